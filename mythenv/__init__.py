@@ -1,0 +1,32 @@
+"""mythenv: reinforcement-learning environments for mythology board and card games.
+
+>>> import mythenv
+>>> mythenv.list_games()            # doctest: +SKIP
+>>> env = mythenv.make_env("hera_zeus_v0")
+"""
+
+from mythenv.core.errors import ConfigError, DataError, IllegalActionError, MythenvError, StateError
+from mythenv.core.game import TERMINAL, Game, State
+from mythenv.core.registry import game_class, list_games, make_env, make_game, register_game
+
+__version__ = "0.1.0"
+
+
+def make_agent(name, game, **kwargs):
+    """Build a baseline or registered agent by name (see ``mythenv.agents``)."""
+    from mythenv.agents import make_agent as _make
+
+    return _make(name, game, **kwargs)
+
+
+def _register_gymnasium() -> None:
+    from mythenv.core.gym import register_gymnasium_envs
+
+    register_gymnasium_envs()
+
+
+_register_gymnasium()
+
+__all__ = ["ConfigError", "DataError", "Game", "IllegalActionError", "MythenvError", "State",
+           "StateError", "TERMINAL", "game_class", "list_games", "make_agent", "make_env",
+           "make_game", "register_game", "__version__"]

@@ -1,0 +1,107 @@
+"""The one agent interface for baselines and users' policies.
+
+An agent is handed a :class:`~mythenv.core.view.SeatView` (the seat's observation, mask, legal
+actions and a determinization of what it cannot see) and returns a legal action id.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Callable
+
+import numpy as np
+
+from mythenv.core.errors import ConfigError
+from mythenv.core.game import Game
+from mythenv.core.registry import game_class
+from mythenv.core.view import SeatView
+
+
+class Agent:
+    """Base class. Subclasses implement :meth:`act`; ``reset`` is called at the start of each game."""
+
+    name = "agent"
+
+    def __init__(self, game: Game, seed: int | None = None):
+        self.game = game
+        self.rng = np.random.default_rng(seed)
+
+    def reset(self, seat: int, seed: int | None = None) -> None:
+        self.seat = seat
+        if seed is not None:
+            self.rng = np.random.default_rng(seed)
+
+    def act(self, view: SeatView) -> int:  # pragma: no cover - interface
+        raise NotImplementedError
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}({self.game.info.game_id})"
+
+
+class RandomAgent(Agent):
+    """Uniform over the legal actions."""
+
+    name = "random"
+
+    def act(self, view: SeatView) -> int:
+        la = view.legal_actions
+        return la[int(self.rng.integers(len(la)))]
+
+
+class HeuristicAgent(Agent):
+    """The game's rule-based baseline: ``GameClass.heuristic(view, rng) -> action``."""
+
+    name = "heuristic"
+
+    def __init__(self, game: Game, seed: int | None = None):
+        super().__init__(game, seed)
+        fn = getattr(type(game), "heuristic", None)
+        if fn is None:
+            raise ConfigError(f"{game.info.game_id} registers no heuristic")
+        self._fn = fn
+
+    def act(self, view: SeatView) -> int:
+        return self._fn(view, self.rng)
+
+
+class FunctionAgent(Agent):
+    """Wraps ``fn(view) -> action`` (or ``fn(obs_dict) -> action`` with ``obs_only=True``)."""
+
+    def __init__(self, game: Game, fn: Callable, seed: int | None = None, obs_only: bool = False,
+                 name: str = "function"):
+        super().__init__(game, seed)
+        self._fn, self._obs_only, self.name = fn, obs_only, name
+
+    def act(self, view: SeatView) -> int:
+        return int(self._fn(view.obs_dict() if self._obs_only else view))
+
+
+AgentFactory = Callable[..., Agent]
+_AGENTS: dict[str, AgentFactory] = {"random": RandomAgent, "heuristic": HeuristicAgent}
+
+
+def register_agent(name: str, factory: AgentFactory) -> None:
+    """Make ``make_agent(name, game_id)`` build ``factory(game, seed=..., **kwargs)``."""
+    if not name or ":" in name or "," in name:
+        raise ConfigError(f"agent name {name!r} must be non-empty without ':' or ','")
+    _AGENTS[name] = factory
+
+
+def list_agents() -> list[str]:
+    return sorted(_AGENTS)
+
+
+def make_agent(name: str, game: str | Game, seed: int | None = None, config: dict | None = None,
+               **kwargs: Any) -> Agent:
+    """Build a registered agent by name for ``game`` (a game id or a Game)."""
+    if isinstance(game, str):
+        game = game_class(game)(**(config or {}))
+    base, _, arg = name.partition(":")
+    factory = _AGENTS.get(base)
+    if factory is None:
+        raise ConfigError(f"unknown agent {name!r}; available agents: {', '.join(list_agents())}")
+    if arg:
+        kwargs = dict(kwargs, path=arg)
+    agent = factory(game, seed=seed, **kwargs)
+    if agent.name in ("agent", "function"):
+        agent.name = name
+    return agent

@@ -1,0 +1,165 @@
+"""The one generic PettingZoo AEC environment that drives any mythenv Game.
+
+It does its own turn-order and illegal-action checks in one place instead of stacking PettingZoo's
+wrappers (each wrapper layer costs a large share of a fast env's step time, see DESIGN.md).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import gymnasium
+import numpy as np
+from pettingzoo import AECEnv
+
+from .errors import ConfigError, IllegalActionError, StateError
+from .game import Game, State
+
+ILLEGAL_ACTION_MODES = ("raise", "penalize")
+RENDER_MODES = ("ansi", "human")
+
+
+class MythEnv(AECEnv):
+    """PettingZoo AEC env over a :class:`Game`.
+
+    Observations are dicts ``{"observation": float32[obs_size], "action_mask": int8[num_actions]}``.
+    Rewards are the game's ``returns()`` paid when the game ends. ``illegal_action="raise"`` raises
+    :class:`IllegalActionError` and leaves everything unchanged; ``"penalize"`` ends the game with
+    the offender at -1 (and, at two seats, the other at +1; at more seats the others at 0).
+    """
+
+    metadata = {"render_modes": list(RENDER_MODES), "is_parallelizable": False, "render_fps": 1}
+
+    def __init__(self, game: Game, render_mode: str | None = None, illegal_action: str = "raise",
+                 copy_observations: bool = True):
+        super().__init__()
+        if render_mode is not None and render_mode not in RENDER_MODES:
+            raise ConfigError(f"render_mode={render_mode!r} is not allowed; allowed: None, "
+                              + ", ".join(map(repr, RENDER_MODES)))
+        if illegal_action not in ILLEGAL_ACTION_MODES:
+            raise ConfigError(f"illegal_action={illegal_action!r} is not allowed; allowed: "
+                              + ", ".join(map(repr, ILLEGAL_ACTION_MODES)))
+        self.game = game
+        self.render_mode = render_mode
+        self.illegal_action = illegal_action
+        self.copy_observations = copy_observations
+        self.metadata = dict(self.metadata, name=game.info.game_id)
+        self.possible_agents = list(game.agent_names)
+        self._index = {a: i for i, a in enumerate(self.possible_agents)}
+        n_obs, n_act = game.observation_size, game.num_actions
+        obs_box = gymnasium.spaces.Box(0.0, 1.0, (n_obs,), np.float32)
+        mask_box = gymnasium.spaces.Box(0, 1, (n_act,), np.int8)
+        self.observation_spaces = {
+            a: gymnasium.spaces.Dict({"observation": obs_box, "action_mask": mask_box})
+            for a in self.possible_agents
+        }
+        self.action_spaces = {a: gymnasium.spaces.Discrete(n_act) for a in self.possible_agents}
+        self._obs_bufs = {a: np.zeros(n_obs, np.float32) for a in self.possible_agents}
+        self._mask_bufs = {a: np.zeros(n_act, np.int8) for a in self.possible_agents}
+        self.state: State | None = None
+        self._seed: int | None = None
+        self._np_random = np.random.default_rng()
+
+    # ----- spaces -----
+    def observation_space(self, agent: str) -> gymnasium.spaces.Space:
+        return self.observation_spaces[agent]
+
+    def action_space(self, agent: str) -> gymnasium.spaces.Space:
+        return self.action_spaces[agent]
+
+    # ----- lifecycle -----
+    def reset(self, seed: int | None = None, options: dict | None = None) -> None:
+        if seed is not None:
+            self._np_random = np.random.default_rng(seed)
+        game_seed = int(self._np_random.integers(0, 2**63 - 1))
+        self.state = self.game.new_initial_state(seed=game_seed)
+        if options and "state" in options:
+            self.state = self.game.state_from_dict(options["state"])
+        self.agents = list(self.possible_agents)
+        self.rewards = {a: 0.0 for a in self.agents}
+        self._cumulative_rewards = {a: 0.0 for a in self.agents}
+        self.terminations = {a: False for a in self.agents}
+        self.truncations = {a: False for a in self.agents}
+        self.infos = {a: {} for a in self.agents}
+        self._sync_after_move()
+
+    def observe(self, agent: str) -> dict[str, np.ndarray]:
+        p = self._index[agent]
+        obs = self.game.observation(self.state, p, self._obs_bufs[agent])
+        mask = self._mask_bufs[agent]
+        if p == self.state.current_player():
+            self.state.legal_mask(mask)
+        else:
+            mask.fill(0)
+        if self.copy_observations:
+            return {"observation": obs.copy(), "action_mask": mask.copy()}
+        return {"observation": obs, "action_mask": mask}
+
+    def step(self, action: Any) -> None:
+        agent = self.agent_selection
+        if self.terminations[agent] or self.truncations[agent]:
+            self._was_dead_step(action)
+            return
+        state = self.state
+        legal = state.legal_actions()
+        ok = action is not None and isinstance(action, (int, np.integer)) and not isinstance(action, bool)
+        if ok:
+            action = int(action)
+            ok = action in legal
+        if not ok:
+            if self.illegal_action == "raise":
+                describe = state.action_to_string if isinstance(action, (int, np.integer)) else None
+                raise IllegalActionError(action, legal, describe,
+                                         f"it is not legal for {agent} now (actions are ints 0.."
+                                         f"{self.game.num_actions - 1} masked in by action_mask)")
+            self._penalize(agent)
+            return
+        self._cumulative_rewards[agent] = 0.0
+        state._apply(action)
+        self._sync_after_move()
+        if self.render_mode == "human":
+            self.render()
+
+    def _sync_after_move(self) -> None:
+        state = self.state
+        if state.is_terminal():
+            ret = state.returns()
+            for a in self.agents:
+                self.rewards[a] = float(ret[self._index[a]])
+                self.terminations[a] = True
+            # hand out the final rewards in seat order
+            self.agent_selection = self.agents[0]
+        else:
+            for a in self.agents:
+                self.rewards[a] = 0.0
+            self.agent_selection = self.possible_agents[state.current_player()]
+        self._accumulate_rewards()
+
+    def _penalize(self, agent: str) -> None:
+        n = len(self.agents)
+        for a in self.agents:
+            self.rewards[a] = -1.0 if a == agent else (1.0 if n == 2 else 0.0)
+            self.terminations[a] = True
+            self.infos[a] = {"illegal_action_by": agent}
+        self._cumulative_rewards[agent] = 0.0
+        self._accumulate_rewards()
+
+    # ----- people -----
+    def render(self) -> str | None:
+        if self.render_mode is None:
+            gymnasium.logger.warn("render() called without a render_mode; pass render_mode='ansi' or 'human'")
+            return None
+        if self.state is None:
+            raise StateError("render() before reset()")
+        seat = self.state.current_player()
+        text = self.state.render(seat if seat >= 0 else None)
+        if self.render_mode == "human":
+            print(text)
+            return None
+        return text
+
+    def close(self) -> None:
+        pass
+
+    def __str__(self) -> str:
+        return self.game.info.game_id

@@ -1,0 +1,45 @@
+"""Errors raised by mythenv. All are ``ValueError`` subclasses with text that names what was
+wrong and what is allowed."""
+
+from __future__ import annotations
+
+
+class MythenvError(ValueError):
+    """Base class of every mythenv error."""
+
+
+class IllegalActionError(MythenvError):
+    """An action that is not legal in the current state. The state is unchanged."""
+
+    def __init__(self, action, legal=None, describe=None, reason: str = ""):
+        self.action = action
+        self.legal = list(legal) if legal is not None else None
+        parts = [f"illegal action {action!r}"]
+        if describe is not None:
+            try:
+                parts[0] += f" ({describe(action)})"
+            except Exception:  # noqa: BLE001 - out-of-range actions have no description
+                pass
+        if reason:
+            parts.append(reason)
+        if self.legal is not None:
+            shown = self.legal[:40]
+            if describe is not None:
+                txt = ", ".join(f"{a}={describe(a)}" for a in shown)
+            else:
+                txt = ", ".join(str(a) for a in shown)
+            more = f" ... (+{len(self.legal) - 40} more)" if len(self.legal) > 40 else ""
+            parts.append(f"legal actions are: {txt}{more}")
+        super().__init__("; ".join(parts))
+
+
+class ConfigError(MythenvError):
+    """An unknown configuration key or a value that is not allowed."""
+
+
+class DataError(MythenvError):
+    """A malformed game data file: names the file, the record and the field."""
+
+
+class StateError(MythenvError):
+    """A corrupt or incompatible saved state, or an operation on a finished game."""

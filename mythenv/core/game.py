@@ -1,0 +1,250 @@
+"""Game (an immutable description built from a validated config) and the State protocol.
+
+The split follows OpenSpiel: a :class:`Game` knows the rules' parameters, the action codec and the
+observer; a :class:`State` is the whole truth of one position and can be cloned, serialized and
+determinized. Chance is resolved inside the state from its own seeded ``numpy.random.Generator``,
+so a state plus its RNG state replays exactly.
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from dataclasses import dataclass, field
+from typing import Any, Callable, ClassVar, Sequence
+
+import numpy as np
+
+from .actions import ActionCodec
+from .errors import ConfigError, IllegalActionError, StateError
+from .observe import Observer
+
+TERMINAL = -4
+"""``current_player()`` of a finished game."""
+
+
+@dataclass(frozen=True)
+class Option:
+    """One configuration key of a game: its default, and either the allowed values or a check."""
+
+    name: str
+    default: Any
+    allowed: tuple | None = None
+    check: Callable[[Any], bool] | None = None
+    doc: str = ""
+    allowed_text: str = ""
+
+    def validate(self, game_id: str, value: Any) -> Any:
+        if self.allowed is not None and value not in self.allowed:
+            raise ConfigError(
+                f"{game_id}: {self.name}={value!r} is not allowed; allowed values: "
+                + ", ".join(repr(v) for v in self.allowed)
+            )
+        if self.check is not None and not self.check(value):
+            raise ConfigError(
+                f"{game_id}: {self.name}={value!r} is not allowed; expected {self.allowed_text or self.doc}"
+            )
+        return value
+
+
+@dataclass(frozen=True)
+class GameInfo:
+    """Static metadata of a game."""
+
+    game_id: str
+    name: str
+    min_players: int
+    max_players: int
+    rulebook: str
+    modes: tuple[str, ...] = ("default",)
+    options: tuple[Option, ...] = field(default_factory=tuple)
+
+
+def rng_to_json(rng: np.random.Generator) -> dict:
+    """The bit generator state of ``rng`` as JSON-able data."""
+    st = rng.bit_generator.state
+    return {"bit_generator": st["bit_generator"], "state": {k: str(v) for k, v in st["state"].items()},
+            "has_uint32": st["has_uint32"], "uinteger": st["uinteger"]}
+
+
+def rng_from_json(d: dict) -> np.random.Generator:
+    """Inverse of :func:`rng_to_json`."""
+    if d.get("bit_generator") != "PCG64":
+        raise StateError(f"unsupported bit generator {d.get('bit_generator')!r}; only PCG64 states load")
+    rng = np.random.Generator(np.random.PCG64())
+    rng.bit_generator.state = {
+        "bit_generator": "PCG64",
+        "state": {k: int(v) for k, v in d["state"].items()},
+        "has_uint32": int(d["has_uint32"]),
+        "uinteger": int(d["uinteger"]),
+    }
+    return rng
+
+
+class State(ABC):
+    """The protocol every game state implements (see ``DESIGN.md``).
+
+    ``apply_action`` raises :class:`IllegalActionError` and leaves the state unchanged when the
+    action is not legal. ``returns()`` is per seat, zero until the game ends.
+    """
+
+    game: "Game"
+
+    @abstractmethod
+    def current_player(self) -> int: ...
+
+    @abstractmethod
+    def legal_actions(self) -> list[int]: ...
+
+    def legal_mask(self, out: np.ndarray) -> np.ndarray:
+        """Fill the preallocated int8 array ``out`` (length ``game.num_actions``) with the mask."""
+        out[:] = 0
+        la = self.legal_actions()
+        if la:
+            out[la] = 1
+        return out
+
+    @abstractmethod
+    def _apply(self, action: int) -> None:
+        """Apply a legal action (validated by ``apply_action``)."""
+
+    def apply_action(self, action: int) -> None:
+        if self.is_terminal():
+            raise StateError(f"{self.game.info.game_id}: the game is over; no action can be applied")
+        try:
+            a = int(action)
+        except (TypeError, ValueError):
+            raise IllegalActionError(action, self.legal_actions(), None,
+                                     "actions are integers from the game's action codec") from None
+        if a != action or a not in self.legal_actions():
+            raise IllegalActionError(action, self.legal_actions(), self.action_to_string,
+                                     f"it is not legal for seat {self.current_player()} now")
+        self._apply(a)
+
+    @abstractmethod
+    def is_terminal(self) -> bool: ...
+
+    @abstractmethod
+    def returns(self) -> list[float]: ...
+
+    def scores(self) -> list[float]:
+        """Game points where the game has them; by default the returns."""
+        return self.returns()
+
+    @abstractmethod
+    def clone(self) -> "State": ...
+
+    @abstractmethod
+    def to_dict(self) -> dict: ...
+
+    @classmethod
+    @abstractmethod
+    def from_dict(cls, game: "Game", d: dict) -> "State": ...
+
+    @abstractmethod
+    def resample_hidden(self, player: int, rng: np.random.Generator) -> "State":
+        """A full state consistent with everything ``player`` knows; ``self`` is unchanged."""
+
+    @abstractmethod
+    def action_to_string(self, action: int) -> str: ...
+
+    @abstractmethod
+    def render(self, player: int | None = None) -> str:
+        """Text view from ``player``'s seat (``None``: the omniscient view, for debugging)."""
+
+    def __str__(self) -> str:
+        return self.render(None)
+
+
+class Game(ABC):
+    """A validated configuration of one game plus its codec and observer.
+
+    Subclasses set ``info`` and ``state_class`` and build ``codec`` / ``observer`` in
+    ``_setup()``. ``game.observation(state, p)`` is the flat float32 vector seat ``p`` sees.
+    """
+
+    info: ClassVar[GameInfo]
+    state_class: ClassVar[type[State]]
+
+    def __init__(self, **config: Any):
+        opts = {o.name: o for o in self.info.options}
+        unknown = sorted(set(config) - set(opts))
+        if unknown:
+            raise ConfigError(
+                f"{self.info.game_id}: unknown config key(s) {', '.join(map(repr, unknown))}; "
+                f"allowed keys: {', '.join(sorted(opts)) or '(none)'}"
+            )
+        self.config: dict[str, Any] = {}
+        for name, opt in opts.items():
+            self.config[name] = opt.validate(self.info.game_id, config.get(name, opt.default))
+        self.codec: ActionCodec
+        self.observer: Observer
+        self._setup()
+        self._obs_buf = np.zeros(self.observer.size, dtype=np.float32)
+
+    @abstractmethod
+    def _setup(self) -> None:
+        """Build ``self.codec``, ``self.observer`` and anything else derived from the config."""
+
+    # ----- metadata -----
+    @property
+    @abstractmethod
+    def num_players(self) -> int: ...
+
+    @property
+    def agent_names(self) -> list[str]:
+        return [f"player_{i}" for i in range(self.num_players)]
+
+    @property
+    def num_actions(self) -> int:
+        return self.codec.size
+
+    @property
+    def observation_size(self) -> int:
+        return self.observer.size
+
+    # ----- states -----
+    @abstractmethod
+    def new_initial_state(self, seed: int | None = None) -> State: ...
+
+    def state_from_dict(self, d: dict) -> State:
+        if not isinstance(d, dict):
+            raise StateError(f"{self.info.game_id}: a saved state is a dict, got {type(d).__name__}")
+        if d.get("game") != self.info.game_id:
+            raise StateError(f"saved state is for game {d.get('game')!r}, not {self.info.game_id!r}")
+        if d.get("config") != self.config:
+            raise StateError(f"{self.info.game_id}: saved state has config {d.get('config')!r}, "
+                             f"this game has {self.config!r}")
+        try:
+            return self.state_class.from_dict(self, d)
+        except StateError:
+            raise
+        except (KeyError, TypeError, ValueError, IndexError) as e:
+            raise StateError(f"{self.info.game_id}: corrupt saved state ({type(e).__name__}: {e})") from None
+
+    # ----- observations -----
+    @abstractmethod
+    def encode(self, state: State, player: int, out: np.ndarray) -> None:
+        """Fill ``out`` (zeroed, length ``observation_size``) with seat ``player``'s view."""
+
+    def observation(self, state: State, player: int, out: np.ndarray | None = None) -> np.ndarray:
+        if out is None:
+            out = np.zeros(self.observer.size, dtype=np.float32)
+        else:
+            out.fill(0.0)
+        self.encode(state, player, out)
+        return out
+
+    def observation_dict(self, state: State, player: int) -> dict[str, np.ndarray]:
+        """The observation split into its named pieces (copies)."""
+        return self.observer.split(self.observation(state, player))
+
+    def action_to_string(self, action: int) -> str:
+        return self.codec.describe(action)
+
+    def __repr__(self) -> str:
+        cfg = ", ".join(f"{k}={v!r}" for k, v in self.config.items())
+        return f"{type(self).__name__}({cfg})"
+
+
+def seat_list(values: Sequence[float]) -> list[float]:
+    return [float(v) for v in values]

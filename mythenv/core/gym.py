@@ -1,0 +1,148 @@
+"""Single-agent Gymnasium view of any game: the learner plays one seat, the other seats are agents.
+
+``gymnasium.make("mythenv/HeraZeus-v0", opponent="random")`` works after ``import mythenv``.
+The env has ``action_masks()`` for sb3-contrib's MaskablePPO and puts the mask in ``info`` too.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Callable, Sequence
+
+import gymnasium
+import numpy as np
+
+from .errors import ConfigError, IllegalActionError
+from .game import Game
+from .registry import game_class, list_games
+from .view import SeatView
+
+SEAT_MODES = ("rotate", "random")
+
+
+def _make_opponent(spec: Any, game: Game, seed: int | None):
+    """An opponent from a name (``"random"``, ``"heuristic"``, ...), an Agent, or ``fn(view)``."""
+    from mythenv.agents import Agent, FunctionAgent, make_agent
+
+    if isinstance(spec, str):
+        return make_agent(spec, game, seed=seed)
+    if isinstance(spec, Agent):
+        return spec
+    if callable(spec):
+        return FunctionAgent(game, spec, seed=seed)
+    raise ConfigError(f"opponent {spec!r} is not an agent name, an Agent or a callable(view) -> action")
+
+
+class SingleAgentEnv(gymnasium.Env):
+    """The learner takes ``seat`` (an int, ``"rotate"`` through the seats each reset, or
+    ``"random"``); every other seat is played by ``opponent`` (one spec for all, or a list with
+    one per other seat, or a callable ``opponent_sampler(rng) -> spec`` drawn at each reset).
+    Reward: the learner's return when the game ends, 0 before."""
+
+    metadata = {"render_modes": ["ansi", "human"]}
+
+    def __init__(self, game: str | Game, opponent: Any = "random", seat: int | str = "rotate",
+                 render_mode: str | None = None, opponent_sampler: Callable | None = None,
+                 **config: Any):
+        self.game = game_class(game)(**config) if isinstance(game, str) else game
+        n = self.game.num_players
+        if isinstance(seat, str) and seat not in SEAT_MODES or isinstance(seat, int) and not 0 <= seat < n:
+            raise ConfigError(f"seat={seat!r} is not allowed; allowed: 0..{n - 1}, 'rotate', 'random'")
+        if render_mode not in (None, "ansi", "human"):
+            raise ConfigError(f"render_mode={render_mode!r} is not allowed; allowed: None, 'ansi', 'human'")
+        self.seat_mode = seat
+        self.render_mode = render_mode
+        self.opponent_spec = opponent
+        self.opponent_sampler = opponent_sampler
+        self.observation_space = gymnasium.spaces.Box(0.0, 1.0, (self.game.observation_size,), np.float32)
+        self.action_space = gymnasium.spaces.Discrete(self.game.num_actions)
+        self._mask = np.zeros(self.game.num_actions, np.int8)
+        self._episodes = 0
+        self._rng = np.random.default_rng()
+        self.state = None
+        self.seat = 0 if isinstance(seat, str) else seat
+        self.opponents: dict[int, Any] = {}
+
+    # ----- helpers -----
+    def _build_opponents(self, seed: int) -> None:
+        n = self.game.num_players
+        others = [s for s in range(n) if s != self.seat]
+        spec = self.opponent_sampler(self._rng) if self.opponent_sampler is not None else self.opponent_spec
+        specs: Sequence[Any] = spec if isinstance(spec, (list, tuple)) else [spec] * len(others)
+        if len(specs) != len(others):
+            raise ConfigError(f"{len(specs)} opponents given for {len(others)} other seats")
+        self.opponents = {}
+        for i, (s, sp) in enumerate(zip(others, specs)):
+            agent = _make_opponent(sp, self.game, seed + i)
+            agent.reset(s, seed + 1000 + i)
+            self.opponents[s] = agent
+
+    def _advance(self) -> None:
+        st = self.state
+        while not st.is_terminal() and st.current_player() != self.seat:
+            p = st.current_player()
+            view = SeatView(self.game, st, p, self._rng)
+            st.apply_action(self.opponents[p].act(view))
+
+    def _obs(self) -> tuple[np.ndarray, dict]:
+        obs = self.game.observation(self.state, self.seat)
+        if not self.state.is_terminal():
+            self.state.legal_mask(self._mask)
+        else:
+            self._mask.fill(0)
+        return obs, {"action_mask": self._mask.copy(), "seat": self.seat}
+
+    # ----- gymnasium API -----
+    def reset(self, *, seed: int | None = None, options: dict | None = None):
+        super().reset(seed=seed)
+        if seed is not None:
+            self._rng = np.random.default_rng(seed)
+        n = self.game.num_players
+        if self.seat_mode == "rotate":
+            self.seat = self._episodes % n
+        elif self.seat_mode == "random":
+            self.seat = int(self._rng.integers(n))
+        self._episodes += 1
+        game_seed = int(self._rng.integers(2**62))
+        self.state = self.game.new_initial_state(seed=game_seed)
+        self._build_opponents(game_seed % 2**31)
+        self._advance()
+        return self._obs()
+
+    def step(self, action):
+        st = self.state
+        if st is None or st.is_terminal():
+            raise IllegalActionError(action, [], None, "the episode is over; call reset()")
+        st.apply_action(int(action))
+        self._advance()
+        obs, info = self._obs()
+        done = st.is_terminal()
+        reward = float(st.returns()[self.seat]) if done else 0.0
+        if self.render_mode == "human":
+            print(self.render())
+        return obs, reward, done, False, info
+
+    def action_masks(self) -> np.ndarray:
+        """For sb3-contrib's MaskablePPO."""
+        if self.state is None or self.state.is_terminal():
+            return np.ones(self.game.num_actions, bool)
+        return self.state.legal_mask(self._mask).astype(bool)
+
+    def render(self):
+        text = self.state.render(self.seat) if self.state is not None else ""
+        if self.render_mode == "human":
+            print(text)
+            return None
+        return text
+
+
+def _entry(game_id: str, **kwargs) -> SingleAgentEnv:
+    return SingleAgentEnv(game_id, **kwargs)
+
+
+def register_gymnasium_envs() -> None:
+    """Register ``mythenv/<Name>-v0`` for every game that declares a ``gym_id``."""
+    for gid in list_games():
+        gym_id = getattr(game_class(gid), "gym_id", None)
+        if gym_id and gym_id not in gymnasium.registry:
+            gymnasium.register(gym_id, entry_point=_entry, kwargs={"game_id": gid},
+                               disable_env_checker=True)

@@ -1,0 +1,62 @@
+"""Game id -> Game class. Games register themselves; ``list_games()`` / ``make_game()`` /
+``make_env()`` are the public entry points (re-exported by ``mythenv``).
+
+Built-in games live in the ``mythenv.games`` package and are discovered by importing it; third-party
+games can register with :func:`register_game` or through the ``mythenv.games`` entry-point group.
+"""
+
+from __future__ import annotations
+
+import importlib
+from importlib.metadata import entry_points
+from typing import Any
+
+from .errors import ConfigError
+from .game import Game
+
+_GAMES: dict[str, type[Game]] = {}
+_loaded = False
+
+
+def register_game(cls: type[Game]) -> type[Game]:
+    """Register a Game class under ``cls.info.game_id`` (usable as a decorator)."""
+    gid = cls.info.game_id
+    if gid in _GAMES and _GAMES[gid] is not cls:
+        raise ConfigError(f"game id {gid!r} is already registered by {_GAMES[gid].__module__}")
+    _GAMES[gid] = cls
+    return cls
+
+
+def _ensure_loaded() -> None:
+    global _loaded
+    if _loaded:
+        return
+    _loaded = True
+    importlib.import_module("mythenv.games")
+    for ep in entry_points(group="mythenv.games"):
+        register_game(ep.load())
+
+
+def list_games() -> list[str]:
+    _ensure_loaded()
+    return sorted(_GAMES)
+
+
+def game_class(game_id: str) -> type[Game]:
+    _ensure_loaded()
+    cls = _GAMES.get(game_id)
+    if cls is None:
+        raise ConfigError(f"unknown game {game_id!r}; available games: {', '.join(sorted(_GAMES))}")
+    return cls
+
+
+def make_game(game_id: str, **config: Any) -> Game:
+    """Build a validated Game; unknown config keys or values raise ``ConfigError`` (a ValueError)."""
+    return game_class(game_id)(**config)
+
+
+def make_env(game_id: str, render_mode: str | None = None, illegal_action: str = "raise", **config: Any):
+    """The PettingZoo AEC env of ``game_id`` with the given game config."""
+    from .env import MythEnv
+
+    return MythEnv(make_game(game_id, **config), render_mode=render_mode, illegal_action=illegal_action)

@@ -1,0 +1,68 @@
+"""Hera and Zeus (``hera_zeus_v0``): the two-player card duel.
+
+Rulebook: ``../shared/seeds/002_19ba8e0b2fdbcdd1.txt``. Seat 0 / agent ``"hera"`` plays Hera,
+seat 1 / agent ``"zeus"`` plays Zeus. Returns: +1 for the winner, -1 for the loser (no draws exist).
+See ``docs/games/hera_zeus.md`` for the rules as implemented and the designed deck.
+"""
+
+from __future__ import annotations
+
+from mythenv.core.actions import ActionCodec
+from mythenv.core.env import MythEnv
+from mythenv.core.game import Game, GameInfo, Option
+from mythenv.core.registry import register_game
+
+from . import observe, rules
+from .heuristic import heuristic_action
+
+GAME_ID = "hera_zeus_v0"
+
+
+@register_game
+class HeraZeusGame(Game):
+    info = GameInfo(
+        game_id=GAME_ID,
+        name="Hera and Zeus",
+        min_players=2,
+        max_players=2,
+        rulebook="002_19ba8e0b2fdbcdd1.txt",
+        options=(
+            Option("first_player", "hera", ("hera", "zeus", "random"),
+                   doc="who starts (HZ § Game Play: Hera when nobody visited a Greek restaurant)"),
+        ),
+    )
+    state_class = rules.HeraZeusState
+    gym_id = "mythenv/HeraZeus-v0"
+    heuristic = staticmethod(heuristic_action)
+
+    def _setup(self) -> None:
+        self.codec = ActionCodec(rules.FAMILIES)
+        assert self.codec.size == rules.NUM_ACTIONS
+        self.observer = observe.OBSERVER
+
+    @property
+    def num_players(self) -> int:
+        return 2
+
+    @property
+    def agent_names(self) -> list[str]:
+        return ["hera", "zeus"]
+
+    def new_initial_state(self, seed: int | None = None) -> rules.HeraZeusState:
+        return rules.HeraZeusState(self, seed)
+
+    def encode(self, state, player, out) -> None:
+        observe.encode(state, player, out)
+
+    def action_to_string(self, action: int) -> str:
+        return rules.describe_action(action)
+
+
+def raw_env(render_mode: str | None = None, illegal_action: str = "raise", **config) -> MythEnv:
+    """The AEC env without any wrapper (it checks turn order and illegal actions itself)."""
+    return MythEnv(HeraZeusGame(**config), render_mode=render_mode, illegal_action=illegal_action)
+
+
+env = raw_env
+
+__all__ = ["GAME_ID", "HeraZeusGame", "env", "raw_env"]

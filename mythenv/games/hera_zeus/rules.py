@@ -1,0 +1,911 @@
+"""Hera and Zeus: the rules (``002_19ba8e0b2fdbcdd1.txt``, cited as HZ § Section).
+
+Seat 0 plays Hera (violet, hostage Io), seat 1 plays Zeus (green, hostage Argus). Card ids
+``0..42`` are Hera's deck, ``43..85`` Zeus's. A column is a list of slots, front (1st row) first;
+a slot is a card id or ``FIG`` (the Hera / Zeus figure).
+
+Knowledge is tracked per card with two bitmasks (bit ``p`` = seat ``p``): ``vis`` (``p`` knows the
+card's identity where it is now) and ``seen`` (``p`` has seen it since the deal, so it cannot be in
+its owner's deck any more). ``lost`` marks cards whose place in a discard pile ``p`` lost track of
+when Hades took a card unseen. ``resample_hidden`` uses these to build states consistent with a
+seat's knowledge.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from mythenv.core.errors import StateError
+from mythenv.core.game import TERMINAL, State, rng_from_json, rng_to_json
+
+from .cards import CARDS, NO_STRENGTH
+
+FIG = -1
+NCOL, NROW = 3, 4
+HAND_LIMIT = 12
+SIDE_NAMES = ("Hera", "Zeus")
+SETUP, PLAY, OVER = 0, 1, 2
+
+KINDS = CARDS.kinds
+NK = len(KINDS)
+DECK = CARDS.deck_size
+NCARDS = 2 * DECK
+K = {k.key: k.index for k in KINDS}
+K_HOSTAGE, K_FIGCARD, K_CHAMP, K_HERO = K["hostage"], K["figure_card"], K["champion"], K["hero"]
+K_PYTHIA, K_PEGASUS, K_MEDUSA, K_PANDORA = K["pythia"], K["pegasus"], K["medusa"], K["pandora"]
+K_SIRENS, K_HADES, K_PERSEPHONE, K_DIONYSUS = K["sirens"], K["hades"], K["persephone"], K["dionysus"]
+STRENGTH = [k.strength for k in KINDS]
+INITIATE = [k.initiate for k in KINDS]
+SYMBOL = [k.symbol for k in KINDS]
+FIELD_KINDS = [k.index for k in KINDS if k.field]
+FIELD_INDEX = {kind: i for i, kind in enumerate(FIELD_KINDS)}
+NFK = len(FIELD_KINDS)
+
+KIND_OF: list[int] = []
+for _side in range(2):
+    for _k in KINDS:
+        KIND_OF.extend([_k.index] * _k.count)
+OWNER_OF = [c // DECK for c in range(NCARDS)]
+
+
+def card_name(card: int) -> str:
+    return KINDS[KIND_OF[card]].names[OWNER_OF[card]]
+
+
+def kind_name(kind: int, side: int = 0) -> str:
+    return KINDS[kind].names[side]
+
+
+# ----------------------------------------------------------------------------- actions
+FAMILIES = (
+    ("play", (NFK, NCOL, NROW)),        # play a card of field kind k to column c at position i
+    ("draw", ()),
+    ("figure", (NCOL,)),                # play the Hera / Zeus card: the figure goes to column c
+    ("remove_figure", ()),
+    ("challenge", (NCOL,)),             # your 1st-row card in column c challenges the card opposite
+    ("pegasus_hand", ()),               # Pegasus challenges a random card of the opponent's hand
+    ("pegasus_field", (NCOL,)),         # Pegasus challenges the opponent's 1st-row card / figure in c
+    ("pythia_spy", ()),
+    ("pythia_reveal", (NCOL,)),
+    ("sirens", ()),
+    ("hades", (NK,)),                   # take a card of kind k back from your discard pile
+    ("persephone", ()),
+    ("dionysus", (NCOL, NROW)),         # pick your card at column c, row r to move
+    ("place_to", (NCOL, NROW)),         # ... and put it in column c at position i
+    ("pegasus_column", (NCOL,)),        # put the card Pegasus took in the opponent's column c
+    ("discard_next", (NK,)),            # next card (by kind) onto your discard pile
+)
+
+
+def _offsets():
+    out, start = {}, 0
+    for name, shape in FAMILIES:
+        n = 1
+        for s in shape:
+            n *= s
+        out[name] = start
+        start += n
+    return out, start
+
+
+OFF, NUM_ACTIONS = _offsets()
+A_DRAW, A_REMOVE_FIG, A_PEG_HAND = OFF["draw"], OFF["remove_figure"], OFF["pegasus_hand"]
+A_SPY, A_SIRENS, A_PERSEPHONE = OFF["pythia_spy"], OFF["sirens"], OFF["persephone"]
+
+
+def a_play(fk: int, c: int, i: int) -> int:
+    return OFF["play"] + (fk * NCOL + c) * NROW + i
+
+
+def a_cr(name: str, c: int, r: int) -> int:
+    return OFF[name] + c * NROW + r
+
+
+def a_col(name: str, c: int) -> int:
+    return OFF[name] + c
+
+
+def a_kind(name: str, k: int) -> int:
+    return OFF[name] + k
+
+
+DECODE: list[tuple[str, tuple[int, ...]]] = []
+for _name, _shape in FAMILIES:
+    if not _shape:
+        DECODE.append((_name, ()))
+    elif len(_shape) == 1:
+        DECODE.extend((_name, (x,)) for x in range(_shape[0]))
+    elif len(_shape) == 2:
+        DECODE.extend((_name, (x, y)) for x in range(_shape[0]) for y in range(_shape[1]))
+    else:
+        DECODE.extend((_name, (x, y, z)) for x in range(_shape[0]) for y in range(_shape[1])
+                      for z in range(_shape[2]))
+assert len(DECODE) == NUM_ACTIONS
+
+
+def describe_action(a: int, side: int = 0) -> str:
+    name, idx = DECODE[a]
+    if name == "play":
+        return f"play {kind_name(FIELD_KINDS[idx[0]], side)} to column {idx[1]} position {idx[2]}"
+    if name in ("hades", "discard_next"):
+        return f"{name} {kind_name(idx[0], side)}"
+    if name == "dionysus":
+        return f"dionysus: move the card at column {idx[0]} row {idx[1]}"
+    if name == "place_to":
+        return f"place it in column {idx[0]} position {idx[1]}"
+    if idx:
+        return f"{name} column {idx[0]}"
+    return name
+
+
+def challenge_outcome(ka: int, kd: int) -> int:
+    """Outcome of a challenge by kind ``ka`` against kind ``kd`` (hostage and Pandora are handled
+    before): +1 the attacker wins, -1 the defender wins, 0 a tie (both discarded).
+
+    HZ § Medusa: only Hero / Amazon defeat her, any other challenger loses.
+    HZ § Pythia: Pythia beats Poseidon / Nemesis when she challenges them and loses when they
+    challenge her; Poseidon / Nemesis beat every other card (designed: they tie each other).
+    HZ § The Challenge: otherwise the higher strength wins, equal strengths discard both.
+    """
+    if kd == K_MEDUSA:
+        return 1 if ka == K_HERO else -1
+    if ka == K_PYTHIA and kd == K_CHAMP:
+        return 1
+    if ka == K_CHAMP:
+        return 0 if kd == K_CHAMP else 1
+    if kd == K_CHAMP:
+        return -1
+    sa, sd = STRENGTH[ka], STRENGTH[kd]
+    return (sa > sd) - (sa < sd)
+
+
+# ----------------------------------------------------------------------------- the state
+class HeraZeusState(State):
+    """The whole truth of one Hera and Zeus position."""
+
+    __slots__ = ("game", "deck", "hand", "field", "up", "disc", "vis", "seen", "lost", "turns",
+                 "phase", "setup_seat", "turn_player", "ap_left", "ap_used", "pending", "winner",
+                 "reason", "memory", "rng", "first", "log", "_legal")
+
+    def __init__(self, game, seed: int | None = None, _empty: bool = False):
+        self.game = game
+        self._legal = None
+        if _empty:
+            return
+        self.rng = np.random.default_rng(seed)
+        self.deck = [list(range(0, DECK)), list(range(DECK, NCARDS))]
+        self.hand = [[], []]
+        self.field = [[[] for _ in range(NCOL)] for _ in range(2)]
+        self.up = bytearray(NCARDS)
+        self.disc = [[], []]
+        self.vis = bytearray(NCARDS)
+        self.seen = bytearray(NCARDS)
+        self.lost = bytearray(NCARDS)
+        self.turns = [0, 0]
+        self.pending: list[tuple] = []
+        self.winner = -1
+        self.reason = ""
+        self.memory: list[list[int] | None] = [None, None]
+        self.log: list[str] = []
+        first = game.config["first_player"]
+        if first == "random":
+            self.first = int(self.rng.integers(2))
+        else:
+            self.first = SIDE_NAMES.index(first.capitalize())
+        # HZ § Setup: shuffle, 9 cards, a hostage dealt is shown, replaced and shuffled back.
+        for s in range(2):
+            self.rng.shuffle(self.deck[s])
+            while len(self.hand[s]) < 9:
+                c = self.deck[s].pop()
+                if KIND_OF[c] == K_HOSTAGE:
+                    self.log.append(f"{SIDE_NAMES[s]} shows {card_name(c)} and shuffles it back")
+                    self.deck[s].append(c)
+                    self.rng.shuffle(self.deck[s])
+                    continue
+                self.hand[s].append(c)
+                self.vis[c] = 1 << s
+                self.seen[c] = 1 << s
+        self.phase = SETUP
+        self.setup_seat = self.first
+        self.turn_player = self.first
+        self.ap_left = 0
+        self.ap_used = 0
+
+    # ------------------------------------------------------------------ protocol: queries
+    def current_player(self) -> int:
+        if self.phase == OVER:
+            return TERMINAL
+        if self.pending:
+            return self.pending[-1][1]
+        if self.phase == SETUP:
+            return self.setup_seat
+        return self.turn_player
+
+    def is_terminal(self) -> bool:
+        return self.phase == OVER
+
+    def returns(self) -> list[float]:
+        if self.phase != OVER:
+            return [0.0, 0.0]
+        return [1.0, -1.0] if self.winner == 0 else [-1.0, 1.0]
+
+    def legal_actions(self) -> list[int]:
+        if self._legal is None:
+            self._legal = self._compute_legal()
+        return list(self._legal)
+
+    def legal_mask(self, out: np.ndarray) -> np.ndarray:
+        out.fill(0)
+        if self._legal is None:
+            self._legal = self._compute_legal()
+        if self._legal:
+            out[self._legal] = 1
+        return out
+
+    # ------------------------------------------------------------------ helpers
+    def _count_hand(self, p: int) -> list[int]:
+        cnt = [0] * NK
+        for c in self.hand[p]:
+            cnt[KIND_OF[c]] += 1
+        return cnt
+
+    def _has_figure(self, p: int) -> bool:
+        for col in self.field[p]:
+            if col and col[0] == FIG:
+                return True
+        return False
+
+    def field_cards(self, p: int) -> int:
+        n = 0
+        for col in self.field[p]:
+            for x in col:
+                if x != FIG:
+                    n += 1
+        return n
+
+    def _take_from_hand(self, p: int, kind: int) -> int:
+        """Remove a card of ``kind`` from ``p``'s hand: one the opponent knows of first (so their
+        picture of the hand stays true), then the lowest id."""
+        o = 1 - p
+        best = -1
+        for c in self.hand[p]:
+            if KIND_OF[c] == kind:
+                if self.vis[c] >> o & 1:
+                    best = c
+                    break
+                if best < 0 or c < best:
+                    best = c
+        self.hand[p].remove(best)
+        return best
+
+    def _public(self, c: int) -> None:
+        self.vis[c] = 3
+        self.seen[c] = 3
+        self.lost[c] = 0
+
+    def _to_discard(self, side: int, c: int) -> None:
+        self.disc[side].append(c)
+        self.up[c] = 0
+        self._public(c)
+
+    def _show_top(self, side: int) -> None:
+        if self.disc[side]:
+            self._public(self.disc[side][-1])
+
+    def _finish(self, winner: int, reason: str) -> None:
+        self.phase = OVER
+        self.winner = winner
+        self.reason = reason
+        self.pending.clear()
+        self.log.append(f"{SIDE_NAMES[winner]} wins: {reason}")
+
+    def _log(self, msg: str) -> None:
+        self.log.append(msg)
+        if len(self.log) > 12:
+            del self.log[0]
+
+    # ------------------------------------------------------------------ legal actions
+    def _compute_legal(self) -> list[int]:
+        if self.phase == OVER:
+            return []
+        if self.pending:
+            return self._pending_legal(self.pending[-1])
+        if self.phase == SETUP:
+            p = self.setup_seat
+            cnt = self._count_hand(p)
+            cols = [c for c in range(NCOL) if not self.field[p][c]]
+            return [a_play(FIELD_INDEX[k], c, 0) for k in FIELD_KINDS if cnt[k] for c in cols]
+        return self._turn_legal(self.turn_player)
+
+    def _turn_legal(self, p: int) -> list[int]:
+        o = 1 - p
+        hand = self.hand[p]
+        cnt = self._count_hand(p)
+        mine, theirs = self.field[p], self.field[o]
+        has_fig = self._has_figure(p)
+        out: list[int] = []
+        # HZ § 1. Draw One Card: hand limit 12, not from an empty deck.
+        if self.deck[p] and len(hand) < HAND_LIMIT:
+            out.append(A_DRAW)
+        # HZ § 2. Play a Card: front, between or behind, at most 4 per column; never in front of a figure.
+        for k in FIELD_KINDS:
+            if cnt[k]:
+                fk = FIELD_INDEX[k]
+                for c in range(NCOL):
+                    col = mine[c]
+                    n = len(col)
+                    if n < NROW:
+                        for i in range(1 if n and col[0] == FIG else 0, n + 1):
+                            out.append(a_play(fk, c, i))
+        # HZ § Hera and Zeus: the figure card, into a non-empty column with fewer than 4 cards.
+        if cnt[K_FIGCARD] and not has_fig:
+            for c in range(NCOL):
+                if 0 < len(mine[c]) < NROW:
+                    out.append(a_col("figure", c))
+        if has_fig:
+            out.append(A_REMOVE_FIG)
+        # HZ § 3. Challenge: from the second turn on, 1st rows only, never diagonally, not in a figure's column.
+        if self.turns[p] >= 2:
+            for c in range(NCOL):
+                my, th = mine[c], theirs[c]
+                if my and th and my[0] != FIG and th[0] != FIG and INITIATE[KIND_OF[my[0]]]:
+                    out.append(a_col("challenge", c))
+            if cnt[K_PEGASUS]:
+                if self.hand[o]:
+                    out.append(A_PEG_HAND)
+                for c in range(NCOL):
+                    th = theirs[c]
+                    if th and (th[0] == FIG or not (mine[c] and mine[c][0] == FIG)):
+                        out.append(a_col("pegasus_field", c))
+        # HZ § Pythia: spy into the hand, or turn over a column's face-down cards.
+        if cnt[K_PYTHIA]:
+            if self.hand[o]:
+                out.append(A_SPY)
+            for c in range(NCOL):
+                if any(x != FIG and not self.up[x] for x in theirs[c]):
+                    out.append(a_col("pythia_reveal", c))
+        # HZ § Sirens: only when the opponent's top discard has strength 1 to 7.
+        if cnt[K_SIRENS] and self.disc[o] and 1 <= STRENGTH[KIND_OF[self.disc[o][-1]]] <= 7:
+            out.append(A_SIRENS)
+        # HZ § Hades: any card of your discard pile.
+        if cnt[K_HADES] and self.disc[p]:
+            kinds = sorted({KIND_OF[c] for c in self.disc[p]})
+            out.extend(a_kind("hades", k) for k in kinds)
+        # HZ § Persephone: allowed even with no Pegasus in the discard pile.
+        if cnt[K_PERSEPHONE]:
+            out.append(A_PERSEPHONE)
+        # HZ § Dionysus: move one of your cards (never the figure) within or between columns.
+        if cnt[K_DIONYSUS]:
+            for c in range(NCOL):
+                for r, x in enumerate(mine[c]):
+                    if x != FIG and self._dionysus_targets(p, c, r, probe=True):
+                        out.append(a_cr("dionysus", c, r))
+        return out
+
+    def _dionysus_targets(self, p: int, c0: int, r0: int, probe: bool = False, removed: bool = False):
+        """Destinations (column, position) for the card at (c0, r0); the card is still in place
+        unless ``removed``."""
+        out = []
+        for c in range(NCOL):
+            col = self.field[p][c]
+            n = len(col) - (1 if c == c0 and not removed else 0)
+            if n >= NROW:
+                continue
+            fig_front = bool(col) and col[0] == FIG
+            for i in range(1 if fig_front else 0, n + 1):
+                if c == c0 and i == r0:
+                    continue
+                if probe:
+                    return True
+                out.append(a_cr("place_to", c, i))
+        return out if not probe else False
+
+    def _pending_legal(self, pend: tuple) -> list[int]:
+        kind = pend[0]
+        if kind == "pegcol":
+            o = 1 - pend[1]
+            return [a_col("pegasus_column", c) for c in self._pegasus_columns(o)]
+        if kind == "order":
+            return [a_kind("discard_next", k) for k in sorted({KIND_OF[c] for c in pend[2]})]
+        if kind == "dio":
+            _, p, _card, c0, r0 = pend
+            return self._dionysus_targets(p, c0, r0, removed=True)
+        raise StateError(f"unknown pending decision {pend!r}")
+
+    def _pegasus_columns(self, side: int) -> list[int]:
+        return [c for c in range(NCOL)
+                if len(self.field[side][c]) < NROW and not (self.field[side][c] and self.field[side][c][0] == FIG)]
+
+    # ------------------------------------------------------------------ applying actions
+    def _apply(self, a: int) -> None:
+        self._legal = None
+        name, idx = DECODE[a]
+        if self.pending:
+            self._apply_pending(name, idx)
+        elif self.phase == SETUP:
+            self._apply_setup(idx)
+            return
+        else:
+            p = self.turn_player
+            if name != "figure":
+                self.ap_left -= 1
+                self.ap_used += 1
+            getattr(self, "_do_" + name)(p, *idx)
+        self._after_action()
+
+    def _apply_setup(self, idx) -> None:
+        # HZ § The Playing Field: three cards face down as the first row.
+        p = self.setup_seat
+        fk, c, _ = idx
+        self._place_from_hand(p, FIELD_KINDS[fk], c, 0)
+        if all(self.field[p][c] for c in range(NCOL)):
+            if p == self.first:
+                self.setup_seat = 1 - p
+            else:
+                self._start_turn(self.first)
+
+    def _place_from_hand(self, p: int, kind: int, c: int, i: int) -> None:
+        o = 1 - p
+        card = self._take_from_hand(p, kind)
+        self.field[p][c].insert(i, card)
+        self.up[card] = 0
+        self.vis[card] = 1 << p
+        # the opponent saw a card leave the hand face down: it no longer knows which hand card is which
+        bit = ~(1 << o) & 3
+        for x in self.hand[p]:
+            self.vis[x] &= bit
+
+    def _after_action(self) -> None:
+        if self.phase == OVER or self.pending:
+            return
+        if self.ap_left <= 0:
+            self._start_turn(1 - self.turn_player)
+        elif not self._compute_legal():
+            # HZ § End of the Game: a player who cannot use all his action points loses.
+            self._finish(1 - self.turn_player, f"{SIDE_NAMES[self.turn_player]} cannot use all action points")
+
+    def _start_turn(self, p: int) -> None:
+        self.phase = PLAY
+        self.turn_player = p
+        self.turns[p] += 1
+        if self.field_cards(p) == 0:
+            # HZ § End of the Game: no cards on your side at the beginning of your turn.
+            self._finish(1 - p, f"{SIDE_NAMES[p]} has no cards on the playing field")
+            return
+        # HZ § Game Play: action points = columns at the start of the turn, 4 with the figure in play.
+        self.ap_left = 4 if self._has_figure(p) else sum(1 for col in self.field[p] if col)
+        self.ap_used = 0
+        self._legal = None
+        if not self._compute_legal():
+            self._finish(1 - p, f"{SIDE_NAMES[p]} cannot use all action points")
+
+    # --- the turn actions (p is the acting seat) ---
+    def _do_draw(self, p: int) -> None:
+        c = self.deck[p].pop()
+        self.hand[p].append(c)
+        self.vis[c] = 1 << p
+        self.seen[c] |= 1 << p
+        self._log(f"{SIDE_NAMES[p]} draws")
+
+    def _do_play(self, p: int, fk: int, c: int, i: int) -> None:
+        self._place_from_hand(p, FIELD_KINDS[fk], c, i)
+        self._log(f"{SIDE_NAMES[p]} plays a card face down to column {c} position {i}")
+
+    def _do_figure(self, p: int, c: int) -> None:
+        # HZ § Hera and Zeus: no action point; the turn counts as one of four action points.
+        card = self._take_from_hand(p, K_FIGCARD)
+        self._to_discard(p, card)
+        self.field[p][c].insert(0, FIG)
+        self.ap_left = 4 - self.ap_used
+        self._log(f"{SIDE_NAMES[p]} places the {SIDE_NAMES[p]} figure in column {c}")
+
+    def _do_remove_figure(self, p: int) -> None:
+        for col in self.field[p]:
+            if col and col[0] == FIG:
+                col.pop(0)
+        self._log(f"{SIDE_NAMES[p]} removes the figure")
+
+    def _reveal_field(self, c: int) -> None:
+        self.up[c] = 1
+        self._public(c)
+
+    def _do_challenge(self, p: int, c: int) -> None:
+        o = 1 - p
+        att, dfn = self.field[p][c][0], self.field[o][c][0]
+        self._reveal_field(att)
+        self._reveal_field(dfn)
+        ka, kd = KIND_OF[att], KIND_OF[dfn]
+        self._log(f"{SIDE_NAMES[p]}'s {card_name(att)} challenges {card_name(dfn)} in column {c}")
+        self._resolve(p, c, ka, kd)
+
+    def _resolve(self, p: int, c: int, ka: int, kd: int) -> None:
+        o = 1 - p
+        if kd == K_HOSTAGE:
+            self._finish(p, f"{SIDE_NAMES[p]} challenged the hostage {kind_name(kd, o)}")
+            return
+        if kd == K_PANDORA:
+            self._pandora_column(p, c)
+            return
+        outcome = challenge_outcome(ka, kd)
+        if outcome >= 0:
+            self._to_discard(o, self.field[o][c].pop(0))
+        if outcome <= 0:
+            self._to_discard(p, self.field[p][c].pop(0))
+
+    def _pandora_column(self, p: int, c: int) -> None:
+        # HZ § Pandora: every card of the column (both sides) is lost; a hostage lost loses the game.
+        o = 1 - p
+        lost = {s: [x for x in self.field[s][c] if x != FIG] for s in (p, o)}
+        for s in (p, o):
+            self.field[s][c] = [x for x in self.field[s][c] if x == FIG]
+            for x in lost[s]:
+                self._reveal_field(x)
+        mine = any(KIND_OF[x] == K_HOSTAGE for x in lost[p])
+        theirs = any(KIND_OF[x] == K_HOSTAGE for x in lost[o])
+        if mine or theirs:  # the game ends; the cards still go to the piles
+            for s in (p, o):
+                for x in sorted(lost[s]):
+                    self._to_discard(s, x)
+        if mine:
+            self._finish(o, f"{SIDE_NAMES[p]} lost its own hostage to Pandora")
+            return
+        if theirs:
+            self._finish(p, f"{SIDE_NAMES[o]}'s hostage was lost to Pandora")
+            return
+        self._log(f"Pandora wipes column {c}")
+        self._order_discards(o, lost[o])
+        self._order_discards(p, lost[p])
+
+    def _order_discards(self, side: int, cards: list[int]) -> None:
+        """``side`` puts ``cards`` on its discard pile in the order it chooses (one decision per
+        card while the remaining cards differ)."""
+        for x in cards:
+            self.up[x] = 1
+        if len({KIND_OF[x] for x in cards}) <= 1:
+            for x in sorted(cards):
+                self._to_discard(side, x)
+            return
+        self.pending.append(("order", side, sorted(cards)))
+
+    def _use_card(self, p: int, kind: int) -> int:
+        card = self._take_from_hand(p, kind)
+        self._to_discard(p, card)
+        return card
+
+    def _do_pegasus_hand(self, p: int) -> None:
+        # HZ § Pegasus 1: a random card of the opponent's hand.
+        o = 1 - p
+        self._use_card(p, K_PEGASUS)
+        hand = self.hand[o]
+        pick = hand[int(self.rng.integers(len(hand)))]
+        self._public(pick)
+        k = KIND_OF[pick]
+        self._log(f"{SIDE_NAMES[p]}'s Pegasus takes {card_name(pick)} from {SIDE_NAMES[o]}'s hand")
+        if k == K_HOSTAGE:
+            self._finish(p, f"Pegasus found the hostage {card_name(pick)}")
+            return
+        if k == K_PANDORA:
+            if any(KIND_OF[x] == K_HOSTAGE for x in hand):
+                self._finish(p, f"Pegasus found Pandora and {SIDE_NAMES[o]}'s hand held the hostage")
+                return
+            cards = list(hand)
+            hand.clear()
+            for x in cards:
+                self._public(x)
+            self._order_discards(o, cards)
+            return
+        hand.remove(pick)
+        if SYMBOL[k] and k != K_HERO:
+            self._to_discard(o, pick)
+        elif 2 <= STRENGTH[k] <= 7:
+            cols = self._pegasus_columns(o)
+            if not cols:
+                self._to_discard(o, pick)
+            elif len(cols) == 1:
+                self._pegasus_place(o, pick, cols[0])
+            else:
+                self.pending.append(("pegcol", p, pick))
+        else:
+            # strength 0 or 1 without a symbol: the rulebook is silent; discarded as Pegasus does on the field.
+            self._to_discard(o, pick)
+
+    def _pegasus_place(self, side: int, card: int, c: int) -> None:
+        self.field[side][c].insert(0, card)
+        self.up[card] = 1
+        self._public(card)
+
+    def _do_pegasus_field(self, p: int, c: int) -> None:
+        # HZ § Pegasus 2: challenge a 1st-row card or the figure from the hand.
+        o = 1 - p
+        self._use_card(p, K_PEGASUS)
+        col = self.field[o][c]
+        if col[0] == FIG:
+            col.pop(0)
+            self._log(f"{SIDE_NAMES[p]}'s Pegasus removes the {SIDE_NAMES[o]} figure")
+            return
+        t = col[0]
+        self._reveal_field(t)
+        k = KIND_OF[t]
+        self._log(f"{SIDE_NAMES[p]}'s Pegasus challenges {card_name(t)} in column {c}")
+        if k == K_HOSTAGE:
+            self._finish(p, f"Pegasus challenged the hostage {card_name(t)}")
+        elif k == K_PANDORA:
+            self._pandora_column(p, c)
+        elif k != K_MEDUSA and STRENGTH[k] in (0, 1):
+            self._to_discard(o, col.pop(0))
+
+    def _do_pythia_spy(self, p: int) -> None:
+        # HZ § Pythia 1: the opponent shows the hand; Poseidon / Nemesis in it are discarded.
+        o = 1 - p
+        self._use_card(p, K_PYTHIA)
+        bit = 1 << p
+        mem = [0] * NK
+        for x in self.hand[o]:
+            self.vis[x] |= bit
+            self.seen[x] |= bit
+            mem[KIND_OF[x]] += 1
+        self.memory[p] = mem
+        champs = [x for x in self.hand[o] if KIND_OF[x] == K_CHAMP]
+        for x in champs:
+            self.hand[o].remove(x)
+            self._to_discard(o, x)
+        self._log(f"{SIDE_NAMES[p]}'s Pythia looks at {SIDE_NAMES[o]}'s hand")
+
+    def _do_pythia_reveal(self, p: int, c: int) -> None:
+        # HZ § Pythia 3: turn over every face-down card of one opponent column; no effects trigger.
+        o = 1 - p
+        self._use_card(p, K_PYTHIA)
+        for x in self.field[o][c]:
+            if x != FIG:
+                self._reveal_field(x)
+        self._log(f"{SIDE_NAMES[p]}'s Pythia turns over {SIDE_NAMES[o]}'s column {c}")
+
+    def _do_sirens(self, p: int) -> None:
+        # HZ § Sirens: take the opponent's top discard (strength 1-7) into your hand.
+        o = 1 - p
+        card = self.disc[o].pop()
+        self.hand[p].append(card)
+        self._public(card)
+        self._show_top(o)
+        self._use_card(p, K_SIRENS)
+        self._log(f"{SIDE_NAMES[p]}'s Sirens take {card_name(card)}")
+
+    def _do_hades(self, p: int, k: int) -> None:
+        # HZ § Hades: take any card back from your discard pile without showing it.
+        o = 1 - p
+        pile = self.disc[p]
+        pos = max(i for i, x in enumerate(pile) if KIND_OF[x] == k)
+        card = pile.pop(pos)
+        self._use_card(p, K_HADES)
+        # the card taken is hidden from the opponent; it no longer knows which card left the pile
+        self.hand[p].append(card)
+        self.vis[card] = 1 << p
+        obit, keep = 1 << o, ~(1 << o) & 3
+        self.lost[card] |= obit
+        for x in pile:
+            self.vis[x] &= keep
+            self.lost[x] |= obit
+        self._show_top(p)
+        self._log(f"{SIDE_NAMES[p]}'s Hades takes a card back")
+
+    def _do_persephone(self, p: int) -> None:
+        # HZ § Persephone: up to 3 Pegasus from the discard pile, then Persephone is discarded.
+        # The hand limit of 12 (HZ § 1) caps how many come back (the rulebook is silent on the clash).
+        card = self._take_from_hand(p, K_PERSEPHONE)
+        pile = self.disc[p]
+        room = min(3, HAND_LIMIT - len(self.hand[p]))
+        taken = []
+        for i in range(len(pile) - 1, -1, -1):
+            if len(taken) >= room:
+                break
+            if KIND_OF[pile[i]] == K_PEGASUS:
+                taken.append(pile.pop(i))
+        for x in taken:
+            self.hand[p].append(x)
+            self._public(x)
+        self._to_discard(p, card)
+        self._log(f"{SIDE_NAMES[p]}'s Persephone brings back {len(taken)} Pegasus")
+
+    def _do_dionysus(self, p: int, c: int, r: int) -> None:
+        # HZ § Dionysus: pick the card (then choose where it goes).
+        self._use_card(p, K_DIONYSUS)
+        card = self.field[p][c].pop(r)
+        self.pending.append(("dio", p, card, c, r))
+
+    # --- pending decisions ---
+    def _apply_pending(self, name: str, idx: tuple) -> None:
+        pend = self.pending.pop()
+        if name == "place_to":
+            _, p, card, c0, r0 = pend
+            c, i = idx
+            self.field[p][c].insert(i, card)
+            self._log(f"{SIDE_NAMES[p]}'s Dionysus moves a card from column {c0} to column {c}")
+        elif name == "pegasus_column":
+            _, p, card = pend
+            self._pegasus_place(1 - p, card, idx[0])
+        elif name == "discard_next":
+            _, side, cards = pend
+            k = idx[0]
+            x = next(x for x in cards if KIND_OF[x] == k)
+            rest = [y for y in cards if y != x]
+            self._to_discard(side, x)
+            if rest:
+                self._order_discards(side, rest)
+
+    # ------------------------------------------------------------------ protocol: copies
+    def clone(self) -> "HeraZeusState":
+        s = HeraZeusState(self.game, _empty=True)
+        s.deck = [self.deck[0][:], self.deck[1][:]]
+        s.hand = [self.hand[0][:], self.hand[1][:]]
+        s.field = [[col[:] for col in side] for side in self.field]
+        s.up = self.up[:]
+        s.disc = [self.disc[0][:], self.disc[1][:]]
+        s.vis = self.vis[:]
+        s.seen = self.seen[:]
+        s.lost = self.lost[:]
+        s.turns = self.turns[:]
+        s.phase = self.phase
+        s.setup_seat = self.setup_seat
+        s.turn_player = self.turn_player
+        s.ap_left = self.ap_left
+        s.ap_used = self.ap_used
+        s.pending = [tuple(x[:2]) + ((list(x[2]),) if x[0] == "order" else tuple(x[2:])) for x in self.pending]
+        s.winner = self.winner
+        s.reason = self.reason
+        s.memory = [m[:] if m is not None else None for m in self.memory]
+        s.first = self.first
+        s.log = self.log[:]
+        s.rng = np.random.Generator(np.random.PCG64())
+        s.rng.bit_generator.state = self.rng.bit_generator.state
+        s._legal = self._legal
+        return s
+
+    def to_dict(self) -> dict:
+        return {
+            "game": self.game.info.game_id, "config": dict(self.game.config), "version": 1,
+            "deck": [d[:] for d in self.deck], "hand": [h[:] for h in self.hand],
+            "field": [[col[:] for col in side] for side in self.field],
+            "up": list(self.up), "disc": [d[:] for d in self.disc],
+            "vis": list(self.vis), "seen": list(self.seen), "lost": list(self.lost),
+            "turns": self.turns[:], "phase": self.phase, "setup_seat": self.setup_seat,
+            "turn_player": self.turn_player, "ap_left": self.ap_left, "ap_used": self.ap_used,
+            "pending": [list(x[:2]) + ([list(x[2])] if x[0] == "order" else list(x[2:])) for x in self.pending],
+            "winner": self.winner, "reason": self.reason,
+            "memory": [m[:] if m is not None else None for m in self.memory],
+            "first": self.first, "log": self.log[:], "rng": rng_to_json(self.rng),
+        }
+
+    @classmethod
+    def from_dict(cls, game, d: dict) -> "HeraZeusState":
+        if d.get("version") != 1:
+            raise StateError(f"hera_zeus_v0: unsupported saved-state version {d.get('version')!r}; expected 1")
+        s = cls(game, _empty=True)
+        s.deck = [list(map(int, x)) for x in d["deck"]]
+        s.hand = [list(map(int, x)) for x in d["hand"]]
+        s.field = [[list(map(int, col)) for col in side] for side in d["field"]]
+        s.up = bytearray(d["up"])
+        s.disc = [list(map(int, x)) for x in d["disc"]]
+        s.vis = bytearray(d["vis"])
+        s.seen = bytearray(d["seen"])
+        s.lost = bytearray(d["lost"])
+        s.turns = list(map(int, d["turns"]))
+        s.phase = int(d["phase"])
+        s.setup_seat = int(d["setup_seat"])
+        s.turn_player = int(d["turn_player"])
+        s.ap_left = int(d["ap_left"])
+        s.ap_used = int(d["ap_used"])
+        pend = []
+        for x in d["pending"]:
+            if x[0] == "order":
+                pend.append((x[0], int(x[1]), [int(y) for y in x[2]]))
+            else:
+                pend.append((x[0],) + tuple(int(y) for y in x[1:]))
+        s.pending = pend
+        s.winner = int(d["winner"])
+        s.reason = str(d["reason"])
+        s.memory = [list(map(int, m)) if m is not None else None for m in d["memory"]]
+        s.first = int(d["first"])
+        s.log = [str(x) for x in d["log"]]
+        s.rng = rng_from_json(d["rng"])
+        s.check_invariants()
+        return s
+
+    def check_invariants(self) -> None:
+        """Every one of the 86 cards is in exactly one place; raises StateError otherwise."""
+        where = []
+        where += self.deck[0] + self.deck[1] + self.hand[0] + self.hand[1] + self.disc[0] + self.disc[1]
+        for side in self.field:
+            for col in side:
+                if len(col) > NROW:
+                    raise StateError(f"hera_zeus_v0: a column holds {len(col)} slots (at most {NROW})")
+                where += [x for x in col if x != FIG]
+        for pend in self.pending:
+            if pend[0] == "order":
+                where += pend[2]
+            elif pend[0] in ("pegcol",):
+                where.append(pend[2])
+            elif pend[0] == "dio":
+                where.append(pend[2])
+        if sorted(where) != list(range(NCARDS)):
+            raise StateError(f"hera_zeus_v0: card conservation broken ({len(where)} placed, "
+                             f"{len(set(where))} distinct, {NCARDS} expected)")
+        for s in range(2):
+            if sum(1 for col in self.field[s] for x in col if x == FIG) > 1:
+                raise StateError("hera_zeus_v0: more than one figure on a side")
+
+    # ------------------------------------------------------------------ determinization
+    def resample_hidden(self, player: int, rng: np.random.Generator) -> "HeraZeusState":
+        """Shuffle everything ``player`` cannot see: its own deck order, and the opponent's deck,
+        hand, face-down field cards and (after Hades) untracked discard cards, keeping each card
+        where the player's knowledge allows it (seen cards never go back into a deck; cards lost
+        track of in a discard pile fill that pile's unknown places first). The Pythia memory is not
+        used to constrain the opponent's hand (a weaker but leak-free belief)."""
+        s = self.clone()
+        p, o = player, 1 - player
+        bit = 1 << p
+        # own deck: the player knows its contents but not the order
+        own = sorted(s.deck[p])
+        rng.shuffle(own)
+        s.deck[p] = own
+        # the opponent's hidden places
+        hand_pos = [i for i, x in enumerate(s.hand[o]) if not self.vis[x] & bit]
+        field_pos = [(c, r) for c in range(NCOL) for r, x in enumerate(s.field[o][c])
+                     if x != FIG and not self.vis[x] & bit]
+        disc_pos = [i for i, x in enumerate(s.disc[o]) if not self.vis[x] & bit]
+        hidden = sorted([s.hand[o][i] for i in hand_pos] + [s.field[o][c][r] for c, r in field_pos]
+                        + [s.disc[o][i] for i in disc_pos] + s.deck[o])
+        unseen = [x for x in hidden if not self.seen[x] & bit]
+        seen = [x for x in hidden if self.seen[x] & bit]
+        pile_pool = [x for x in seen if self.lost[x] & bit]
+        other_seen = [x for x in seen if not self.lost[x] & bit]
+        rng.shuffle(pile_pool)
+        to_disc = pile_pool[:len(disc_pos)]
+        if len(to_disc) < len(disc_pos):  # cannot happen in a consistent state; fall back to any seen card
+            rest = [x for x in other_seen]
+            rng.shuffle(rest)
+            need = len(disc_pos) - len(to_disc)
+            to_disc += rest[:need]
+            other_seen = rest[need:]
+        seen_rest = pile_pool[len(disc_pos):] + other_seen
+        for i, x in zip(disc_pos, to_disc):
+            s.disc[o][i] = x
+        slots = [("h", i) for i in hand_pos] + [("f", cr) for cr in field_pos]
+        order = rng.permutation(len(slots)) if slots else []
+        slots = [slots[j] for j in order]
+        rng.shuffle(unseen)
+        fill = seen_rest + unseen
+        for slot, x in zip(slots, fill):
+            if slot[0] == "h":
+                s.hand[o][slot[1]] = x
+            else:
+                c, r = slot[1]
+                s.field[o][c][r] = x
+        s.deck[o] = fill[len(slots):]
+        # the moved cards take the knowledge of the places they now fill (the player knows none)
+        ob = 1 << o
+        for x in s.hand[o]:
+            if not s.vis[x] & bit:
+                s.vis[x] = ob
+                s.seen[x] |= ob
+        for c, r in field_pos:
+            x = s.field[o][c][r]
+            s.vis[x] = ob
+            s.seen[x] |= ob
+        for i in disc_pos:
+            s.vis[s.disc[o][i]] = ob
+        for x in s.deck[o]:
+            s.vis[x] = 0
+            s.seen[x] = 0
+        s.rng = np.random.default_rng(int(rng.integers(2**63 - 1)))
+        s._legal = None
+        return s
+
+    # ------------------------------------------------------------------ people
+    def action_to_string(self, action: int) -> str:
+        side = self.current_player()
+        return describe_action(action, side if side >= 0 else 0)
+
+    def render(self, player: int | None = None) -> str:
+        from .render import render_state
+
+        return render_state(self, player)
