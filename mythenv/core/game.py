@@ -148,6 +148,11 @@ class State(ABC):
     def action_to_string(self, action: int) -> str: ...
 
     @abstractmethod
+    def check_invariants(self) -> None:
+        """Raise ``StateError`` if the state breaks a conservation law of the game (every card in
+        exactly one place, token totals, ...). Used by the fuzzing tests and ``from_dict``."""
+
+    @abstractmethod
     def render(self, player: int | None = None) -> str:
         """Text view from ``player``'s seat (``None``: the omniscient view, for debugging)."""
 
@@ -164,6 +169,16 @@ class Game(ABC):
 
     info: ClassVar[GameInfo]
     state_class: ClassVar[type[State]]
+    #: configs the conformance suite runs over (the default config is always included)
+    test_configs: ClassVar[tuple[dict, ...]] = ({},)
+    #: an upper bound on the number of actions of one game, checked by the fuzzing tests
+    max_game_length: ClassVar[int] = 10_000
+    #: how many random games the conformance fuzz test plays (keep CI time in mind)
+    fuzz_games: ClassVar[int] = 300
+    #: Gymnasium id registered by ``import mythenv`` (e.g. "mythenv/HeraZeus-v0")
+    gym_id: ClassVar[str | None] = None
+    #: rule-based baseline ``heuristic(view, rng) -> action`` (see ``mythenv.agents``)
+    heuristic: ClassVar = None
 
     def __init__(self, **config: Any):
         opts = {o.name: o for o in self.info.options}

@@ -36,19 +36,24 @@ class SingleAgentEnv(gymnasium.Env):
     """The learner takes ``seat`` (an int, ``"rotate"`` through the seats each reset, or
     ``"random"``); every other seat is played by ``opponent`` (one spec for all, or a list with
     one per other seat, or a callable ``opponent_sampler(rng) -> spec`` drawn at each reset).
-    Reward: the learner's return when the game ends, 0 before."""
+    Reward: the learner's return when the game ends, 0 before. An illegal action raises
+    ``IllegalActionError`` (``illegal_action="raise"``) or ends the episode with reward -1
+    (``"penalize"``)."""
 
     metadata = {"render_modes": ["ansi", "human"]}
 
     def __init__(self, game: str | Game, opponent: Any = "random", seat: int | str = "rotate",
                  render_mode: str | None = None, opponent_sampler: Callable | None = None,
-                 **config: Any):
+                 illegal_action: str = "raise", **config: Any):
         self.game = game_class(game)(**config) if isinstance(game, str) else game
         n = self.game.num_players
         if isinstance(seat, str) and seat not in SEAT_MODES or isinstance(seat, int) and not 0 <= seat < n:
             raise ConfigError(f"seat={seat!r} is not allowed; allowed: 0..{n - 1}, 'rotate', 'random'")
         if render_mode not in (None, "ansi", "human"):
             raise ConfigError(f"render_mode={render_mode!r} is not allowed; allowed: None, 'ansi', 'human'")
+        if illegal_action not in ("raise", "penalize"):
+            raise ConfigError(f"illegal_action={illegal_action!r} is not allowed; allowed: 'raise', 'penalize'")
+        self.illegal_action = illegal_action
         self.seat_mode = seat
         self.render_mode = render_mode
         self.opponent_spec = opponent
@@ -94,8 +99,9 @@ class SingleAgentEnv(gymnasium.Env):
     # ----- gymnasium API -----
     def reset(self, *, seed: int | None = None, options: dict | None = None):
         super().reset(seed=seed)
-        if seed is not None:
+        if seed is not None:  # a seed fixes the episode completely, seat rotation included
             self._rng = np.random.default_rng(seed)
+            self._episodes = 0
         n = self.game.num_players
         if self.seat_mode == "rotate":
             self.seat = self._episodes % n
@@ -112,6 +118,11 @@ class SingleAgentEnv(gymnasium.Env):
         st = self.state
         if st is None or st.is_terminal():
             raise IllegalActionError(action, [], None, "the episode is over; call reset()")
+        if self.illegal_action == "penalize" and int(action) not in st.legal_actions():
+            obs, info = self._obs()
+            info["illegal_action"] = True
+            self.state = None
+            return obs, -1.0, True, False, info
         st.apply_action(int(action))
         self._advance()
         obs, info = self._obs()

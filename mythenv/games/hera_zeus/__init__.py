@@ -33,6 +33,9 @@ class HeraZeusGame(Game):
     )
     state_class = rules.HeraZeusState
     gym_id = "mythenv/HeraZeus-v0"
+    test_configs = ({}, {"first_player": "zeus"}, {"first_player": "random"})
+    max_game_length = 1500
+    fuzz_games = 2000
     heuristic = staticmethod(heuristic_action)
 
     def _setup(self) -> None:
@@ -43,10 +46,6 @@ class HeraZeusGame(Game):
     @property
     def num_players(self) -> int:
         return 2
-
-    @property
-    def agent_names(self) -> list[str]:
-        return ["hera", "zeus"]
 
     def new_initial_state(self, seed: int | None = None) -> rules.HeraZeusState:
         return rules.HeraZeusState(self, seed)
