@@ -1,0 +1,980 @@
+"""Demigods: the rules (``004_fd352dc18fb78471.txt``, cited as DG § Section).
+
+Seats ``0..n-1`` sit clockwise; "the demigod on your left" is seat ``p + 1``. Card ids are laid out
+per kind in the order of ``data/cards.toml`` with the copies of the game's player count (so the
+deck differs per config: ``game.kind_of[card]``).
+
+Places a card can be: the deck (top = end of the list), the discard pile (top = end, face up and
+public), a hand, a kingdom (Army / Wealth cards, each maybe blessed), a seat's front (Guardians,
+curses landed on it, Athena), or held by a pending decision while it is being played.
+
+Knowledge of hand cards is tracked per card with a bitmask ``vis`` (bit ``q`` = seat ``q`` knows
+that this card is in the hand it is in): your own hand (unless you are blind), cards everyone saw
+being taken from the discard pile or drawn by a blind player, and the cards you gave in a blind
+trade. Everything outside hands and the deck is public.
+
+Multi-step decisions are records on the ``pending`` stack (plain tuples, top = end):
+
+* ``("target", p, card)``: ``p`` names the victim of the curse ``card``
+* ``("speech", p, card, ctx, victim)``: ``p`` speaks for a god / curse / cure / throne claim
+  (``speech="explicit"`` only)
+* ``("steal", p, rtype, victims)``: Zeus / Hermes, ``p`` chooses the card taken from ``victims[0]``
+* ``("athena", holder, offender)``: Athena's holder chooses the card taken from the offender
+* ``("halve", q, rtype, need)``: ``q`` discards cards until ``need`` (in 500s) more are gone
+* ``("otype", p, oracle)``: the drawer of the Favour / Plague Oracle chooses Army or Wealth
+* ``("trade", p, rest)``: ``p`` names the opponent of its blind trade; ``rest`` trade after it
+* automatic records (no decision): ``("effect", p, card, ctx, victim)`` applies a card after its
+  words, ``("claim", p)`` checks the throne after the claim's words, ``("endturn", p)`` is the
+  victory check, ``("advance", p)`` passes play to the left.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from mythenv.core.errors import StateError
+from mythenv.core.game import TERMINAL, State, rng_from_json, rng_to_json
+
+from .cards import CARDS, CURSE_KEYS, GOD_KEYS, VALUES
+
+KINDS = CARDS.kinds
+NK = len(KINDS)
+K = {k.key: k.index for k in KINDS}
+ARMY, WEALTH = 0, 1
+TYPE_NAMES = ("Army", "Wealth")
+CATEGORY = [k.category for k in KINDS]
+IS_RES = [k.category in ("army", "wealth") for k in KINDS]
+RTYPE = [0 if k.category == "army" else 1 if k.category == "wealth" else -1 for k in KINDS]
+VALUE = [k.value for k in KINDS]
+VIDX = [VALUES.index(k.value) if k.value else -1 for k in KINDS]
+UNITS = (1, 2, 4)                      # face values in 500s
+RES_KIND = [[K[f"{t}_{v}"] for v in VALUES] for t in ("army", "wealth")]
+
+GODS = [K[g] for g in GOD_KEYS]
+ZEUS, HERMES, ARES, PLUTUS, ATHENA = GODS
+CURSES = [K[c] for c in CURSE_KEYS]
+SIEGE, POVERTY, LIMITATION, BLINDNESS, SILENCE = CURSES
+CURSE_NO = {k: i for i, k in enumerate(CURSES)}                 # curse kind -> 0..4
+GUARDIANS = [k.index for k in KINDS if k.category == "guardian"]
+GUARD_BLOCKS = {k.index: CURSE_KEYS.index(k.blocks) for k in KINDS if k.category == "guardian"}
+GUARD_FOR = {c: g for g, c in GUARD_BLOCKS.items()}               # curse no -> guardian kind
+CURES = [k.index for k in KINDS if k.category == "cure"]
+CURE_REMOVES = {k.index: CURSE_KEYS.index(k.removes) for k in KINDS if k.category == "cure"}
+CURE_VOICE = next(c for c, n in CURE_REMOVES.items() if CURSES[n] == SILENCE)
+ORACLES = [k.index for k in KINDS if k.category == "oracle"]
+O_WEALTH_FALL, O_ARMY_FALL, O_FAVOUR, O_PLAGUE, O_EXCHANGE = (K[k] for k in (
+    "oracle_wealth_fall", "oracle_army_fall", "oracle_favour", "oracle_plague", "oracle_exchange"))
+IS_ORACLE = [k.category == "oracle" for k in KINDS]
+
+DRAW, ACT, OVER = 0, 1, 2
+MAX_PLAYERS = 5
+
+# speech (DG § Gods / Curses / Cures and the throne claim); "explicit" mode only
+PHRASES = ("I invoke Zeus.", "I invoke Hermes.", "I invoke Ares.", "I invoke Plutus.", "I invoke Athena.",
+           "I curse you.", "Because of the blessings of the gods, I am now cured.", "I claim the throne.")
+P_CURSE, P_CURE, P_CLAIM = 5, 6, 7
+NPHRASES = len(PHRASES)
+HONORIFIC = "Oh my goddess, "
+CTX_GOD, CTX_CURSE, CTX_CURE, CTX_CLAIM = 0, 1, 2, 3
+CTX_NAMES = ("god", "curse", "cure", "claim")
+AUTO_RECORDS = ("effect", "claim", "endturn", "advance")
+
+
+def families(n: int) -> tuple:
+    """The action families of an ``n``-player game (see the game's doc page)."""
+    return (
+        ("draw_deck", ()),                    # take the top card of the deck
+        ("draw_discard", ()),                 # take the top card of the discard pile
+        ("play", (NK,)),                      # play a card of kind k from your hand
+        ("discard", (NK,)),                   # discard a card of kind k from your hand
+        ("blind_play", ()),                   # Blindness: a random card of your hand, played if legal
+        ("pass", ()),                         # only with an empty hand and nothing to do
+        ("target", (n - 1,)),                 # name the seat i+1 places to your left
+        ("take", (2, 3, 2)),                  # a kingdom card by (type, value index, blessed)
+        ("choose_type", (2,)),                # Army / Wealth for an Oracle
+        ("speak", (2, NPHRASES)),             # (with "Oh my goddess" first?, phrase)
+        ("stay_silent", ()),                  # say nothing
+    )
+
+
+class Layout:
+    """Flat action ids of one player count (tables the rules use in hot paths)."""
+
+    def __init__(self, n: int):
+        self.n = n
+        self.offsets = {}
+        start = 0
+        for name, shape in families(n):
+            size = 1
+            for s in shape:
+                size *= s
+            self.offsets[name] = start
+            start += size
+        self.size = start
+        o = self.offsets
+        self.draw_deck, self.draw_discard = o["draw_deck"], o["draw_discard"]
+        self.play, self.discard, self.blind, self.pass_ = o["play"], o["discard"], o["blind_play"], o["pass"]
+        self.target, self.take, self.ctype = o["target"], o["take"], o["choose_type"]
+        self.speak, self.silent = o["speak"], o["stay_silent"]
+
+    def take_id(self, t: int, vi: int, b: int) -> int:
+        return self.take + (t * 3 + vi) * 2 + b
+
+    def speak_id(self, honor: int, phrase: int) -> int:
+        return self.speak + honor * NPHRASES + phrase
+
+    def decode(self, a: int) -> tuple[str, tuple[int, ...]]:
+        if a < 0 or a >= self.size:
+            raise ValueError(a)
+        name = None
+        for fam, start in self.offsets.items():
+            if a >= start:
+                name = fam
+        i = a - self.offsets[name]
+        if name in ("play", "discard", "target", "choose_type"):
+            return name, (i,)
+        if name == "take":
+            return name, (i // 6, (i // 2) % 3, i % 2)
+        if name == "speak":
+            return name, (i // NPHRASES, i % NPHRASES)
+        return name, ()
+
+    def describe(self, a: int) -> str:
+        name, idx = self.decode(a)
+        if name == "draw_deck":
+            return "draw the top card of the deck"
+        if name == "draw_discard":
+            return "take the top card of the discard pile"
+        if name == "play":
+            return f"play {KINDS[idx[0]].name}"
+        if name == "discard":
+            return f"discard {KINDS[idx[0]].name}"
+        if name == "blind_play":
+            return "blind: take a random card of your hand, play it if legal, else discard it"
+        if name == "pass":
+            return "pass (empty hand)"
+        if name == "target":
+            return f"name the demigod {idx[0] + 1} seat(s) to your left"
+        if name == "take":
+            t, vi, b = idx
+            return f"{TYPE_NAMES[t]} {VALUES[vi]:,}{' (blessed)' if b else ''}"
+        if name == "choose_type":
+            return TYPE_NAMES[idx[0]]
+        if name == "speak":
+            return f'say "{HONORIFIC if idx[0] else ""}{PHRASES[idx[1]]}"'
+        return "say nothing"
+
+
+def card_label(kind: int, blessed: bool = False) -> str:
+    k = KINDS[kind]
+    if k.category in ("army", "wealth"):
+        return f"{TYPE_NAMES[RTYPE[kind]]} {k.value:,}" + (" (blessed)" if blessed else "")
+    return k.name
+
+
+def best_discard(units: list[int], limit: int) -> int:
+    """The largest sum of a sub-multiset of ``units`` that is at most ``limit`` (subset sum)."""
+    reach = 1
+    mask = (1 << (limit + 1)) - 1
+    for u in units:
+        reach = (reach | (reach << u)) & mask
+    return reach.bit_length() - 1
+
+
+def can_reach(units: list[int], target: int) -> bool:
+    if target == 0:
+        return True
+    if target < 0:
+        return False
+    reach = 1
+    mask = (1 << (target + 1)) - 1
+    for u in units:
+        reach = (reach | (reach << u)) & mask
+    return bool(reach >> target & 1)
+
+
+# ----------------------------------------------------------------------------- the state
+class DemigodsState(State):
+    """The whole truth of one Demigods position."""
+
+    __slots__ = ("game", "n", "deck", "discard", "hand", "kingdom", "front", "blessed", "vis", "phase",
+                 "turn_player", "turns", "reshuffled", "pending", "winner", "first", "log", "rng",
+                 "_legal")
+
+    def __init__(self, game, seed: int | None = None, _empty: bool = False):
+        self.game = game
+        self.n = game.num_players
+        self._legal = None
+        if _empty:
+            return
+        n = self.n
+        kind_of = game.kind_of
+        self.rng = np.random.default_rng(seed)
+        self.hand = [[] for _ in range(n)]
+        self.kingdom = [[] for _ in range(n)]
+        self.front = [[] for _ in range(n)]
+        self.discard: list[int] = []
+        self.blessed = bytearray(game.num_cards)
+        self.vis = bytearray(game.num_cards)
+        self.pending: list[tuple] = []
+        self.winner = -1
+        self.turns = 0
+        self.reshuffled = False
+        self.log: list[str] = []
+        first = game.config["first_player"]
+        self.first = int(self.rng.integers(n)) if first == "random" else int(first)
+        # DG § Setup: "Build the deck for your player count and set the five Oracles aside. Shuffle
+        # everything else and deal six cards to each player. Shuffle the Oracles into the remaining
+        # deck".
+        oracles = [c for c in range(game.num_cards) if IS_ORACLE[kind_of[c]]]
+        rest = [c for c in range(game.num_cards) if not IS_ORACLE[kind_of[c]]]
+        self.rng.shuffle(rest)
+        for _ in range(6):
+            for p in range(n):
+                c = rest.pop()
+                self.hand[p].append(c)
+                self.vis[c] = 1 << p
+        rest.extend(oracles)
+        self.rng.shuffle(rest)
+        self.deck = rest
+        self.turn_player = self.first
+        self.phase = DRAW
+        self._settle()
+
+    # ------------------------------------------------------------------ protocol: queries
+    def current_player(self) -> int:
+        if self.phase == OVER:
+            return TERMINAL
+        if self.pending:
+            return self.pending[-1][1]
+        return self.turn_player
+
+    def is_terminal(self) -> bool:
+        return self.phase == OVER
+
+    def returns(self) -> list[float]:
+        """+1 to the seat that claims the throne, -1 to every other seat; 0 for all in a draw
+        (the ``max_rounds`` bound) and before the end."""
+        if self.phase != OVER or self.winner < 0:
+            return [0.0] * self.n
+        return [1.0 if p == self.winner else -1.0 for p in range(self.n)]
+
+    def legal_actions(self) -> list[int]:
+        if self._legal is None:
+            self._legal = self._compute_legal()
+        return list(self._legal)
+
+    def legal_mask(self, out: np.ndarray) -> np.ndarray:
+        out.fill(0)
+        if self._legal is None:
+            self._legal = self._compute_legal()
+        if self._legal:
+            out[self._legal] = 1
+        return out
+
+    # ------------------------------------------------------------------ small helpers
+    def kind(self, c: int) -> int:
+        return self.game.kind_of[c]
+
+    def curses_on(self, p: int) -> int:
+        """Bitmask of the curse numbers (0..4, DG order) in front of ``p``."""
+        kind_of = self.game.kind_of
+        m = 0
+        for c in self.front[p]:
+            no = CURSE_NO.get(kind_of[c])
+            if no is not None:
+                m |= 1 << no
+        return m
+
+    def is_blind(self, p: int) -> bool:
+        return bool(self.curses_on(p) >> 3 & 1)
+
+    def is_silenced(self, p: int) -> bool:
+        return bool(self.curses_on(p) >> 4 & 1)
+
+    def athena_holder(self) -> int:
+        kind_of = self.game.kind_of
+        for p in range(self.n):
+            for c in self.front[p]:
+                if kind_of[c] == ATHENA:
+                    return p
+        return -1
+
+    def total(self, p: int, t: int) -> int:
+        """Army (t=0) or Wealth (t=1) of ``p``'s kingdom, blessed cards counting double."""
+        kind_of, bl = self.game.kind_of, self.blessed
+        s = 0
+        for c in self.kingdom[p]:
+            k = kind_of[c]
+            if RTYPE[k] == t:
+                s += VALUE[k] * (2 if bl[c] else 1)
+        return s
+
+    def guardians_of(self, p: int) -> int:
+        kind_of = self.game.kind_of
+        return sum(1 for c in self.front[p] if CATEGORY[kind_of[c]] == "guardian")
+
+    def can_claim(self, p: int) -> bool:
+        """DG: 'your kingdom must hold all three of these at once' (conditions designed, see
+        data/throne.toml); DG § Silence: 'You also cannot claim the throne.'"""
+        cfg = self.game.config
+        return (not self.is_silenced(p) and self.total(p, ARMY) >= cfg["army_goal"]
+                and self.total(p, WEALTH) >= cfg["wealth_goal"]
+                and self.guardians_of(p) >= self.game.throne_guardians)
+
+    def classes(self, p: int, t: int) -> list[int]:
+        """Count of ``p``'s kingdom cards of type ``t`` per class ``vi * 2 + blessed``."""
+        kind_of, bl = self.game.kind_of, self.blessed
+        cnt = [0] * 6
+        for c in self.kingdom[p]:
+            k = kind_of[c]
+            if RTYPE[k] == t:
+                cnt[VIDX[k] * 2 + bl[c]] += 1
+        return cnt
+
+    def halving_options(self, p: int, t: int, need: int) -> list[tuple[int, int]]:
+        """Classes ``(value index, blessed)`` that ``p`` may discard next when ``need`` more (in
+        500s) must go: only choices from which the optimum stays reachable (DG § Halving)."""
+        cnt = self.classes(p, t)
+        out = []
+        for cls in range(6):
+            if not cnt[cls]:
+                continue
+            u = UNITS[cls >> 1] * (2 if cls & 1 else 1)
+            if u > need:
+                continue
+            rest = []
+            for c2 in range(6):
+                m = cnt[c2] - (1 if c2 == cls else 0)
+                if m:
+                    rest.extend([UNITS[c2 >> 1] * (2 if c2 & 1 else 1)] * m)
+            if can_reach(rest, need - u):
+                out.append((cls >> 1, cls & 1))
+        return out
+
+    def halving_need(self, p: int, t: int) -> int:
+        """DG § Halving: 'Total the resource, counting blessed cards double. Halve it. That is your
+        target. ... as close to the target as possible without falling below it.' The 500s to
+        discard: the largest sub-sum of the kingdom's cards that is at most half the total."""
+        cnt = self.classes(p, t)
+        units = []
+        for cls in range(6):
+            if cnt[cls]:
+                units.extend([UNITS[cls >> 1] * (2 if cls & 1 else 1)] * cnt[cls])
+        total = sum(units)
+        return best_discard(units, total // 2) if total else 0
+
+    def playable(self, p: int, k: int, curses: int | None = None) -> bool:
+        """May ``p`` play a card of kind ``k`` now (DG § Curses, § Cures, FAQ)?"""
+        if curses is None:
+            curses = self.curses_on(p)
+        cat = CATEGORY[k]
+        if cat in ("army", "wealth"):
+            if cat == "army" and curses & 1:           # Siege: "You may not play Army cards."
+                return False
+            if cat == "wealth" and curses & 2:         # Poverty: "You may not play Wealth cards."
+                return False
+            if curses & 4 and VALUE[k] != 500:         # Limitation: "You may only play 500 cards."
+                return False
+            return True
+        if cat == "cure":
+            # a Cure removes a curse that has landed on you; the Cure of Voice is the only card a
+            # silenced player may play besides Army and Wealth cards
+            return bool(curses >> CURE_REMOVES[k] & 1)
+        if curses & 16:                                 # Silence: "Only Army and Wealth cards, or discard."
+            return False
+        if cat == "curse":
+            no = CURSE_NO[k]
+            # "You cannot curse yourself, and you cannot give a player a curse they already carry"
+            return any(q != p and not self.curses_on(q) >> no & 1 for q in range(self.n))
+        return cat in ("god", "guardian")
+
+    def _log(self, msg: str) -> None:
+        self.log.append(msg)
+        if len(self.log) > 16:
+            del self.log[0]
+
+    def _draw_possible(self) -> bool:
+        if self.deck or (self.discard and not self.reshuffled):
+            return True
+        return bool(self.discard) and not IS_ORACLE[self.game.kind_of[self.discard[-1]]]
+
+    # ------------------------------------------------------------------ legal actions
+    def _compute_legal(self) -> list[int]:
+        if self.phase == OVER:
+            return []
+        L = self.game.layout
+        if self.pending:
+            return self._pending_legal(self.pending[-1], L)
+        p = self.turn_player
+        kind_of = self.game.kind_of
+        if self.phase == DRAW:
+            out = []
+            # DG § Turn: "Take the top card of the deck, or the top card of the discard pile."
+            # (the deck is rebuilt from the discard pile when it runs out, at most once a turn)
+            if self.deck or (self.discard and not self.reshuffled):
+                out.append(L.draw_deck)
+            # FAQ: "Only the top card ... Oracles cannot be taken from the discard."
+            if self.discard and not IS_ORACLE[kind_of[self.discard[-1]]]:
+                out.append(L.draw_discard)
+            return out
+        hand = self.hand[p]
+        if not hand:
+            return [L.pass_]
+        if self.is_blind(p):
+            return [L.blind]
+        curses = self.curses_on(p)
+        kinds = sorted({kind_of[c] for c in hand})
+        out = [L.play + k for k in kinds if self.playable(p, k, curses)]
+        # FAQ: "You may discard instead. But you must do one or the other, and you cannot pass."
+        out.extend(L.discard + k for k in kinds)
+        return out
+
+    def _pending_legal(self, rec: tuple, L) -> list[int]:
+        name = rec[0]
+        if name == "target":
+            p, card = rec[1], rec[2]
+            no = CURSE_NO[self.kind(card)]
+            return [L.target + i - 1 for i in range(1, self.n)
+                    if not self.curses_on((p + i) % self.n) >> no & 1]
+        if name == "speech":
+            return list(range(L.speak, L.speak + 2 * NPHRASES)) + [L.silent]
+        if name == "steal":
+            t, victim = rec[2], rec[3][0]
+            cnt = self.classes(victim, t)
+            return [L.take_id(t, cls >> 1, cls & 1) for cls in range(6) if cnt[cls]]
+        if name == "athena":
+            offender = rec[2]
+            out = []
+            for t in (ARMY, WEALTH):
+                cnt = self.classes(offender, t)
+                out.extend(L.take_id(t, cls >> 1, cls & 1) for cls in range(6) if cnt[cls])
+            return out
+        if name == "halve":
+            q, t, need = rec[1], rec[2], rec[3]
+            return [L.take_id(t, vi, b) for vi, b in self.halving_options(q, t, need)]
+        if name == "otype":
+            return [L.ctype, L.ctype + 1]
+        if name == "trade":
+            return [L.target + i for i in range(self.n - 1)]
+        raise StateError(f"demigods_v0: unknown pending record {rec!r}")
+
+    # ------------------------------------------------------------------ applying actions
+    def _apply(self, action: int) -> None:
+        L = self.game.layout
+        self._legal = None
+        if self.pending:
+            self._apply_pending(action, L)
+        elif self.phase == DRAW:
+            self._do_draw(action == L.draw_deck)
+        else:
+            p = self.turn_player
+            self.pending.append(("endturn", p))
+            if action == L.pass_:
+                self._log(f"seat {p} has no card and passes")
+            elif action == L.blind:
+                self._do_blind(p)
+            elif action < L.discard:
+                self._play(p, self._take_from_hand(p, action - L.play))
+            else:
+                c = self._take_from_hand(p, action - L.discard)
+                self._to_discard(c)
+                self._log(f"seat {p} discards {card_label(self.kind(c))}")
+        self._settle()
+
+    def _take_from_hand(self, p: int, k: int) -> int:
+        kind_of = self.game.kind_of
+        hand = self.hand[p]
+        best = -1
+        for c in hand:
+            if kind_of[c] == k and (best < 0 or c < best):
+                best = c
+        hand.remove(best)
+        self.vis[best] = 0
+        return best
+
+    def _to_discard(self, c: int) -> None:
+        self.discard.append(c)
+        self.blessed[c] = 0
+        self.vis[c] = 0
+
+    def _do_draw(self, from_deck: bool) -> None:
+        p = self.turn_player
+        kind_of = self.game.kind_of
+        if from_deck:
+            if not self.deck:
+                # DG § Oracles: "because the discard pile is reshuffled, every Oracle comes back around"
+                self.deck = self.discard
+                self.discard = []
+                self.rng.shuffle(self.deck)
+                self.reshuffled = True
+                self._log("the discard pile is shuffled into a new deck")
+            c = self.deck.pop()
+        else:
+            c = self.discard.pop()
+        k = kind_of[c]
+        if IS_ORACLE[k]:
+            # DG § Turn: "If it is an Oracle, resolve it at once, then carry on." It goes to the
+            # discard pile and the drawer draws again (designed, see the doc page).
+            self._log(f"seat {p} draws {KINDS[k].name}")
+            self._to_discard(c)
+            self._oracle(p, k)
+            return
+        self.hand[p].append(c)
+        if not from_deck or self.is_blind(p):
+            # a card taken from the face-up pile, or revealed by a blind player ("Reveal each card
+            # you draw so Oracles still fire"), is known to everyone
+            self.vis[c] = (1 << self.n) - 1
+        else:
+            self.vis[c] = 1 << p
+        self.phase = ACT
+        if not from_deck:
+            self._log(f"seat {p} takes {card_label(k)} from the discard pile")
+
+    def _oracle(self, p: int, k: int) -> None:
+        n = self.n
+        order = [(p + i) % n for i in range(n)]
+        if k in (O_WEALTH_FALL, O_ARMY_FALL):
+            # "Every player, including the one who drew it, halves their Wealth / Army."
+            self._push_halvings(order, WEALTH if k == O_WEALTH_FALL else ARMY)
+        elif k in (O_FAVOUR, O_PLAGUE):
+            self.pending.append(("otype", p, k))
+        else:
+            # "Starting with the drawer and going clockwise, each player names an opponent"
+            self.pending.append(("trade", p, tuple(order[1:])))
+
+    def _push_halvings(self, seats: list[int], t: int) -> None:
+        recs = []
+        for q in seats:
+            need = self.halving_need(q, t)
+            if need:
+                recs.append(("halve", q, t, need))
+            else:
+                self._log(f"seat {q} keeps its {TYPE_NAMES[t]} (nothing can go without falling below half)")
+        self.pending.extend(reversed(recs))
+
+    def _do_blind(self, p: int) -> None:
+        # DG § Blindness: "Each turn, take one card at random from your own hand and play it if you
+        # legally can. If you cannot, discard it."
+        hand = self.hand[p]
+        c = hand.pop(int(self.rng.integers(len(hand))))
+        self.vis[c] = 0
+        k = self.kind(c)
+        if self.playable(p, k):
+            self._log(f"seat {p} plays blind: {card_label(k)}")
+            self._play(p, c)
+        else:
+            self._log(f"seat {p} plays blind: {card_label(k)} cannot be played and is discarded")
+            self._to_discard(c)
+
+    def _play(self, p: int, c: int) -> None:
+        k = self.kind(c)
+        cat = CATEGORY[k]
+        explicit = self.game.explicit
+        if cat in ("army", "wealth"):
+            self.kingdom[p].append(c)
+            self.blessed[c] = 0
+            self._log(f"seat {p} plays {card_label(k)}")
+        elif cat == "guardian":
+            # "Placed face up and left there."
+            self.front[p].append(c)
+            self._log(f"seat {p} places {KINDS[k].name}")
+        elif cat == "curse":
+            self.pending.append(("target", p, c))
+        elif cat == "god":
+            self._log(f"seat {p} plays {KINDS[k].name}")
+            if explicit:
+                self.pending.append(("speech", p, c, CTX_GOD, -1))
+            else:
+                self.pending.append(("effect", p, c, CTX_GOD, -1))
+        elif cat == "cure":
+            self._log(f"seat {p} plays {KINDS[k].name}")
+            # "The Cure of Voice may be played in complete silence."
+            if explicit and k != CURE_VOICE:
+                self.pending.append(("speech", p, c, CTX_CURE, -1))
+            else:
+                self.pending.append(("effect", p, c, CTX_CURE, -1))
+        else:  # pragma: no cover - oracles never reach a hand
+            raise StateError(f"demigods_v0: card {c} ({KINDS[k].name}) cannot be played")
+
+    def _apply_pending(self, action: int, L) -> None:
+        rec = self.pending.pop()
+        name = rec[0]
+        if name == "target":
+            p, c = rec[1], rec[2]
+            victim = (p + action - L.target + 1) % self.n
+            self._log(f"seat {p} curses seat {victim} with {KINDS[self.kind(c)].name}")
+            if self.game.explicit:
+                self.pending.append(("speech", p, c, CTX_CURSE, victim))
+            else:
+                self.pending.append(("effect", p, c, CTX_CURSE, victim))
+        elif name == "speech":
+            self._speak(rec, action, L)
+        elif name == "steal":
+            p, t, victims = rec[1], rec[2], rec[3]
+            i = action - L.take
+            self._move_class(victims[0], p, t, (i // 2) % 3, i % 2, "steals")
+            if len(victims) > 1:
+                self.pending.append(("steal", p, t, victims[1:]))
+        elif name == "athena":
+            holder, offender = rec[1], rec[2]
+            i = action - L.take
+            self._move_class(offender, holder, i // 6, (i // 2) % 3, i % 2, "takes (Athena)")
+        elif name == "halve":
+            q, t, need = rec[1], rec[2], rec[3]
+            i = action - L.take
+            vi, b = (i // 2) % 3, i % 2
+            c = self._card_of_class(q, t, vi, b)
+            self.kingdom[q].remove(c)
+            self._to_discard(c)
+            self._log(f"seat {q} discards {card_label(self.kind(c), bool(b))} (halving)")
+            need -= UNITS[vi] * (2 if b else 1)
+            if need:
+                self.pending.append(("halve", q, t, need))
+        elif name == "otype":
+            p, k = rec[1], rec[2]
+            t = action - L.ctype
+            if k == O_FAVOUR:
+                self._bless(p, t)
+            else:
+                # "Every other player halves it. The drawer walks away untouched."
+                self._log(f"seat {p} sends the Plague on every other {TYPE_NAMES[t]}")
+                self._push_halvings([(p + i) % self.n for i in range(1, self.n)], t)
+        elif name == "trade":
+            p, rest = rec[1], rec[2]
+            q = (p + action - L.target + 1) % self.n
+            if rest:
+                self.pending.append(("trade", rest[0], rest[1:]))
+            self._trade(p, q)
+        else:  # pragma: no cover
+            raise StateError(f"demigods_v0: unknown pending record {rec!r}")
+
+    def _card_of_class(self, p: int, t: int, vi: int, b: int) -> int:
+        k = RES_KIND[t][vi]
+        kind_of, bl = self.game.kind_of, self.blessed
+        return min(c for c in self.kingdom[p] if kind_of[c] == k and bl[c] == b)
+
+    def _move_class(self, src: int, dst: int, t: int, vi: int, b: int, verb: str) -> None:
+        c = self._card_of_class(src, t, vi, b)
+        self.kingdom[src].remove(c)
+        # "if it ever leaves your kingdom the blessing is lost"
+        self.blessed[c] = 0
+        self.kingdom[dst].append(c)
+        self._log(f"seat {dst} {verb} {card_label(self.kind(c), bool(b))} from seat {src}")
+
+    def _bless(self, p: int, t: int) -> None:
+        # DG § Blessing: "A card can only be blessed once"
+        kind_of = self.game.kind_of
+        for c in self.kingdom[p]:
+            if RTYPE[kind_of[c]] == t:
+                self.blessed[c] = 1
+        self._log(f"seat {p} blesses its {TYPE_NAMES[t]}")
+
+    def _trade(self, a: int, b: int) -> None:
+        """DG § Oracles: 'trades two cards blind, drawn face down from each other's shuffled hand'
+        (fewer when a hand holds fewer than two)."""
+        ha, hb = self.hand[a], self.hand[b]
+        take_b = [ha.pop(int(self.rng.integers(len(ha)))) for _ in range(min(2, len(ha)))]
+        take_a = [hb.pop(int(self.rng.integers(len(hb)))) for _ in range(min(2, len(hb)))]
+        ha.extend(take_a)
+        hb.extend(take_b)
+        # knowledge: each sighted party sees what it got and what it lost; nobody else can follow
+        keep = 0
+        blind_a, blind_b = self.is_blind(a), self.is_blind(b)
+        if not blind_a:
+            keep |= 1 << a
+        if not blind_b:
+            keep |= 1 << b
+        vis = self.vis
+        for c in ha:
+            vis[c] &= keep
+            if not blind_a:
+                vis[c] |= 1 << a
+        for c in hb:
+            vis[c] &= keep
+            if not blind_b:
+                vis[c] |= 1 << b
+        self._log(f"seat {a} and seat {b} trade {len(take_a)} and {len(take_b)} cards blind")
+
+    def _speak(self, rec: tuple, action: int, L) -> None:
+        """Explicit speech (our adaptation of DG's spoken rules): a wrong or missing phrase
+        discards the card with no effect ('Fail to speak the words and the card is immediately
+        discarded, its effect lost'); speaking without 'Oh my goddess' while another seat holds
+        Athena lets that seat steal one Army or Wealth card of its choice."""
+        _, p, c, ctx, victim = rec
+        if action == L.silent:
+            spoke, honor, phrase = False, 0, -1
+        else:
+            i = action - L.speak
+            spoke, honor, phrase = True, i // NPHRASES, i % NPHRASES
+        if ctx == CTX_GOD:
+            expected = GODS.index(self.kind(c))
+        else:
+            expected = (P_CURSE, P_CURE, P_CLAIM)[ctx - 1]
+        correct = spoke and phrase == expected
+        what = "the throne" if ctx == CTX_CLAIM else KINDS[self.kind(c)].name
+        if spoke:
+            self._log(f'seat {p} says "{HONORIFIC if honor else ""}{PHRASES[phrase]}"')
+        if ctx == CTX_CLAIM:
+            if correct:
+                self.pending.append(("claim", p))
+        elif correct:
+            self.pending.append(("effect", p, c, ctx, victim))
+        else:
+            self._log(f"seat {p} failed to speak the words: {what} is discarded, its effect lost")
+            self._to_discard(c)
+        holder = self.athena_holder()
+        if spoke and not honor and holder >= 0 and holder != p:
+            # "Catch a player speaking without it before the next turn begins, and you steal one
+            # Army or Wealth card of your choice from their kingdom."
+            self._log(f"seat {p} spoke without 'Oh my goddess'")
+            if self.kingdom[p]:
+                self.pending.append(("athena", holder, p))
+
+    def _effect(self, p: int, c: int, ctx: int, victim: int) -> None:
+        k = self.kind(c)
+        if ctx == CTX_GOD:
+            if k in (ZEUS, HERMES):
+                # "Steal one Army / Wealth card from every other player's kingdom. You choose which
+                # card you take from each."
+                t = ARMY if k == ZEUS else WEALTH
+                self._to_discard(c)
+                victims = []
+                for i in range(1, self.n):
+                    q = (p + i) % self.n
+                    if any(RTYPE[self.kind(x)] == t for x in self.kingdom[q]):
+                        victims.append(q)
+                if victims:
+                    self.pending.append(("steal", p, t, tuple(victims)))
+            elif k in (ARES, PLUTUS):
+                # "Bless every unblessed Army / Wealth card in your kingdom."
+                self._to_discard(c)
+                self._bless(p, ARMY if k == ARES else WEALTH)
+            else:
+                # "Athena stays face up in front of you for the rest of the game."
+                self.front[p].append(c)
+        elif ctx == CTX_CURSE:
+            no = CURSE_NO[k]
+            guard = GUARD_FOR[no]
+            gcard = next((x for x in self.front[victim] if self.kind(x) == guard), -1)
+            if gcard >= 0:
+                # "Blocks the curse the moment it is played on you, then both cards are discarded."
+                self.front[victim].remove(gcard)
+                self._to_discard(gcard)
+                self._to_discard(c)
+                self._log(f"{KINDS[guard].name} blocks the {KINDS[k].name}; both are discarded")
+            else:
+                # "A curse stays in front of your victim until it is cured or blocked."
+                self.front[victim].append(c)
+                if k == BLINDNESS:
+                    # "Shuffle your hand, hold it face down, and do not look at it."
+                    bit = ~(1 << victim) & 0xFF
+                    for x in self.hand[victim]:
+                        self.vis[x] &= bit
+        else:
+            no = CURE_REMOVES[k]
+            curse = next(x for x in self.front[p] if self.kind(x) == CURSES[no])
+            self.front[p].remove(curse)
+            self._to_discard(curse)
+            self._to_discard(c)
+            self._log(f"seat {p} is cured of the {KINDS[CURSES[no]].name}")
+            if CURSES[no] == BLINDNESS:
+                for x in self.hand[p]:
+                    self.vis[x] |= 1 << p
+
+    def _settle(self) -> None:
+        """Run the automatic records on top of the stack until a seat must decide."""
+        while self.phase != OVER:
+            if self.pending:
+                rec = self.pending[-1]
+                name = rec[0]
+                if name not in AUTO_RECORDS:
+                    return
+                self.pending.pop()
+                if name == "effect":
+                    self._effect(rec[1], rec[2], rec[3], rec[4])
+                elif name == "claim":
+                    if self.can_claim(rec[1]):
+                        self._win(rec[1])
+                elif name == "endturn":
+                    # DG § Turn: "Check for victory."
+                    p = rec[1]
+                    if self.can_claim(p):
+                        if self.game.explicit:
+                            self.pending.append(("advance", p))
+                            self.pending.append(("speech", p, -1, CTX_CLAIM, -1))
+                        else:
+                            self._win(p)
+                    else:
+                        self._advance()
+                else:
+                    self._advance()
+                continue
+            if self.phase == DRAW and not self._draw_possible():
+                self.phase = ACT
+            return
+
+    def _win(self, p: int) -> None:
+        self.phase = OVER
+        self.winner = p
+        self.pending.clear()
+        self._log(f"seat {p} claims the throne")
+
+    def _advance(self) -> None:
+        # "Play passes clockwise to the demigod on your left."
+        self.turns += 1
+        if self.turns >= self.game.config["max_rounds"] * self.n:
+            self.phase = OVER
+            self.winner = -1
+            self.pending.clear()
+            self._log("the turn bound is reached: a draw")
+            return
+        self.turn_player = (self.turn_player + 1) % self.n
+        self.phase = DRAW
+        self.reshuffled = False
+
+    # ------------------------------------------------------------------ protocol: copies
+    def clone(self) -> DemigodsState:
+        s = DemigodsState(self.game, _empty=True)
+        s.deck = self.deck[:]
+        s.discard = self.discard[:]
+        s.hand = [h[:] for h in self.hand]
+        s.kingdom = [k[:] for k in self.kingdom]
+        s.front = [f[:] for f in self.front]
+        s.blessed = self.blessed[:]
+        s.vis = self.vis[:]
+        s.phase = self.phase
+        s.turn_player = self.turn_player
+        s.turns = self.turns
+        s.reshuffled = self.reshuffled
+        s.pending = self.pending[:]          # records are immutable tuples
+        s.winner = self.winner
+        s.first = self.first
+        s.log = self.log[:]
+        s.rng = np.random.Generator(np.random.PCG64())
+        s.rng.bit_generator.state = self.rng.bit_generator.state
+        s._legal = self._legal
+        return s
+
+    def to_dict(self) -> dict:
+        return {
+            "game": self.game.info.game_id, "config": dict(self.game.config), "version": 1,
+            "deck": self.deck[:], "discard": self.discard[:],
+            "hand": [h[:] for h in self.hand], "kingdom": [k[:] for k in self.kingdom],
+            "front": [f[:] for f in self.front], "blessed": list(self.blessed), "vis": list(self.vis),
+            "phase": self.phase, "turn_player": self.turn_player, "turns": self.turns,
+            "reshuffled": self.reshuffled,
+            "pending": [[x if not isinstance(x, tuple) else list(x) for x in r] for r in self.pending],
+            "winner": self.winner, "first": self.first, "log": self.log[:], "rng": rng_to_json(self.rng),
+        }
+
+    @classmethod
+    def from_dict(cls, game, d: dict) -> DemigodsState:
+        if d.get("version") != 1:
+            raise StateError(f"demigods_v0: unsupported saved-state version {d.get('version')!r}; expected 1")
+        s = cls(game, _empty=True)
+        ints = lambda xs: [int(x) for x in xs]
+        s.deck = ints(d["deck"])
+        s.discard = ints(d["discard"])
+        s.hand = [ints(h) for h in d["hand"]]
+        s.kingdom = [ints(k) for k in d["kingdom"]]
+        s.front = [ints(f) for f in d["front"]]
+        s.blessed = bytearray(d["blessed"])
+        s.vis = bytearray(d["vis"])
+        s.phase = int(d["phase"])
+        s.turn_player = int(d["turn_player"])
+        s.turns = int(d["turns"])
+        s.reshuffled = bool(d["reshuffled"])
+        pend = []
+        for r in d["pending"]:
+            if not r or r[0] not in ("target", "speech", "steal", "athena", "halve", "otype", "trade",
+                                     *AUTO_RECORDS):
+                raise StateError(f"demigods_v0: corrupt pending record {r!r}")
+            pend.append((str(r[0]),) + tuple(tuple(ints(x)) if isinstance(x, list) else int(x) for x in r[1:]))
+        s.pending = pend
+        s.winner = int(d["winner"])
+        s.first = int(d["first"])
+        s.log = [str(x) for x in d["log"]]
+        s.rng = rng_from_json(d["rng"])
+        if len(s.hand) != s.n or len(s.kingdom) != s.n or len(s.front) != s.n:
+            raise StateError(f"demigods_v0: saved state has the wrong number of seats for {s.n} players")
+        s.check_invariants()
+        return s
+
+    def check_invariants(self) -> None:
+        """Every card is in exactly one place; kingdoms hold only Army / Wealth cards, fronts only
+        Guardians, curses and Athena; no seat carries two copies of one curse; only kingdom cards
+        are blessed; hands hold no Oracle."""
+        g = self.game
+        kind_of = g.kind_of
+        where = self.deck + self.discard
+        for p in range(self.n):
+            where += self.hand[p] + self.kingdom[p] + self.front[p]
+            for c in self.kingdom[p]:
+                if not IS_RES[kind_of[c]]:
+                    raise StateError(f"demigods_v0: {KINDS[kind_of[c]].name} in seat {p}'s kingdom")
+            seen = set()
+            for c in self.front[p]:
+                k = kind_of[c]
+                if CATEGORY[k] not in ("guardian", "curse") and k != ATHENA:
+                    raise StateError(f"demigods_v0: {KINDS[k].name} in front of seat {p}")
+                if CATEGORY[k] == "curse":
+                    if k in seen:
+                        raise StateError(f"demigods_v0: seat {p} carries two {KINDS[k].name}")
+                    seen.add(k)
+            for c in self.hand[p]:
+                if IS_ORACLE[kind_of[c]]:
+                    raise StateError(f"demigods_v0: an Oracle in seat {p}'s hand")
+        for r in self.pending:
+            if r[0] in ("target", "speech", "effect") and r[2] >= 0:
+                where.append(r[2])
+        if len(where) != g.num_cards or set(where) != set(range(g.num_cards)):
+            raise StateError(f"demigods_v0: card conservation broken ({len(where)} placed, "
+                             f"{len(set(where))} distinct, {g.num_cards} expected)")
+        in_kingdom = set()
+        for p in range(self.n):
+            in_kingdom.update(self.kingdom[p])
+        for c in range(g.num_cards):
+            if self.blessed[c] and c not in in_kingdom:
+                raise StateError(f"demigods_v0: card {c} is blessed outside a kingdom")
+        if not 0 <= self.turn_player < self.n:
+            raise StateError(f"demigods_v0: turn_player {self.turn_player} out of range")
+
+    # ------------------------------------------------------------------ determinization
+    def resample_hidden(self, player: int, rng: np.random.Generator) -> DemigodsState:
+        """Shuffle every card ``player`` cannot place: the deck and the cards of every hand it does
+        not know of (its own too while it is blind), keeping hand sizes and the cards it knows."""
+        s = self.clone()
+        bit = 1 << player
+        slots = []
+        kind_of = s.game.kind_of
+        oracles = [c for c in s.deck if IS_ORACLE[kind_of[c]]]   # Oracles never reach a hand
+        pool = [c for c in s.deck if not IS_ORACLE[kind_of[c]]]
+        for q in range(s.n):
+            for i, c in enumerate(s.hand[q]):
+                if not s.vis[c] & bit:
+                    slots.append((q, i, s.vis[c]))
+                    pool.append(c)
+        pool.sort()
+        rng.shuffle(pool)
+        for j, (q, i, v) in enumerate(slots):
+            c = pool[j]
+            s.hand[q][i] = c
+            s.vis[c] = v
+        deck = pool[len(slots):] + sorted(oracles)
+        rng.shuffle(deck)
+        s.deck = deck
+        for c in s.deck:
+            s.vis[c] = 0
+        s.rng = np.random.default_rng(int(rng.integers(2**63 - 1)))
+        s._legal = None
+        return s
+
+    # ------------------------------------------------------------------ people
+    def action_to_string(self, action: int) -> str:
+        return self.game.layout.describe(action)
+
+    def render(self, player: int | None = None) -> str:
+        from .render import render_state
+
+        return render_state(self, player)
