@@ -6,7 +6,8 @@ actions and a determinization of what it cannot see) and returns a legal action 
 
 from __future__ import annotations
 
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 import numpy as np
 

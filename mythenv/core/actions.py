@@ -7,9 +7,9 @@ Decoding is a table lookup so rules can use it in hot paths.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from math import prod
-from typing import Callable, Sequence
 
 from .errors import IllegalActionError
 

@@ -9,8 +9,9 @@ so a state plus its RNG state replays exactly.
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Callable, ClassVar, Sequence
+from typing import Any, ClassVar
 
 import numpy as np
 
@@ -87,7 +88,7 @@ class State(ABC):
     action is not legal. ``returns()`` is per seat, zero until the game ends.
     """
 
-    game: "Game"
+    game: Game
 
     @abstractmethod
     def current_player(self) -> int: ...
@@ -131,17 +132,17 @@ class State(ABC):
         return self.returns()
 
     @abstractmethod
-    def clone(self) -> "State": ...
+    def clone(self) -> State: ...
 
     @abstractmethod
     def to_dict(self) -> dict: ...
 
     @classmethod
     @abstractmethod
-    def from_dict(cls, game: "Game", d: dict) -> "State": ...
+    def from_dict(cls, game: Game, d: dict) -> State: ...
 
     @abstractmethod
-    def resample_hidden(self, player: int, rng: np.random.Generator) -> "State":
+    def resample_hidden(self, player: int, rng: np.random.Generator) -> State:
         """A full state consistent with everything ``player`` knows; ``self`` is unchanged."""
 
     @abstractmethod

@@ -6,7 +6,8 @@ The env has ``action_masks()`` for sb3-contrib's MaskablePPO and puts the mask i
 
 from __future__ import annotations
 
-from typing import Any, Callable, Sequence
+from collections.abc import Callable, Sequence
+from typing import Any
 
 import gymnasium
 import numpy as np

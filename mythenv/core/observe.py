@@ -7,9 +7,9 @@ encoder writes through preallocated views and users read pieces by name with :me
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from math import prod
-from typing import Sequence
 
 import numpy as np
 

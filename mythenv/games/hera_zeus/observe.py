@@ -13,7 +13,7 @@ import numpy as np
 
 from mythenv.core.observe import Observer
 
-from .rules import (DECK, FIG, HAND_LIMIT, KIND_OF, NCOL, NK, NROW, OVER, SETUP, HeraZeusState)
+from .rules import DECK, FIG, HAND_LIMIT, KIND_OF, NCOL, NK, NROW, OVER, SETUP, HeraZeusState
 
 PHASES = ("setup", "turn", "pegasus_column", "order_discard", "dionysus_place", "over")
 SLOT = NK + 2  # kind one-hot, figure, face-up (own) / face-down unknown (opponent)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from .rules import (FIG, KIND_OF, NCOL, NROW, OVER, SETUP, SIDE_NAMES, card_name, kind_name)
+from .rules import FIG, KIND_OF, NCOL, NROW, OVER, SETUP, SIDE_NAMES, card_name, kind_name
 
 
 def _slot(state, side: int, x: int, viewer: int | None) -> str:

@@ -18,7 +18,7 @@ import numpy as np
 from mythenv.core.errors import StateError
 from mythenv.core.game import TERMINAL, State, rng_from_json, rng_to_json
 
-from .cards import CARDS, NO_STRENGTH
+from .cards import CARDS
 
 FIG = -1
 NCOL, NROW = 3, 4
@@ -733,7 +733,7 @@ class HeraZeusState(State):
                 self._order_discards(side, rest)
 
     # ------------------------------------------------------------------ protocol: copies
-    def clone(self) -> "HeraZeusState":
+    def clone(self) -> HeraZeusState:
         s = HeraZeusState(self.game, _empty=True)
         s.deck = [self.deck[0][:], self.deck[1][:]]
         s.hand = [self.hand[0][:], self.hand[1][:]]
@@ -776,7 +776,7 @@ class HeraZeusState(State):
         }
 
     @classmethod
-    def from_dict(cls, game, d: dict) -> "HeraZeusState":
+    def from_dict(cls, game, d: dict) -> HeraZeusState:
         if d.get("version") != 1:
             raise StateError(f"hera_zeus_v0: unsupported saved-state version {d.get('version')!r}; expected 1")
         s = cls(game, _empty=True)
@@ -834,7 +834,7 @@ class HeraZeusState(State):
                 raise StateError("hera_zeus_v0: more than one figure on a side")
 
     # ------------------------------------------------------------------ determinization
-    def resample_hidden(self, player: int, rng: np.random.Generator) -> "HeraZeusState":
+    def resample_hidden(self, player: int, rng: np.random.Generator) -> HeraZeusState:
         """Shuffle everything ``player`` cannot see: its own deck order, and the opponent's deck,
         hand, face-down field cards and (after Hades) untracked discard cards, keeping each card
         where the player's knowledge allows it (seen cards never go back into a deck; cards lost
