@@ -1,0 +1,89 @@
+"""Theomachy: The Warrior Gods (``theomachy_v0``), the Basic game for 2 to 8 players.
+
+Rulebook: ``../shared/seeds/000_b58b559235c1f04d.txt``. Agents ``player_0..player_{n-1}``; seat
+``p + 1`` sits to the left of seat ``p`` (clockwise). Returns: +1 for the last player standing, -1
+for every eliminated seat; when the Hand bound ``max_hands`` is reached the survivors get 0 (a
+draw). See ``docs/games/theomachy.md`` for the rules as implemented and the designed cards.
+"""
+
+from __future__ import annotations
+
+from mythenv.core.actions import ActionCodec
+from mythenv.core.env import MythEnv
+from mythenv.core.game import Game, GameInfo, Option
+from mythenv.core.registry import register_game
+
+from . import observe, rules
+from .heuristic import heuristic_action
+
+GAME_ID = "theomachy_v0"
+
+
+def _int_in(lo, hi):
+    return lambda v: isinstance(v, int) and not isinstance(v, bool) and lo <= v <= hi
+
+
+@register_game
+class TheomachyGame(Game):
+    info = GameInfo(
+        game_id=GAME_ID,
+        name="Theomachy: The Warrior Gods",
+        min_players=2,
+        max_players=8,
+        rulebook="000_b58b559235c1f04d.txt",
+        modes=("basic",),
+        options=(
+            Option("num_players", 2, check=_int_in(2, 8), allowed_text="an integer 2..8",
+                   doc="number of players (TM § Introduction: up to 8 with a second box)"),
+            Option("deck", "prebuilt", ("prebuilt", "draft"),
+                   doc="starting decks: the pre-built decks I-IV or the draft (TM § Create Your Starting Deck)"),
+            Option("mode", "basic", ("basic",),
+                   doc="game mode; only the Basic game exists so far (TM § Game Preparation)"),
+            Option("max_hands", 60, check=_int_in(1, 100_000), allowed_text="an integer >= 1",
+                   doc="Hand bound: the game ends as a draw between the survivors after this many Hands"),
+        ),
+    )
+    state_class = rules.TheomachyState
+    gym_id = "mythenv/Theomachy-v0"
+    test_configs = (
+        {"max_hands": 12},
+        {"deck": "draft", "max_hands": 12},
+        {"num_players": 3, "deck": "draft", "max_hands": 8},
+        {"num_players": 4, "max_hands": 8},
+        {"num_players": 4, "deck": "draft", "max_hands": 6},
+        {"num_players": 8, "max_hands": 4},
+        {"num_players": 8, "deck": "draft", "max_hands": 3},
+    )
+    max_game_length = 6000
+    fuzz_games = 70
+    heuristic = staticmethod(heuristic_action)
+
+    def _setup(self) -> None:
+        n = self.config["num_players"]
+        self.codec = ActionCodec(rules.families(n), labels=None)
+        self._codes = rules.codes(n)
+        assert self.codec.size == self._codes.size
+        self.observer = observe.observer(n)
+
+    @property
+    def num_players(self) -> int:
+        return self.config["num_players"]
+
+    def new_initial_state(self, seed: int | None = None) -> rules.TheomachyState:
+        return rules.TheomachyState(self, seed)
+
+    def encode(self, state, player, out) -> None:
+        observe.encode(state, player, out)
+
+    def action_to_string(self, action: int) -> str:
+        return self._codes.describe(action)
+
+
+def raw_env(render_mode: str | None = None, illegal_action: str = "raise", **config) -> MythEnv:
+    """The AEC env without any wrapper (it checks turn order and illegal actions itself)."""
+    return MythEnv(TheomachyGame(**config), render_mode=render_mode, illegal_action=illegal_action)
+
+
+env = raw_env
+
+__all__ = ["GAME_ID", "TheomachyGame", "env", "raw_env"]
