@@ -380,6 +380,8 @@ class DemigodsState(State):
         if cat == "cure":
             # a Cure removes a curse that has landed on you; the Cure of Voice is the only card a
             # silenced player may play besides Army and Wealth cards
+            if curses & 16 and k != CURE_VOICE:
+                return False
             return bool(curses >> CURE_REMOVES[k] & 1)
         if curses & 16:                                 # Silence: "Only Army and Wealth cards, or discard."
             return False
