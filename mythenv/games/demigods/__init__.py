@@ -40,7 +40,7 @@ class DemigodsGame(Game):
                    doc="first seat (DG § Setup: 'let the youngest player go first'): 'random' or a seat"),
             Option("speech", "auto", ("auto", "explicit"),
                    doc="'auto': every phrase is said right; 'explicit': speech steps (see the doc page)"),
-            Option("max_rounds", 60, check=_int_in(1, 10_000), allowed_text="an int 1..10000",
+            Option("max_rounds", 150, check=_int_in(1, 10_000), allowed_text="an int 1..10000",
                    doc="rounds (turns of every seat) before the game ends in a draw"),
             Option("army_goal", CARDS.throne.army, check=_int_in(0, 100_000, 500),
                    allowed_text="a multiple of 500 in 0..100000", doc="throne: Army total needed (designed)"),
