@@ -1,0 +1,84 @@
+"""Mythologies (``mythologies_v0``): pantheon drafting for 2 to 4 players, all eight mythologies.
+
+Rulebook: ``../shared/seeds/003_4f78a05115d81413.txt``. Agents ``player_0..player_{n-1}``; seat 0
+holds the first-player marker in round 1. Returns: +1 for every winner (shared victory after the
+full tie-break chain), -1 for the others; with ``reward="score"`` the final Favor margin over the best
+opponent. See ``docs/games/mythologies.md`` for the rules as implemented and the designed cards.
+"""
+
+from __future__ import annotations
+
+from mythenv.core.actions import ActionCodec
+from mythenv.core.env import MythEnv
+from mythenv.core.game import Game, GameInfo, Option
+from mythenv.core.registry import register_game
+
+from . import observe, rules
+from .cards import MYTHS
+from .heuristic import heuristic_action
+
+GAME_ID = "mythologies_v0"
+
+
+def _valid_myths(v) -> bool:
+    if not isinstance(v, str):
+        return False
+    if v in ("random",) or v in rules.PRESETS:
+        return True
+    parts = v.split(",")
+    return len(parts) == 4 and len(set(parts)) == 4 and all(p in MYTHS for p in parts)
+
+
+@register_game
+class MythologiesGame(Game):
+    info = GameInfo(
+        game_id=GAME_ID,
+        name="Mythologies",
+        min_players=2,
+        max_players=4,
+        rulebook="003_4f78a05115d81413.txt",
+        options=(
+            Option("num_players", 2, (2, 3, 4), doc="number of seats (MY § Components: 4 colours)"),
+            Option("mythologies", "random", check=_valid_myths,
+                   doc="'random' (MY § Overall Setup 1), 'first_game' (Celtic, Egyptian, Greek, Inca) or "
+                       "4 comma-separated names, e.g. 'greek,norse,zulu,inca'",
+                   allowed_text="'random', 'first_game' or 4 distinct comma-separated mythology names"),
+            Option("reward", "win", ("win", "score"),
+                   doc="'win': +1 winners / -1 others; 'score': Favor margin over the best opponent"),
+        ),
+    )
+    state_class = rules.MythologiesState
+    gym_id = "mythenv/Mythologies-v0"
+    test_configs = ({}, {"num_players": 3}, {"num_players": 4}, {"mythologies": "first_game"})
+    max_game_length = 1500
+    fuzz_games = 120
+    heuristic = staticmethod(heuristic_action)
+
+    def _setup(self) -> None:
+        self.codec = ActionCodec(rules.FAMILIES)
+        assert self.codec.size == rules.NUM_ACTIONS
+        self.observer = observe.make_observer(self.num_players)
+        self._P = {name: piece.start for name, piece in self.observer.pieces.items()}
+
+    @property
+    def num_players(self) -> int:
+        return self.config["num_players"]
+
+    def new_initial_state(self, seed: int | None = None) -> rules.MythologiesState:
+        return rules.MythologiesState(self, seed)
+
+    def encode(self, state, player, out) -> None:
+        observe.encode(self, state, player, out)
+
+    def action_to_string(self, action: int) -> str:
+        return rules.describe_action(action)
+
+
+def raw_env(render_mode: str | None = None, illegal_action: str = "raise", **config) -> MythEnv:
+    """The AEC env without any wrapper (it checks turn order and illegal actions itself)."""
+    return MythEnv(MythologiesGame(**config), render_mode=render_mode, illegal_action=illegal_action)
+
+
+env = raw_env
+
+__all__ = ["GAME_ID", "MythologiesGame", "env", "raw_env"]
