@@ -47,12 +47,17 @@ OBSERVER = Observer([
 _P = {name: piece.start for name, piece in OBSERVER.pieces.items()}
 
 
-def _counts(cards, scale=0.25) -> list[float]:
-    cnt = [0.0] * NK
+_A = _P["my_hand"]            # my_hand, my_hand_known_to_opp, my_deck: contiguous
+_B = _P["my_discard"]         # my_discard .. sizes: contiguous
+_B_LEN = _P["pending_card"] - _B
+assert _P["my_deck"] + NK == _P["my_field"] and _P["sizes"] + 4 == _P["pending_card"]
+
+
+def _add_counts(vals: list, base: int, cards) -> None:
     for c in cards:
-        v = cnt[KIND_OF[c]] + scale
-        cnt[KIND_OF[c]] = v if v < 1.0 else 1.0
-    return cnt
+        i = base + KIND_OF[c]
+        if vals[i] < 1.0:
+            vals[i] += 0.25
 
 
 def encode(state: HeraZeusState, p: int, out: np.ndarray) -> None:
@@ -62,7 +67,6 @@ def encode(state: HeraZeusState, p: int, out: np.ndarray) -> None:
     vis = state.vis
     ones = []
     cur = state.current_player()
-    # phase
     if state.phase == OVER:
         ph = 5
     elif state.pending:
@@ -82,51 +86,61 @@ def encode(state: HeraZeusState, p: int, out: np.ndarray) -> None:
     if state.turns[o] >= 2 or (state.turns[o] == 1 and state.turn_player != o and state.phase != SETUP):
         ones.append(_P["may_challenge"] + 1)
     out[_P["turn"]] = min(state.turns[p], 50) / 50.0
+    # region A: own hand, own hand known to the opponent, own deck
     hand = state.hand[p]
-    out[_P["my_hand"]:_P["my_hand"] + NK] = _counts(hand)
-    out[_P["my_hand_known_to_opp"]:_P["my_hand_known_to_opp"] + NK] = _counts(
-        [c for c in hand if vis[c] >> o & 1])
-    out[_P["my_deck"]:_P["my_deck"] + NK] = _counts(state.deck[p])
-    # fields
+    va = [0.0] * (3 * NK)
+    _add_counts(va, 0, hand)
+    _add_counts(va, NK, [c for c in hand if vis[c] >> o & 1])
+    _add_counts(va, 2 * NK, state.deck[p])
+    out[_A:_A + 3 * NK] = va
+    # fields (one-hot slots)
     base = _P["my_field"]
     for c, col in enumerate(state.field[p]):
-        for r, x in enumerate(col):
-            off = base + (c * NROW + r) * SLOT
+        off = base + c * NROW * SLOT
+        for x in col:
             if x == FIG:
                 ones.append(off + NK)
             else:
                 ones.append(off + KIND_OF[x])
                 if state.up[x]:
                     ones.append(off + NK + 1)
+            off += SLOT
     base = _P["opp_field"]
     for c, col in enumerate(state.field[o]):
-        for r, x in enumerate(col):
-            off = base + (c * NROW + r) * SLOT
+        off = base + c * NROW * SLOT
+        for x in col:
             if x == FIG:
                 ones.append(off + NK)
             elif vis[x] & bit:
                 ones.append(off + KIND_OF[x])
             else:
                 ones.append(off + NK + 1)
-    # discard piles
+            off += SLOT
+    # region B: discard piles, known opponent hand, Pythia's memory, sizes
+    vb = [0.0] * _B_LEN
     pile = state.disc[p]
-    out[_P["my_discard"]:_P["my_discard"] + NK] = _counts(pile)
-    ones.append(_P["my_discard_top"] + (KIND_OF[pile[-1]] if pile else NK))
+    _add_counts(vb, 0, pile)
+    vb[NK + (KIND_OF[pile[-1]] if pile else NK)] = 1.0
+    b = _P["opp_discard"] - _B
     pile = state.disc[o]
     known = [c for c in pile if vis[c] & bit]
-    out[_P["opp_discard"]:_P["opp_discard"] + NK] = _counts(known)
-    out[_P["opp_discard_unknown"]] = (len(pile) - len(known)) / DECK
-    ones.append(_P["opp_discard_top"] + (KIND_OF[pile[-1]] if pile else NK))
-    out[_P["opp_hand_known"]:_P["opp_hand_known"] + NK] = _counts([c for c in state.hand[o] if vis[c] & bit])
+    _add_counts(vb, b, known)
+    vb[b + NK] = (len(pile) - len(known)) / DECK
+    vb[b + NK + 1 + (KIND_OF[pile[-1]] if pile else NK)] = 1.0
+    _add_counts(vb, _P["opp_hand_known"] - _B, [c for c in state.hand[o] if vis[c] & bit])
     mem = state.memory[p]
     if mem is not None:
-        out[_P["pythia_memory"]:_P["pythia_memory"] + NK] = [min(v / 4.0, 1.0) for v in mem]
-        ones.append(_P["pythia_memory"] + NK)
-    s = _P["sizes"]
-    out[s] = len(hand) / HAND_LIMIT
-    out[s + 1] = len(state.deck[p]) / DECK
-    out[s + 2] = min(len(state.hand[o]), HAND_LIMIT) / HAND_LIMIT
-    out[s + 3] = len(state.deck[o]) / DECK
+        b = _P["pythia_memory"] - _B
+        for k, v in enumerate(mem):
+            if v:
+                vb[b + k] = min(v / 4.0, 1.0)
+        vb[b + NK] = 1.0
+    b = _P["sizes"] - _B
+    vb[b] = len(hand) / HAND_LIMIT
+    vb[b + 1] = len(state.deck[p]) / DECK
+    vb[b + 2] = min(len(state.hand[o]), HAND_LIMIT) / HAND_LIMIT
+    vb[b + 3] = len(state.deck[o]) / DECK
+    out[_B:_B + _B_LEN] = vb
     if state.pending:
         pend = state.pending[-1]
         if pend[0] in ("pegcol", "dio"):
@@ -136,5 +150,7 @@ def encode(state: HeraZeusState, p: int, out: np.ndarray) -> None:
             if pend[0] == "dio":
                 ones.append(_P["pending_from"] + pend[3] * NROW + pend[4])
         elif pend[0] == "order":
-            out[_P["order_left"]:_P["order_left"] + NK] = _counts(pend[2])
+            vo = [0.0] * NK
+            _add_counts(vo, 0, pend[2])
+            out[_P["order_left"]:_P["order_left"] + NK] = vo
     out[ones] = 1.0

@@ -294,6 +294,7 @@ class HeraZeusState(State):
 
     def _finish(self, winner: int, reason: str) -> None:
         self.phase = OVER
+        self._legal = []
         self.winner = winner
         self.reason = reason
         self.pending.clear()
@@ -460,7 +461,9 @@ class HeraZeusState(State):
             return
         if self.ap_left <= 0:
             self._start_turn(1 - self.turn_player)
-        elif not self._compute_legal():
+            return
+        self._legal = self._compute_legal()
+        if not self._legal:
             # HZ § End of the Game: a player who cannot use all his action points loses.
             self._finish(1 - self.turn_player, f"{SIDE_NAMES[self.turn_player]} cannot use all action points")
 
@@ -475,8 +478,8 @@ class HeraZeusState(State):
         # HZ § Game Play: action points = columns at the start of the turn, 4 with the figure in play.
         self.ap_left = 4 if self._has_figure(p) else sum(1 for col in self.field[p] if col)
         self.ap_used = 0
-        self._legal = None
-        if not self._compute_legal():
+        self._legal = self._compute_legal()
+        if not self._legal:
             self._finish(1 - p, f"{SIDE_NAMES[p]} cannot use all action points")
 
     # --- the turn actions (p is the acting seat) ---

@@ -9,8 +9,21 @@ import mythenv
 from mythenv.core.errors import DataError, IllegalActionError
 from mythenv.games.hera_zeus import cards as cards_mod
 from mythenv.games.hera_zeus import rules
-from mythenv.games.hera_zeus.rules import (A_DRAW, A_PEG_HAND, A_PERSEPHONE, A_REMOVE_FIG, A_SIRENS,
-                                          A_SPY, FIELD_INDEX, K, KIND_OF, a_col, a_cr, a_kind, a_play)
+from mythenv.games.hera_zeus.rules import (
+    A_DRAW,
+    A_PEG_HAND,
+    A_PERSEPHONE,
+    A_REMOVE_FIG,
+    A_SIRENS,
+    A_SPY,
+    FIELD_INDEX,
+    KIND_OF,
+    K,
+    a_col,
+    a_cr,
+    a_kind,
+    a_play,
+)
 
 from .builder import GAME, build, column, find, front
 

@@ -1,0 +1,159 @@
+"""``mythenv`` command line: list | arena | tournament | play."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+
+from mythenv.core.errors import MythenvError
+
+
+def _parse_config(items: list[str] | None) -> dict:
+    cfg = {}
+    for item in items or []:
+        if "=" not in item:
+            raise MythenvError(f"--config expects KEY=VALUE, got {item!r}")
+        k, v = item.split("=", 1)
+        try:
+            cfg[k] = json.loads(v)
+        except json.JSONDecodeError:
+            cfg[k] = v
+    return cfg
+
+
+def _table(title: str, columns: list[str], rows: list[list[str]]) -> None:
+    try:
+        from rich.console import Console
+        from rich.table import Table
+    except ImportError:
+        print(title)
+        widths = [max(len(c), *(len(r[i]) for r in rows)) for i, c in enumerate(columns)]
+        print("  ".join(c.ljust(w) for c, w in zip(columns, widths)))
+        for r in rows:
+            print("  ".join(x.ljust(w) for x, w in zip(r, widths)))
+        return
+    t = Table(title=title)
+    for c in columns:
+        t.add_column(c, justify="right" if c not in ("agent", "game") else "left")
+    for r in rows:
+        t.add_row(*r)
+    Console(width=max(Console().width, 130)).print(t)
+
+
+def cmd_list(args) -> int:
+    import mythenv
+    from mythenv.agents import list_agents
+
+    rows = []
+    for gid in mythenv.list_games():
+        cls = mythenv.game_class(gid)
+        i = cls.info
+        opts = ", ".join(f"{o.name}={o.default!r}" for o in i.options)
+        rows.append([gid, i.name, f"{i.min_players}-{i.max_players}", opts])
+    _table("mythenv games", ["game", "name", "players", "config (defaults)"], rows)
+    print("agents:", ", ".join(list_agents()))
+    return 0
+
+
+def cmd_arena(args) -> int:
+    import mythenv
+    from mythenv.eval import run_arena
+
+    agents = [a for a in args.agents.split(",") if a]
+    games = mythenv.list_games() if args.game == "all" else [args.game]
+    summaries = []
+    for gid in games:
+        res = run_arena(gid, agents, games=args.games, seed=args.seed, workers=args.workers,
+                        config=_parse_config(args.config) if args.game != "all" else {},
+                        progress=not args.json)
+        summaries.append(res.summary())
+    if args.json:
+        print(json.dumps(summaries[0] if len(summaries) == 1 else summaries))
+        return 0
+    rows = []
+    for s in summaries:
+        for a in s["agents"]:
+            lo, hi = s["ci95"][a]
+            seats = " ".join("-" if x is None else f"{x:.2f}" for x in s["per_seat_win_rate"][a])
+            rows.append([s["game"], a, f"{s['win_rate'][a]:.3f}", f"[{lo:.3f}, {hi:.3f}]",
+                         f"{s['mean_return'][a]:+.3f}", seats, f"{s['draw_rate']:.2f}", f"{s['mean_length']:.0f}"])
+    _table(f"mythenv arena: {args.games} games per game, seats rotated, seed {args.seed}",
+           ["game", "agent", "win rate", "95% CI", "mean return", "win rate by seat", "draws", "length"], rows)
+    return 0
+
+
+def cmd_tournament(args) -> int:
+    from mythenv.eval import tournament
+
+    agents = [a for a in args.agents.split(",") if a]
+    ratings = tournament(args.game, agents, games_per_match=args.games, seed=args.seed,
+                         workers=args.workers, config=_parse_config(args.config), progress=not args.json)
+    if args.json:
+        print(json.dumps([r.__dict__ for r in ratings]))
+        return 0
+    rows = [[r.agent, f"{r.ordinal:.2f}", f"{r.mu:.2f}", f"{r.sigma:.2f}", str(r.games), str(r.wins)]
+            for r in ratings]
+    _table(f"{args.game} tournament (openskill Plackett-Luce)", ["agent", "ordinal", "mu", "sigma", "games", "wins"], rows)
+    return 0
+
+
+def cmd_play(args) -> int:
+    import numpy as np
+
+    import mythenv
+    from mythenv.agents import make_agent
+    from mythenv.core.view import SeatView
+
+    game = mythenv.make_game(args.game, **_parse_config(args.config))
+    names = [a for a in args.agents.split(",") if a]
+    seats = [names[i % len(names)] for i in range(game.num_players)]
+    agents = [make_agent(n, game, seed=args.seed + i) for i, n in enumerate(seats)]
+    for i, a in enumerate(agents):
+        a.reset(i, args.seed + i)
+    state = game.new_initial_state(seed=args.seed)
+    rng = np.random.default_rng(args.seed)
+    while not state.is_terminal():
+        p = state.current_player()
+        a = agents[p].act(SeatView(game, state, p, rng))
+        if args.verbose:
+            print(f"seat {p} ({seats[p]}): {state.action_to_string(a)}")
+        state.apply_action(a)
+    print(state.render(None))
+    print("returns:", state.returns())
+    return 0
+
+
+def main(argv: list[str] | None = None) -> int:
+    p = argparse.ArgumentParser(prog="mythenv", description="mythology board and card games for RL")
+    sub = p.add_subparsers(dest="cmd", required=True)
+    sub.add_parser("list", help="games and agents").set_defaults(fn=cmd_list)
+    for name, fn, helptext, games in (("arena", cmd_arena, "play N games between agents", 100),
+                                      ("tournament", cmd_tournament, "rate agents in a round robin", 20)):
+        q = sub.add_parser(name, help=helptext)
+        q.add_argument("game", help="a game id" + (", or 'all'" if name == "arena" else ""))
+        q.add_argument("--agents", default="heuristic,random", help="comma-separated agent names")
+        q.add_argument("--games", type=int, default=games,
+                       help="games" + (" per pairing" if name == "tournament" else ""))
+        q.add_argument("--seed", type=int, default=0)
+        q.add_argument("--workers", type=int, default=1)
+        q.add_argument("--config", nargs="*", help="game config as KEY=VALUE")
+        q.add_argument("--json", action="store_true", help="print one JSON object")
+        q.set_defaults(fn=fn)
+    q = sub.add_parser("play", help="play one game between agents and show the end")
+    q.add_argument("game")
+    q.add_argument("--agents", default="heuristic,random")
+    q.add_argument("--seed", type=int, default=0)
+    q.add_argument("--config", nargs="*")
+    q.add_argument("--verbose", action="store_true")
+    q.set_defaults(fn=cmd_play)
+    args = p.parse_args(argv)
+    try:
+        return args.fn(args)
+    except MythenvError as e:
+        print(f"mythenv: error: {e}", file=sys.stderr)
+        return 2
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,187 @@
+"""Arena: N seeded games between agents with seats rotated, optionally over processes.
+
+Seat rotation: in game ``i`` seat ``j`` is played by ``agents[(j + i) % m]`` (``m`` agents), so with
+``N`` a multiple of the number of seats every agent plays every seat equally often. A game's winner
+is the seat with the strictly highest return; otherwise it is a draw.
+"""
+
+from __future__ import annotations
+
+import math
+from collections import defaultdict
+from collections.abc import Sequence
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass, field
+from typing import Any
+
+import numpy as np
+
+from mythenv.core.errors import ConfigError
+from mythenv.core.game import Game
+from mythenv.core.registry import make_game
+from mythenv.core.view import SeatView
+
+
+@dataclass
+class GameRecord:
+    seed: int
+    seats: list[str]            # agent name per seat
+    returns: list[float]
+    length: int
+    winner: int                 # seat, or -1 for a draw
+
+
+def wilson(k: float, n: int, z: float = 1.96) -> tuple[float, float]:
+    """Wilson score interval for k successes in n trials."""
+    if n == 0:
+        return (0.0, 1.0)
+    p = k / n
+    d = 1 + z * z / n
+    c = (p + z * z / (2 * n)) / d
+    h = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / d
+    return (max(0.0, c - h), min(1.0, c + h))
+
+
+def seat_assignment(agents: Sequence[str], num_players: int, i: int) -> list[str]:
+    m = len(agents)
+    return [agents[(j + i) % m] for j in range(num_players)]
+
+
+def play_game(game: Game, seat_agents: Sequence[Any], seed: int, max_steps: int | None = None) -> GameRecord:
+    """Play one game; ``seat_agents`` are Agent objects, one per seat (already built)."""
+    state = game.new_initial_state(seed=seed)
+    rng = np.random.default_rng(seed ^ 0x5EED)
+    for s, ag in enumerate(seat_agents):
+        ag.reset(s, seed * 7919 + s)
+    steps = 0
+    limit = max_steps or game.max_game_length * 2
+    while not state.is_terminal():
+        p = state.current_player()
+        a = seat_agents[p].act(SeatView(game, state, p, rng))
+        state.apply_action(a)
+        steps += 1
+        if steps > limit:
+            raise RuntimeError(f"{game.info.game_id}: game with seed {seed} exceeded {limit} steps")
+    ret = [float(x) for x in state.returns()]
+    best = max(ret)
+    winners = [i for i, r in enumerate(ret) if r == best]
+    return GameRecord(seed, [getattr(a, "name", "?") for a in seat_agents], ret, steps,
+                      winners[0] if len(winners) == 1 else -1)
+
+
+def _worker(args) -> list[GameRecord]:
+    game_id, config, agent_specs, jobs = args
+    from mythenv.agents import make_agent
+
+    game = make_game(game_id, **config)
+    cache: dict[tuple[str, int], Any] = {}
+    out = []
+    for i, seed in jobs:
+        names = seat_assignment([n for n, _ in agent_specs], game.num_players, i)
+        kw = dict(agent_specs)
+        seat_agents = []
+        for s, name in enumerate(names):
+            key = (name, s)
+            if key not in cache:
+                cache[key] = make_agent(name, game, seed=seed + s, **kw[name])
+                cache[key].name = name
+            seat_agents.append(cache[key])
+        out.append(play_game(game, seat_agents, seed))
+    return out
+
+
+@dataclass
+class ArenaResult:
+    game: str
+    config: dict
+    num_players: int
+    agents: list[str]
+    records: list[GameRecord] = field(default_factory=list)
+
+    def summary(self) -> dict:
+        n = len(self.records)
+        wins: dict[str, float] = defaultdict(float)
+        played: dict[str, int] = defaultdict(int)
+        ret_sum: dict[str, float] = defaultdict(float)
+        seat_wins: dict[str, list[int]] = {a: [0] * self.num_players for a in self.agents}
+        seat_played: dict[str, list[int]] = {a: [0] * self.num_players for a in self.agents}
+        draws = 0
+        for r in self.records:
+            if r.winner < 0:
+                draws += 1
+            for s, name in enumerate(r.seats):
+                played[name] += 1
+                ret_sum[name] += r.returns[s]
+                seat_played[name][s] += 1
+                if r.winner == s:
+                    wins[name] += 1
+                    seat_wins[name][s] += 1
+        win_rate = {a: (wins[a] / played[a] if played[a] else 0.0) for a in self.agents}
+        ci = {a: list(wilson(wins[a], played[a])) for a in self.agents}
+        return {
+            "game": self.game,
+            "config": self.config,
+            "num_players": self.num_players,
+            "games": n,
+            "agents": self.agents,
+            "win_rate": win_rate,
+            "ci95": ci,
+            "draws": draws,
+            "draw_rate": draws / n if n else 0.0,
+            "mean_return": {a: (ret_sum[a] / played[a] if played[a] else 0.0) for a in self.agents},
+            "mean_length": float(np.mean([r.length for r in self.records])) if n else 0.0,
+            "per_seat_win_rate": {a: [(seat_wins[a][s] / seat_played[a][s]) if seat_played[a][s] else None
+                                      for s in range(self.num_players)] for a in self.agents},
+        }
+
+
+def run_arena(game_id: str, agents: Sequence[str], games: int = 100, seed: int = 0, workers: int = 1,
+              config: dict | None = None, agent_kwargs: dict[str, dict] | None = None,
+              progress: bool = False) -> ArenaResult:
+    """Play ``games`` games of ``game_id`` between ``agents`` (registered agent names)."""
+    from mythenv.agents import list_agents
+
+    config = dict(config or {})
+    game = make_game(game_id, **config)  # validates game id and config
+    if not agents:
+        raise ConfigError("no agents given; available agents: " + ", ".join(list_agents()))
+    known = set(list_agents())
+    for a in agents:
+        if a.partition(":")[0] not in known:
+            raise ConfigError(f"unknown agent {a!r}; available agents: {', '.join(sorted(known))}")
+    if games <= 0:
+        raise ConfigError(f"games={games} must be positive")
+    if workers <= 0:
+        raise ConfigError(f"workers={workers} must be positive")
+    uniq = list(dict.fromkeys(agents))
+    base = np.random.SeedSequence(seed)
+    seeds = [int(s.generate_state(1)[0]) for s in base.spawn(games)]
+    jobs = list(enumerate(seeds))
+    result = ArenaResult(game_id, config, game.num_players, uniq)
+    bar = _progress(games, f"{game_id}: {' vs '.join(uniq)}") if progress else None
+    # rotation uses the agent list as given (duplicates allowed)
+    specs_rot = [(a, dict((agent_kwargs or {}).get(a, {}))) for a in agents]
+    if workers == 1:
+        for job in jobs:
+            result.records.extend(_worker((game_id, config, specs_rot, [job])))
+            if bar:
+                bar.update(1)
+    else:
+        chunks = [jobs[i::workers * 4] for i in range(workers * 4)]
+        with ProcessPoolExecutor(max_workers=workers) as ex:
+            for recs in ex.map(_worker, [(game_id, config, specs_rot, c) for c in chunks if c]):
+                result.records.extend(recs)
+                if bar:
+                    bar.update(len(recs))
+        result.records.sort(key=lambda r: seeds.index(r.seed))
+    if bar:
+        bar.close()
+    return result
+
+
+def _progress(total: int, desc: str):
+    try:
+        from tqdm import tqdm
+    except ImportError:  # tqdm is in the eval extra
+        return None
+    return tqdm(total=total, desc=desc, leave=False)

@@ -1,0 +1,115 @@
+"""The game-agnostic core: codec, observer, config validation, registry, data loading, env."""
+
+import numpy as np
+import pytest
+
+import mythenv
+from mythenv.core.actions import ActionCodec
+from mythenv.core.data import RecordChecker, records
+from mythenv.core.errors import ConfigError, DataError, IllegalActionError
+from mythenv.core.observe import Observer
+
+
+def test_codec_round_trip_and_errors():
+    codec = ActionCodec([("play", (3, 2)), ("pass", ()), ("pick", (4,))])
+    assert codec.size == 11
+    for a in range(codec.size):
+        name, idx = codec.decode(a)
+        assert codec.encode(name, *idx) == a
+    assert codec.decode(6) == ("pass", ())
+    assert codec.describe(codec.encode("pick", 2)) == "pick[2]"
+    with pytest.raises(KeyError):
+        codec.encode("nope")
+    with pytest.raises(ValueError):
+        codec.encode("play", 3, 0)
+    with pytest.raises(IllegalActionError):
+        codec.decode(11)
+    with pytest.raises(ValueError):
+        ActionCodec([("a", (1,)), ("a", (2,))])
+
+
+def test_observer_pieces_by_name():
+    obs = Observer([("a", (2,)), ("b", (2, 3)), ("c", (1,))])
+    assert obs.size == 9
+    buf = np.arange(9, dtype=np.float32)
+    parts = obs.split(buf)
+    assert parts["b"].shape == (2, 3) and parts["b"][1, 2] == 7
+    views = obs.views(buf)
+    views["c"][0] = 42
+    assert buf[8] == 42
+    with pytest.raises(KeyError):
+        obs.piece(buf, "zzz")
+    batch = np.zeros((4, 9), np.float32)
+    assert obs.piece(batch, "b").shape == (4, 2, 3)
+
+
+def test_registry_and_config_errors():
+    assert "hera_zeus_v0" in mythenv.list_games()
+    with pytest.raises(ConfigError) as e:
+        mythenv.make_game("no_such_game")
+    assert "available games" in str(e.value)
+    with pytest.raises(ConfigError) as e:
+        mythenv.make_game("hera_zeus_v0", first_player="poseidon")
+    assert "'hera'" in str(e.value)
+    with pytest.raises(ValueError):  # ConfigError is a ValueError
+        mythenv.make_env("hera_zeus_v0", colour="red")
+
+
+def test_record_checker_messages(tmp_path):
+    data = {"kind": [{"key": "x", "count": "three", "source": "designed", "rationale": "r"}]}
+    rec = records(tmp_path / "f.toml", data, "kind")[0]
+    with pytest.raises(DataError) as e:
+        rec.get("count", int)
+    assert "f.toml" in str(e.value) and "kind[0]" in str(e.value) and "'count'" in str(e.value)
+    bad = RecordChecker(tmp_path / "f.toml", "kind", 1, {"key": "y", "source": "rulebook"})
+    with pytest.raises(DataError) as e:
+        bad.provenance()
+    assert "'section'" in str(e.value)
+    with pytest.raises(DataError):
+        records(tmp_path / "f.toml", {}, "kind")
+
+
+def test_env_turn_order_rewards_and_dead_steps():
+    env = mythenv.make_env("hera_zeus_v0")
+    env.reset(seed=3)
+    rng = np.random.default_rng(0)
+    seen_agents = set()
+    final = {}
+    for agent in env.agent_iter():
+        obs, rew, term, trunc, info = env.last()
+        seen_agents.add(agent)
+        assert term or agent == env.possible_agents[env.unwrapped.state.current_player()]
+        if term or trunc:
+            final[agent] = rew
+            env.step(None)
+            continue
+        assert rew == 0
+        # the other seat's mask is empty (it is not its turn)
+        other = [a for a in env.possible_agents if a != agent][0]
+        assert env.observe(other)["action_mask"].sum() == 0
+        env.step(int(rng.choice(np.flatnonzero(obs["action_mask"]))))
+    assert env.agents == []
+    assert sorted(final.values()) == [-1.0, 1.0]
+    assert seen_agents == set(env.possible_agents)
+
+
+def test_env_rejects_non_integer_and_out_of_range_actions():
+    env = mythenv.make_env("hera_zeus_v0")
+    env.reset(seed=0)
+    for bad in (None, -1, 10_000, 1.0, "3", True):
+        with pytest.raises(IllegalActionError):
+            env.step(bad)
+
+
+def test_gym_wrapper_seat_and_opponent_errors():
+    from mythenv.core.gym import SingleAgentEnv
+
+    with pytest.raises(ConfigError):
+        SingleAgentEnv("hera_zeus_v0", seat=5)
+    with pytest.raises(ConfigError):
+        SingleAgentEnv("hera_zeus_v0", opponent=42).reset(seed=0)
+    env = SingleAgentEnv("hera_zeus_v0", opponent=lambda view: view.legal_actions[-1], seat=1)
+    obs, info = env.reset(seed=1)
+    assert env.seat == 1 and info["seat"] == 1
+    with pytest.raises(IllegalActionError):
+        env.step(int(np.flatnonzero(info["action_mask"] == 0)[0]))

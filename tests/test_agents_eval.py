@@ -1,0 +1,108 @@
+"""Agents see only what their seat knows; the arena is seeded, rotates seats and reports."""
+
+import json
+import subprocess
+import sys
+
+import numpy as np
+import pytest
+
+import mythenv
+from mythenv.agents import Agent, make_agent, register_agent
+from mythenv.core.errors import ConfigError
+from mythenv.core.view import SeatView
+from mythenv.eval import run_arena, tournament, wilson
+
+GAMES = mythenv.list_games()
+
+
+@pytest.mark.parametrize("gid", GAMES)
+@pytest.mark.parametrize("name", ["random", "heuristic"])
+def test_agent_choice_ignores_other_seats_hidden_information(gid, name):
+    """An agent's choice is unchanged when only information hidden from its seat changes."""
+    game = mythenv.make_game(gid)
+    rng = np.random.default_rng(0)
+    checked = 0
+    for seed in range(4):
+        s = game.new_initial_state(seed=seed)
+        step = 0
+        while not s.is_terminal() and step < 200:
+            p = s.current_player()
+            if step % 5 == 0:
+                other = s.resample_hidden(p, np.random.default_rng(step))  # same knowledge, other hidden cards
+                a1 = make_agent(name, game, seed=1)
+                a2 = make_agent(name, game, seed=1)
+                a1.reset(p, 1)
+                a2.reset(p, 1)
+                c1 = a1.act(SeatView(game, s, p, np.random.default_rng(9)))
+                c2 = a2.act(SeatView(game, other, p, np.random.default_rng(9)))
+                assert c1 == c2, f"{name} at step {step} depends on hidden information"
+                checked += 1
+            la = s.legal_actions()
+            s.apply_action(la[int(rng.integers(len(la)))])
+            step += 1
+    assert checked > 5
+
+
+@pytest.mark.parametrize("gid", GAMES)
+def test_heuristic_beats_random_in_the_arena(gid):
+    res = run_arena(gid, ["heuristic", "random"], games=60, seed=1).summary()
+    assert res["win_rate"]["heuristic"] > res["win_rate"]["random"]
+
+
+def test_arena_is_seeded_rotates_seats_and_workers_do_not_change_results():
+    a = run_arena("hera_zeus_v0", ["heuristic", "random"], games=12, seed=5)
+    b = run_arena("hera_zeus_v0", ["heuristic", "random"], games=12, seed=5, workers=2)
+    assert [r.returns for r in a.records] == [r.returns for r in b.records]
+    seats = [r.seats for r in a.records]
+    assert seats.count(["heuristic", "random"]) == seats.count(["random", "heuristic"]) == 6
+    s = a.summary()
+    assert set(s) >= {"game", "num_players", "games", "win_rate", "ci95", "draws", "mean_length"}
+    assert s["win_rate"]["heuristic"] + s["win_rate"]["random"] + s["draws"] / s["games"] == pytest.approx(1.0)
+
+
+def test_arena_errors_list_what_exists():
+    with pytest.raises(ConfigError) as e:
+        run_arena("hera_zeus_v0", ["nobody", "random"], games=2)
+    assert "available agents" in str(e.value) and "heuristic" in str(e.value)
+    with pytest.raises(ConfigError):
+        run_arena("hera_zeus_v0", ["random"], games=0)
+
+
+def test_register_agent_and_tournament():
+    class FirstLegal(Agent):
+        name = "first_legal"
+
+        def act(self, view):
+            return view.legal_actions[0]
+
+    register_agent("first_legal", FirstLegal)
+    ratings = tournament("hera_zeus_v0", ["heuristic", "random", "first_legal"], games_per_match=6, seed=0)
+    assert {r.agent for r in ratings} == {"heuristic", "random", "first_legal"}
+    assert all(r.games == 12 for r in ratings)
+    assert ratings == sorted(ratings, key=lambda r: -r.ordinal)
+
+
+def test_wilson_interval():
+    lo, hi = wilson(50, 100)
+    assert lo < 0.5 < hi and hi - lo < 0.2
+    assert wilson(0, 0) == (0.0, 1.0)
+
+
+def test_cli_arena_json_and_errors():
+    out = subprocess.run([sys.executable, "-m", "mythenv.cli", "arena", "hera_zeus_v0", "--agents",
+                          "heuristic,random", "--games", "6", "--json"], capture_output=True, text=True, check=True)
+    d = json.loads(out.stdout)
+    assert d["game"] == "hera_zeus_v0" and d["num_players"] == 2 and d["games"] == 6
+    assert set(d["win_rate"]) == {"heuristic", "random"}
+    bad = subprocess.run([sys.executable, "-m", "mythenv.cli", "arena", "nope"], capture_output=True, text=True)
+    assert bad.returncode == 2 and "available games" in bad.stderr
+
+
+def test_benchmark_smoke(tmp_path):
+    from benchmarks.bench import main
+
+    assert main(["--quick", "--games", "hera_zeus_v0", "--out", str(tmp_path / "r.json")]) == 0
+    rep = json.loads((tmp_path / "r.json").read_text())
+    r = rep["results"]["hera_zeus_v0"]
+    assert r["aec_steps_per_s"] > 0 and r["state_steps_per_s"] > 0 and r["clone_us"] > 0
