@@ -50,10 +50,10 @@ class DemigodsGame(Game):
     )
     state_class = rules.DemigodsState
     gym_id = "mythenv/Demigods-v0"
-    test_configs = ({"num_players": 2}, {"num_players": 3}, {"num_players": 4}, {"num_players": 5},
-                    {"num_players": 3, "speech": "explicit"}, {"num_players": 2, "first_player": 1})
+    test_configs = tuple({"num_players": n} for n in (2, 3, 4, 5)) + tuple(
+        {"num_players": n, "speech": "explicit"} for n in (2, 3, 4, 5)) + ({"num_players": 3, "first_player": 1},)
     max_game_length = 20_000
-    fuzz_games = 120
+    fuzz_games = 180
     heuristic = staticmethod(heuristic_action)
 
     def _setup(self) -> None:

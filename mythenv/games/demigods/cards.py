@@ -129,7 +129,8 @@ def load_cards(data_dir: str | Path = DATA_DIR) -> CardSet:
     decks: dict[int, Deck] = {}
     for rec in records(dpath, ddata, "deck"):
         players = rec.get("players", int, lambda v: 2 <= v <= 5 and v not in decks, "a new player count 2..5")
-        tri = lambda v: len(v) == 3 and all(isinstance(x, int) and not isinstance(x, bool) and x >= 0 for x in v)
+        def tri(v):
+            return len(v) == 3 and all(isinstance(x, int) and not isinstance(x, bool) and x >= 0 for x in v)
         army = rec.get("army", list, tri, "three counts [500s, 1000s, 2000s]")
         wealth = rec.get("wealth", list, tri, "three counts [500s, 1000s, 2000s]")
         cc = rec.get("curse_copies", int, lambda v: v in (1, 2), "1 or 2")

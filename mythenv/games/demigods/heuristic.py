@@ -11,8 +11,27 @@ It reads only its own hand and public parts of the determinized state (``view.kn
 
 from __future__ import annotations
 
-from .rules import (ARES, ATHENA, CATEGORY, CTX_GOD, CURE_REMOVES, CURSE_NO, GODS, GUARD_BLOCKS, HERMES,
-                    P_CLAIM, P_CURE, P_CURSE, PLUTUS, RTYPE, UNITS, VALUE, ZEUS)
+from .cards import VALUES
+from .rules import (
+    ARES,
+    ATHENA,
+    CATEGORY,
+    CTX_GOD,
+    CURE_REMOVES,
+    CURSE_NO,
+    GODS,
+    GUARD_BLOCKS,
+    HERMES,
+    O_FAVOUR,
+    P_CLAIM,
+    P_CURE,
+    P_CURSE,
+    PLUTUS,
+    RTYPE,
+    UNITS,
+    VALUE,
+    ZEUS,
+)
 
 
 def _progress(st, q) -> float:
@@ -109,13 +128,13 @@ def heuristic_action(view, rng):
             def key(a):
                 i = a - L.take
                 t, vi, b = i // 6, (i // 2) % 3, i % 2
-                return (VALUE_OF[vi], t == short, b)
+                return (VALUES[vi], t == short, b)
             return max(la, key=key)
         if name == "halve":
             return max(la, key=lambda a: UNITS[((a - L.take) // 2) % 3] * (2 if (a - L.take) % 2 else 1))
         if name == "otype":
             k = rec[2]
-            if k == _FAVOUR:
+            if k == O_FAVOUR:
                 gain = [sum(VALUE[st.kind(c)] for c in st.kingdom[p] if RTYPE[st.kind(c)] == t and not st.blessed[c])
                         for t in (0, 1)]
                 return L.ctype + (1 if gain[1] > gain[0] else 0)
@@ -143,7 +162,3 @@ def heuristic_action(view, rng):
     if discards:
         return min(discards, key=lambda a: _keep_value(st, p, a - L.discard, curses))
     return la[0]
-
-
-VALUE_OF = (500, 1000, 2000)
-from .rules import O_FAVOUR as _FAVOUR  # noqa: E402

@@ -13,8 +13,21 @@ import numpy as np
 
 from mythenv.core.observe import Observer
 
-from .rules import (ATHENA, CATEGORY, CTX_NAMES, CURSE_NO, GUARD_BLOCKS, IS_ORACLE, NK, OVER, RTYPE,
-                    VIDX, DemigodsState, ORACLES, DRAW)
+from .rules import (
+    ATHENA,
+    CATEGORY,
+    CTX_NAMES,
+    CURSE_NO,
+    DRAW,
+    GUARD_BLOCKS,
+    IS_ORACLE,
+    NK,
+    ORACLES,
+    OVER,
+    RTYPE,
+    VIDX,
+    DemigodsState,
+)
 
 DECISIONS = ("draw", "act", "blind_act", "target", "speech", "steal", "athena", "halve", "choose_type",
              "trade", "over")

@@ -875,7 +875,8 @@ class DemigodsState(State):
         if d.get("version") != 1:
             raise StateError(f"demigods_v0: unsupported saved-state version {d.get('version')!r}; expected 1")
         s = cls(game, _empty=True)
-        ints = lambda xs: [int(x) for x in xs]
+        def ints(xs):
+            return [int(x) for x in xs]
         s.deck = ints(d["deck"])
         s.discard = ints(d["discard"])
         s.hand = [ints(h) for h in d["hand"]]

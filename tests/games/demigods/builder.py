@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import mythenv
-from mythenv.games.demigods.rules import ACT, DRAW, K, KINDS, DemigodsState
+from mythenv.games.demigods.rules import ACT, DRAW, KINDS, DemigodsState, K
 
 
 def game(**cfg):

@@ -2,8 +2,6 @@
 
 import numpy as np
 
-from mythenv.games.demigods.rules import K
-
 from .builder import DRAW, act, aid, build, game, kkeys
 
 

@@ -2,7 +2,7 @@
 
 import pytest
 
-from mythenv.games.demigods.rules import K, NPHRASES, P_CLAIM, P_CURE, P_CURSE
+from mythenv.games.demigods.rules import NPHRASES, P_CLAIM, P_CURE, P_CURSE, K
 
 from .builder import act, aid, build, game, kkeys, legal_names
 
