@@ -6,7 +6,7 @@ import pytest
 from mythenv.core.errors import IllegalActionError
 from mythenv.games.demigods.rules import K
 
-from .builder import act, aid, build, game, kkeys, legal_names
+from .builder import DRAW, act, aid, build, game, kkeys, legal_names
 
 FILL = 6
 
@@ -238,3 +238,24 @@ def test_cure_of_sight_gives_the_hand_back():
     act(s, "blind_play")
     assert s.front[0] == [] and kkeys(s, s.discard) == ["blindness", "cure_blindness"]
     assert np.all(np.asarray(g.observation_dict(s, 0)["my_hand_unseen"]) == 0)
+
+
+def test_blind_player_still_fires_oracles_and_its_hand_is_resampled_for_itself():
+    """DG § Blindness: 'Reveal each card you draw so Oracles still fire, then shuffle it in
+    untracked.' The blind seat's own unseen hand is hidden information for that seat too."""
+    g = game(num_players=2)
+    s = build(g, hands={0: ["army_500", "zeus", "talos"], 1: 6}, fronts={0: ["blindness"]},
+              kingdoms={0: ["wealth_2000", "wealth_2000"]}, deck_top=["oracle_wealth_fall"], phase=DRAW)
+    for c in s.hand[0]:
+        s.vis[c] = 0
+    act(s, "draw_deck")
+    assert s.pending[-1][:2] == ("halve", 0), "the Oracle fired for the blind drawer"
+    act(s, "take", 1, 2, 0)
+    assert s.total(0, 1) == 2000
+    obs = g.observation(s, 0)
+    changed = False
+    for seed in range(10):
+        r = s.resample_hidden(0, np.random.default_rng(seed))
+        assert np.array_equal(g.observation(r, 0), obs) and r.render(0) == s.render(0)
+        changed |= sorted(r.hand[0]) != sorted(s.hand[0])
+    assert changed, "the blind seat does not know its own hand"
