@@ -62,7 +62,7 @@ def encode(game, state, p: int, out: np.ndarray) -> None:
     else:
         top = state.stack[-1] if state.stack else None
         t = top["t"] if top else "turn"
-        k = {"turn": 2, "place": 3, "eff": 4, "sac": 5}[t]
+        k = {"turn": 2, "place": 3, "eff": 4, "sac": 5, "react": 4, "order": 4}[t]
     out[P["phase"] + k] = 1
     if cur == p:
         out[P["to_move"]] = 1

@@ -50,6 +50,8 @@ GAINS_OF = [DESIGNS[DESIGN_OF[c]].gains for c in range(NCARDS)]
 COST_OF = [DESIGNS[DESIGN_OF[c]].cost for c in range(NCARDS)]
 EFFECTS_OF = [DESIGNS[DESIGN_OF[c]].effects for c in range(NCARDS)]
 HAS_EVENT = [any(e.when == "event" for e in DESIGNS[DESIGN_OF[c]].effects) for c in range(NCARDS)]
+TRIVIAL = [[all(op["op"] in ("gain", "gain_count", "opp_lose", "opp_give") for op in e.ops) for e in
+            DESIGNS[DESIGN_OF[c]].effects] for c in range(NCARDS)]
 PLANE_GAIN = COMPLETION["planes"]
 COLUMN_GAIN = COMPLETION["columns"]
 NORSE = MYTHS.index("norse")
@@ -352,6 +354,10 @@ class MythologiesState(State):
                 self._f_place(f)
             elif t == "sac":
                 self._f_sac(f)
+            elif t == "react":
+                self._f_react(f)
+            elif t == "order":
+                self._f_order(f)
             else:
                 self._f_turn(f)
 
@@ -563,17 +569,7 @@ class MythologiesState(State):
                     self.gem[p] += 2
                     self._log(f"P{p} discards {card_name(c)} for 2 Gems")
                 elif name == "activate":
-                    c = self.top(p, i)
-                    for e, eff in enumerate(EFFECTS_OF[c]):
-                        if eff.when == "activate":
-                            break
-                    self.gem[p] -= eff.cost_gems
-                    key = f"{c}:{e}"
-                    u = self.used.get(key)
-                    self.used[key] = [self.tnum, (u[1] + 1 if u and u[0] == self.tnum else 1)]
-                    self.eid += 1
-                    self.stack.append({"t": "eff", "c": p, "src": c, "e": e, "pc": 0, "v": {}, "eid": self.eid})
-                    self._log(f"P{p} activates {card_name(c)}")
+                    self._activate(p, i)
                     return
                 else:
                     f["st"] = 2
@@ -595,6 +591,64 @@ class MythologiesState(State):
         # MY § Trials: checked at the end of the seat's own placement turn
         self._check_trials(p)
         self.stack.pop()
+
+    def _activate(self, p: int, s: int) -> None:
+        """Pay the cost of the infinity effect of the card on slot ``s`` and run it (MY § Card
+        Effects: infinity icon; "x1" = once per turn, any player's turn)."""
+        c = self.top(p, s)
+        for e, eff in enumerate(EFFECTS_OF[c]):
+            if eff.when == "activate":
+                break
+        self.gem[p] -= eff.cost_gems
+        key = f"{c}:{e}"
+        u = self.used.get(key)
+        self.used[key] = [self.tnum, (u[1] + 1 if u and u[0] == self.tnum else 1)]
+        self.eid += 1
+        self.stack.append({"t": "eff", "c": p, "src": c, "e": e, "pc": 0, "v": {}, "eid": self.eid})
+        self._log(f"P{p} activates {card_name(c)}")
+
+    def _f_react(self, f: dict) -> None:
+        """A reaction window: before an opponent's effect reaches seat ``q``, ``q`` may use its
+        cost infinity effects (MY § Card Effects: 'in reaction to an effect produced by a card of an
+        opposing player'). Only opened when ``q`` has one it can use."""
+        q = f["q"]
+        ans = f.pop("ans", None)
+        if ans is not None:
+            if ans[0] == "stop":
+                self.stack.pop()
+                return
+            self._activate(q, ans[1])
+            return
+        acts = self.activations(q)
+        if not acts:
+            self.stack.pop()
+            return
+        self._ask(q, acts + [A_STOP])
+
+    def _windows(self, f: dict, targets) -> bool:
+        o = f["v"]["o"]
+        if o.get("rw"):
+            return False
+        o["rw"] = 1
+        qs = [q for q in targets if self.activations(q)]
+        for q in reversed(qs):
+            self.stack.append({"t": "react", "q": q})
+        return bool(qs)
+
+    def _f_order(self, f: dict) -> None:
+        """Several effects of one seat triggered at once: the seat picks which resolves first
+        (MY § Card Glossary 027 Sphinx, 068 Impundulu)."""
+        ans = f.pop("ans", None)
+        if ans is None:
+            self._ask(f["c"], [OFF["opt"] + i for i in range(min(8, len(f["frames"])))])
+            return
+        chosen = f["frames"].pop(ans[1])
+        self.stack.pop()
+        if len(f["frames"]) > 1:
+            self.stack.append(f)
+        elif f["frames"]:
+            self.stack.append(f["frames"][0])
+        self.stack.append(chosen)
 
     def _f_place(self, f: dict) -> None:
         """MY § B - Placement Phase: 1 pay, 2 place (crush), 3 completion, 4 invocation gain, 5 effect."""
@@ -739,10 +793,22 @@ class MythologiesState(State):
         return True
 
     def _flush(self) -> None:
-        if self._trig:
-            for fr in reversed(self._trig):
-                self.stack.append(fr)
-            self._trig = []
+        if not self._trig:
+            return
+        trig = self._trig
+        self._trig = []
+        if len(trig) >= 2:
+            heavy: dict[int, list] = {}
+            for fr in trig:
+                if not TRIVIAL[fr["src"]][fr["e"]]:
+                    heavy.setdefault(fr["c"], []).append(fr)
+            for q, frs in heavy.items():
+                if len(frs) >= 2:
+                    first = trig.index(frs[0])
+                    trig = [x for x in trig if x not in frs]
+                    trig.insert(first, {"t": "order", "c": q, "frames": frs})
+        for fr in reversed(trig):
+            self.stack.append(fr)
 
     def _crush_event(self, p, s, crusher, crushed, eid, by) -> None:
         self._emit("crushed", p, crushed, {})
@@ -941,6 +1007,8 @@ class MythologiesState(State):
 
     def _op_opp_give(self, f, op):
         p = f["c"]
+        if self._windows(f, self._targets(p, op.get("who", "opponents"))):
+            return 0
         for q in self._targets(p, op.get("who", "opponents")):
             if self.protected_tokens(q):
                 continue
@@ -952,6 +1020,8 @@ class MythologiesState(State):
         return 1
 
     def _op_opp_lose(self, f, op):
+        if self._windows(f, self._targets(f["c"], op.get("who", "opponents"))):
+            return 0
         for q in self._targets(f["c"], op.get("who", "opponents")):
             if self.protected_tokens(q):
                 continue
@@ -978,6 +1048,8 @@ class MythologiesState(State):
         when only one is fully possible it is forced; when neither, give what you have."""
         p = f["c"]
         o = f["v"]["o"]
+        if self._windows(f, self._targets(p, op.get("who", "opponents"))):
+            return 0
         if "q" not in o:
             o["q"] = [q for q in self._targets(p, op.get("who", "opponents")) if not self.protected_tokens(q)]
             o["i"] = 0
@@ -1066,6 +1138,8 @@ class MythologiesState(State):
         """Each opponent sacrifices a Creature on the given plane if they can (MY § Card Glossary 006)."""
         p = f["c"]
         o = f["v"]["o"]
+        if self._windows(f, self.opponents(p)):
+            return 0
         if "q" not in o:
             ss = self.slot_of(p, f["src"])
             o["plane"] = ROW[ss] if ss >= 0 else f["v"].get("src_plane", -1)
@@ -1198,6 +1272,8 @@ class MythologiesState(State):
     def _op_move(self, f, op):
         p = f["c"]
         o = f["v"]["o"]
+        if op.get("mirror") and self._windows(f, self.opponents(p)):
+            return 0
         o.setdefault("pend", [])
         o.setdefault("k", 0)
         count = op.get("count", 1)
