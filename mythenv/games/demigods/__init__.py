@@ -36,8 +36,8 @@ class DemigodsGame(Game):
         modes=("auto", "explicit"),
         options=(
             Option("num_players", 2, (2, 3, 4, 5), doc="number of demigods (DG: 2 to 5)"),
-            Option("first_player", "random", ("random", 0, 1, 2, 3, 4),
-                   doc="first seat (DG § Setup: 'let the youngest player go first'): 'random' or a seat"),
+            Option("first_player", "random", ("random", 0, 1, 2, 3, 4), check=lambda v: not isinstance(v, bool),
+                   allowed_text="'random' or a seat number", doc="first seat (DG § Setup: 'let the youngest player go first'): 'random' or a seat"),
             Option("speech", "auto", ("auto", "explicit"),
                    doc="'auto': every phrase is said right; 'explicit': speech steps (see the doc page)"),
             Option("max_rounds", 150, check=_int_in(1, 10_000), allowed_text="an int 1..10000",
