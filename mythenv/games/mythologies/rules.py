@@ -324,6 +324,10 @@ class MythologiesState(State):
             self.known[c] = self.all if faceup else seer
 
     def _ask(self, seat: int, actions: list[int]) -> None:
+        if len(actions) == 1 and self.stack and self.stack[-1]["t"] != "turn":
+            # a forced choice inside an effect is taken at once (no decision, nothing hidden)
+            self.stack[-1]["ans"] = list(DECODE[actions[0]])
+            return
         self.dec = [seat, sorted(actions)]
 
     # ------------------------------------------------------------------ the driver

@@ -18,7 +18,7 @@ def test_example_1_centaur_terrestrial_gain_and_column_completion():
     assert s.gem[0] == 1 and s.fav[0] == 1          # 1 Gem of invocation + the column's Favor
     assert s.comp[0][3 + 1] == 0 and s.comp[0][1] == 1  # column 2 token gone, terrestrial still there
     # ... then its placement effect: move the Centaur orthogonally
-    assert set(s.legal_actions()) == {A("slot", "t2")}
+    assert set(s.legal_actions()) == {A("slot", x) for x in ("c2", "t1", "t3", "a2")}
 
 
 def test_example_1_variant_plane_also_completed():
