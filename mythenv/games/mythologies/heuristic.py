@@ -1,3 +1,101 @@
+"""A rule-based Mythologies baseline.
+
+Selection: place a pawn when the best card offered is worth it (or when forced), and take the card
+with the best static value (best plane gain, a bonus for a placement effect, Deities only when the
+4 Gems are in reach). Placement: every top-level option (play a card, discard it, use an effect, end
+the turn) is tried on a copy of the determinized state and followed greedily until the next
+top-level choice; the option with the best evaluation (own Favors + Gems / 3 + Trial progress,
+minus half the opponents' average) is taken. Choices inside effects are greedy one-step.
+"""
+
+from __future__ import annotations
+
+from .cards import DEITY
+from .rules import (DECODE, DESIGN_OF, DESIGNS, EFFECTS_OF, GAINS_OF, OFF, PLACE, SEL, TYPE_OF)
+
+
+def _score(s, p) -> float:
+    v = s.fav[p] + s.gem[p] / 3.0 + 0.3 * sum(1 for st in s.pan[p] if st)
+    for t in (0, 1):
+        if not s.trials[p][t] and s.trial_met(p, t):
+            w = 1.0 if s.round >= 3 + t else 0.4
+            v += w * s.trial_favors(t)
+    return v
+
+
+def evaluate(s, p) -> float:
+    if s.is_terminal():
+        return 100.0 * s.returns()[p] if s.game.config["reward"] == "win" else s.returns()[p]
+    mine = _score(s, p)
+    others = [_score(s, q) for q in range(s.n) if q != p]
+    return mine - 0.5 * sum(others) / len(others)
+
+
+def card_value(s, p, c: int) -> float:
+    fav_gem = max(f + g / 3.0 for f, g in GAINS_OF[c])
+    bonus = 0.8 if any(e.when in ("place", "endgame") for e in EFFECTS_OF[c]) else 0.4
+    if TYPE_OF[c] == DEITY:
+        if s.gem[p] + 2 < 4:
+            return 0.7
+        return fav_gem + bonus + 0.6
+    return fav_gem + bonus
+
+
+def _rollout(s, p, limit: int = 12):
+    """Follow greedy one-step choices of seat ``p`` until the next top-level turn choice."""
+    for _ in range(limit):
+        if s.is_terminal() or s.current_player() != p or (s.stack and s.stack[-1]["t"] == "turn"):
+            break
+        best, ba = None, None
+        for a in s.legal_actions():
+            c = s.clone()
+            c.apply_action(a)
+            v = evaluate(c, p)
+            if best is None or v > best:
+                best, ba = v, a
+        s.apply_action(ba)
+    return evaluate(s, p)
+
+
 def heuristic_action(view, rng):
     la = view.legal_actions
-    return la[int(rng.integers(len(la)))]
+    if len(la) == 1:
+        return la[0]
+    s = view.known
+    p = view.seat
+    if s.phase == SEL:
+        if DECODE[la[0]][0] == "commit":
+            b = s.dest_board[p]
+            vals = []
+            for pos in range(4):
+                c = s.sanct[4 * b + pos]
+                if c >= 0 and s.faceup[4 * b + pos]:
+                    vals.append(card_value(s, p, c))
+            best = max(vals) if vals else 1.0
+            left = 4 - len(s.destiny)
+            need = 2 - len(s.pawns[p])
+            threshold = 2.2 if left > need else 0.0
+            return la[1] if best >= threshold else la[0]
+        best, ba = None, la[0]
+        for a in la:
+            name, i = DECODE[a]
+            if name == "sanct" and s.faceup[i]:
+                v = card_value(s, p, s.sanct[i])
+            else:
+                v = 1.2
+            v += float(rng.random()) * 1e-3
+            if best is None or v > best:
+                best, ba = v, a
+        return ba
+    top = s.stack[-1]["t"] if s.stack else "turn"
+    best, ba = None, la[0]
+    for a in la:
+        c = s.clone()
+        c.apply_action(a)
+        v = _rollout(c, p) if top == "turn" else evaluate(c, p)
+        if DECODE[a][0] == "end_turn":
+            v -= 0.05
+        v += float(rng.random()) * 1e-6
+        if best is None or v > best:
+            best, ba = v, a
+    return ba
