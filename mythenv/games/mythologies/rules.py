@@ -786,9 +786,10 @@ class MythologiesState(State):
             return False          # counted once per move effect in do_moves
         if ev == "move" and eff.scope == "own":
             # MY § Card Glossary 065: at most 1 Gem per moved card per turn
-            if subject in self.inka:
+            key = c * NCARDS + subject
+            if key in self.inka:
                 return False
-            self.inka.append(subject)
+            self.inka.append(key)
         if ev == "touch":
             key = [info["eid"], subject]
             if info.get("by") != p or key in self.dagda:
