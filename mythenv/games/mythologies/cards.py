@@ -191,6 +191,7 @@ NCARDS = len(DESIGN_OF)
 assert NCARDS == 176, NCARDS
 NDESIGNS = len(DESIGNS)
 BY_NAME = {d.name: d.index for d in DESIGNS}
+EFFECTS = [d.effects for d in DESIGNS]
 
 
 def card_ids(name: str) -> list[int]:

@@ -13,7 +13,7 @@ import numpy as np
 
 from mythenv.core.observe import Observer
 
-from .cards import DESIGN_OF, NDESIGNS
+from .cards import DESIGN_OF, EFFECTS, NDESIGNS, OPS
 from .rules import OVER, PLACE, SEL
 
 DECISIONS = ("commit", "pick", "turn", "place_slot", "effect", "sacrifice", "over")
@@ -46,6 +46,8 @@ def make_observer(n: int) -> Observer:
         ("pawns_placed", (n, 3), "pawns placed this round (one-hot 0..2)"),
         ("exiled", (NDESIGNS,), "exiled cards per design / 3"),
         ("effect_source", (NDESIGNS,), "design of the card whose effect is being resolved"),
+        ("effect_op", (len(OPS),), "primitive of that effect being resolved (move, sacrifice, ...)"),
+        ("order_options", (8, NDESIGNS + 1), "effects to order: source design (last = a moved card's gain)"),
     ])
 
 
@@ -62,7 +64,7 @@ def encode(game, state, p: int, out: np.ndarray) -> None:
     else:
         top = state.stack[-1] if state.stack else None
         t = top["t"] if top else "turn"
-        k = {"turn": 2, "place": 3, "eff": 4, "sac": 5, "react": 4, "order": 4}[t]
+        k = {"turn": 2, "place": 3, "eff": 4, "sac": 5, "react": 4, "order": 4, "gainf": 4}[t]
     out[P["phase"] + k] = 1
     if cur == p:
         out[P["to_move"]] = 1
@@ -129,4 +131,11 @@ def encode(game, state, p: int, out: np.ndarray) -> None:
     for f in reversed(state.stack):
         if f["t"] == "eff":
             out[P["effect_source"] + DESIGN_OF[f["src"]]] = 1
+            ops = EFFECTS[DESIGN_OF[f["src"]]][f["e"]].ops
+            if f["pc"] < len(ops):
+                out[P["effect_op"] + OPS.index(ops[f["pc"]]["op"])] = 1
             break
+    if state.stack and state.stack[-1]["t"] == "order":
+        for i, fr in enumerate(state.stack[-1]["frames"][:8]):
+            k = nd if fr["t"] == "gainf" else DESIGN_OF[fr["src"]]
+            out[P["order_options"] + i * (nd + 1) + k] = 1

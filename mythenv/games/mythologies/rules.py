@@ -362,6 +362,9 @@ class MythologiesState(State):
                 self._f_react(f)
             elif t == "order":
                 self._f_order(f)
+            elif t == "gainf":
+                self.stack.pop()
+                self._gain(f["c"], f["fv"], f["gm"])
             else:
                 self._f_turn(f)
 
@@ -805,8 +808,11 @@ class MythologiesState(State):
         if len(trig) >= 2:
             heavy: dict[int, list] = {}
             for fr in trig:
-                if not TRIVIAL[fr["src"]][fr["e"]]:
+                if fr["t"] == "gainf" or not TRIVIAL[fr["src"]][fr["e"]]:
                     heavy.setdefault(fr["c"], []).append(fr)
+            for q in list(heavy):
+                if all(fr["t"] == "gainf" for fr in heavy[q]):
+                    del heavy[q]
             for q, frs in heavy.items():
                 if len(frs) >= 2:
                     first = trig.index(frs[0])
@@ -1325,10 +1331,12 @@ class MythologiesState(State):
         cards = [self.top(p, s) for s, _ in moves]
         self.do_moves(p, moves, stackmove, f["eid"], p)
         if op.get("gain"):
-            for (s, d), c in zip(moves, cards):
+            # the moved card's gain is part of this effect; when the move also triggered another
+            # effect of this seat, the seat picks the order (MY § Card Glossary 027 - Sphinx)
+            for (s, d), c in reversed(list(zip(moves, cards))):
                 if self.top(p, d) == c:
                     fv, gm = GAINS_OF[c][ROW[d]]
-                    self._gain(p, fv, gm)
+                    self._trig.insert(0, {"t": "gainf", "c": p, "fv": fv, "gm": gm})
         if op.get("mirror"):
             # MY § Card Glossary 055: the opponents make the same move (same start and destination)
             for q in self.opponents(p):

@@ -422,3 +422,21 @@ def test_vetala_moves_the_same_card_twice():
     s.apply_action(A("slot", "t2"))
     s.apply_action(A("slot", "a1"))
     assert names(s, 0)[SLOT["a1"]] == "Minotaur"
+
+
+def test_sphinx_order_with_crushed_benou():
+    """MY § Card Glossary 027 - Sphinx: when the crushed card triggers an 'if crushed' effect, the
+    player chooses the order of that effect and the Sphinx's gain."""
+    s = new(("egyptian", "chinese", "greek", "hindu"))
+    put(s, 0, "c1", "Minotaur")
+    put(s, 0, "t3", "Bénou")
+    to_discard(s, 1, "Gorgon")
+    placement(s, 0, hand=["Sphinx"], favors=[0, 0], gems=[0, 0])
+    play(s, "Sphinx")
+    s.apply_action(A("slot", "a1"))
+    s.apply_action(A("slot", "c1"))
+    s.apply_action(A("slot", "t3"))
+    assert s.legal_actions() == [OFF["opt"], OFF["opt"] + 1]
+    s.apply_action(OFF["opt"] + 0)                   # the Sphinx's gain first
+    assert s.gem[0] == 1
+    assert OFF["stop"] in s.legal_actions()          # then the Bénou may call
