@@ -788,14 +788,14 @@ class MythologiesState(State):
         if ev == "move" and eff.scope == "neighbour":
             return False          # counted once per move effect in do_moves
         if ev == "move" and eff.scope == "own":
-            # MY § Card Glossary 065: at most 1 Gem per moved card per turn
-            key = c * NCARDS + subject
+            # MY § Card Glossary 065: at most 1 Gem per card triggering the move, per turn
+            key = c * NCARDS + info.get("cause", subject)
             if key in self.inka:
                 return False
             self.inka.append(key)
         if ev == "touch":
             key = [info["eid"], subject]
-            if info.get("by") != p or key in self.dagda:
+            if key in self.dagda:
                 return False
             self.dagda.append(key)
         return True
@@ -903,7 +903,7 @@ class MythologiesState(State):
             out.append(d)
         return out
 
-    def do_moves(self, p: int, moves: list, stack: bool, eid: int, by: int) -> None:
+    def do_moves(self, p: int, moves: list, stack: bool, eid: int, by: int, cause: int = -1) -> None:
         """MY § Lexicon: Move. The moves of one effect are simultaneous; a move onto an
         uncrushable card does not take place."""
         before = self.lines_full(p)
@@ -936,14 +936,18 @@ class MythologiesState(State):
         for dst, crusher, crushed in crushes:
             self._crush_event(p, dst, crusher, crushed, eid, by)
         for c in moved:
-            self._emit("move", p, c, {})
+            self._emit("move", p, c, {"cause": cause if cause >= 0 else c})
             if eid:
                 self._emit("touch", p, c, {"eid": eid, "by": by})
-        # one Sun Wukong Favor per move effect (MY § Card Glossary 052)
+        # one Sun Wukong Favor per effect moving a neighbour's cards (MY § Card Glossary 052)
         for q in self.neighbours(p):
             for s, c in self.visible(q):
                 for e, eff in enumerate(EFFECTS_OF[c]):
                     if eff.when == "event" and eff.event == "move" and eff.scope == "neighbour":
+                        key = f"w{c}:{eid}:{p}"
+                        if eid and key in self.used:
+                            continue
+                        self.used[key] = [self.tnum, 1]
                         self.eid += 1
                         self._trig.append({"t": "eff", "c": q, "src": c, "e": e, "pc": 0, "v": {},
                                            "eid": self.eid})
@@ -1329,7 +1333,7 @@ class MythologiesState(State):
     def _apply_move(self, f, op, moves, stackmove):
         p = f["c"]
         cards = [self.top(p, s) for s, _ in moves]
-        self.do_moves(p, moves, stackmove, f["eid"], p)
+        self.do_moves(p, moves, stackmove, f["eid"], p, f["src"])
         if op.get("gain"):
             # the moved card's gain is part of this effect; when the move also triggered another
             # effect of this seat, the seat picks the order (MY § Card Glossary 027 - Sphinx)
@@ -1342,7 +1346,7 @@ class MythologiesState(State):
             for q in self.opponents(p):
                 for s, d in moves:
                     if self.pan[q][s] and self.movable(q, s) and self.crushable(q, d):
-                        self.do_moves(q, [[s, d]], False, 0, q)
+                        self.do_moves(q, [[s, d]], False, f["eid"], q, f["src"])
 
     def _op_gain_of(self, f, op):
         p = f["c"]

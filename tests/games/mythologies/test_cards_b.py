@@ -294,3 +294,55 @@ def test_banshee_if_crushed_each_opponent_loses_a_favor():
     play(s, "Minotaur")
     s.apply_action(A("slot", "t1"))
     assert s.fav[1] == 1
+
+
+def test_inkanyamba_limit_is_per_card_causing_the_moves():
+    """MY § Card Glossary 065: 1 Gem per card triggering the move in a turn: the Vetâla moving two
+    cards gives 1 Gem, the Griffin's move another."""
+    s = new(("zulu", "hindu", "greek", "chinese"))
+    put(s, 0, "a1", "Inkanyamba")
+    put(s, 0, "c1", "Minotaur")
+    put(s, 0, "c3", "Centaur")
+    put(s, 0, "t1", "Griffin")
+    placement(s, 0, hand=["Vetâla"], favors=[0, 0], gems=[1, 0])
+    play(s, "Vetâla")
+    s.apply_action(A("slot", "a3"))
+    for sl in ("c1", "c2", "c3", "t3"):
+        s.apply_action(A("slot", sl))
+    assert s.gem[0] == 1 + 1
+    s.apply_action(A("activate", "t1"))
+    s.apply_action(A("slot", "c2"))
+    s.apply_action(A("slot", "t2"))
+    assert s.gem[0] == 1 + 1 - 1 + 1 + 1               # + the terrestrial plane token
+
+
+def test_sun_wukong_one_favor_per_effect_not_per_move():
+    """MY § Card Glossary 052: separate moves caused by different effects give a Favor each; the
+    moves of one effect count once."""
+    s = new(("hindu", "chinese", "greek", "zulu"))
+    put(s, 1, "c1", "Sun Wukong")
+    put(s, 0, "c1", "Minotaur")
+    placement(s, 0, hand=["Vetâla", "Qilin"], favors=[0, 0], gems=[0, 0])
+    play(s, "Vetâla")
+    s.apply_action(A("slot", "a3"))
+    for sl in ("c1", "c2", "c2", "c3"):
+        s.apply_action(A("slot", sl))
+    assert s.fav[1] == 1
+    play(s, "Qilin")
+    s.apply_action(A("slot", "a1"))
+    s.apply_action(A("slot", "c3"))
+    s.apply_action(A("slot", "c2"))
+    assert s.fav[1] == 2
+
+
+def test_dagda_counts_effects_of_opponents_too():
+    """MY § Card Glossary 071 - Dagda: an effect that makes you sacrifice (here an opponent's
+    Centaur) counts."""
+    s = new(("celtic", "greek", "chinese", "hindu"))
+    put(s, 1, "c1", "Dagda")
+    put(s, 1, "t2", "Minotaur")
+    placement(s, 0, hand=["Centaur"], favors=[0, 0], gems=[0, 0])
+    play(s, "Centaur")
+    s.apply_action(A("slot", "c2"))
+    s.apply_action(A("slot", "t2"))
+    assert names(s, 1)[SLOT["t2"]] is None and s.fav[1] == 1
