@@ -346,3 +346,36 @@ def test_dagda_counts_effects_of_opponents_too():
     s.apply_action(A("slot", "c2"))
     s.apply_action(A("slot", "t2"))
     assert names(s, 1)[SLOT["t2"]] is None and s.fav[1] == 1
+
+
+def test_stack_with_protected_top_is_not_sacrificed():
+    """MY § Lexicon: Stack / Sacrifice: if the top card is unaffected by an effect targeting a stack,
+    the rest of the stack is not affected either (Morrigan protects her plane's Creatures)."""
+    s = new(("celtic", "chinese", "greek", "hindu"))
+    put(s, 0, "c1", "Morrigan")
+    put(s, 0, "c2", "Minotaur", "Centaur")
+    put(s, 0, "a1", "Minotaur", "Centaur")
+    placement(s, 0, hand=["Jiangshi"], favors=[0, 0], gems=[0, 0])
+    play(s, "Jiangshi")
+    s.apply_action(A("slot", "c3"))                  # on Morrigan's plane: its own stack is protected
+    assert set(s.legal_actions()) == {A("slot", "c1"), A("slot", "a1")}   # a Deity is sacrificeable
+    s.apply_action(A("slot", "a1"))
+    assert s.pan[0][SLOT["a1"]] == [] and len(s.disc[0]) == 2 and s.gem[0] == 2 + 1   # + plane token
+    assert len(s.pan[0][SLOT["c2"]]) == 2
+
+
+def test_called_in_reaction_no_download_effect():
+    """MY § Card Effects: download effects apply only during the active player's turn (a card called
+    by Râkshasa in a reaction window is placed without its placement effect)."""
+    s = new(("hindu", "norse", "greek", "chinese"))
+    put(s, 1, "a1", "Râkshasa")
+    sanct_put(s, 1, 0, "Fenrir")
+    placement(s, 0, hand=["Zeus"], round_=2, favors=[0, 3], gems=[4, 3])
+    play(s, "Zeus")
+    s.apply_action(A("slot", "c1"))
+    assert s.current_player() == 1                   # reaction window before Zeus takes a Gem
+    s.apply_action(A("activate", "a1"))
+    s.apply_action(OFF["sanct"] + 4)                 # call the Fenrir
+    s.apply_action(A("slot", "t1"))
+    assert names(s, 1)[SLOT["t1"]] == "Fenrir" and s.fav[0] == 2   # Fenrir's effect did not apply
+    assert s.gem[1] == 0 and s.gem[0] == 1          # 1 Gem left: no more reaction, Zeus takes it
