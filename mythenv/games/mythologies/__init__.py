@@ -15,7 +15,7 @@ from mythenv.core.registry import register_game
 
 from . import observe, rules
 from .cards import MYTHS
-from .heuristic import heuristic_action
+from .heuristic import heuristic_action, rollout_action
 
 GAME_ID = "mythologies_v0"
 
@@ -53,6 +53,7 @@ class MythologiesGame(Game):
     max_game_length = 1500
     fuzz_games = 120
     heuristic = staticmethod(heuristic_action)
+    rollout_policy = staticmethod(rollout_action)
 
     def _setup(self) -> None:
         self.codec = ActionCodec(rules.FAMILIES)

@@ -58,6 +58,15 @@ def _rollout(s, p, limit: int = 12):
 
 
 def heuristic_action(view, rng):
+    return _act(view, rng, deep=True)
+
+
+def rollout_action(view, rng):
+    """The same policy with one-step evaluations only (cheaper, for search rollouts)."""
+    return _act(view, rng, deep=False)
+
+
+def _act(view, rng, deep: bool):
     la = view.legal_actions
     if len(la) == 1:
         return la[0]
@@ -88,11 +97,19 @@ def heuristic_action(view, rng):
                 best, ba = v, a
         return ba
     top = s.stack[-1]["t"] if s.stack else "turn"
+    if top == "turn" and not deep:
+        plays = [a for a in la if DECODE[a][0] == "play"]
+        if plays:
+            return max(plays, key=lambda a: card_value(s, p, s.hand[p][DECODE[a][1]]))
+        for fam in ("discard", "end_turn"):
+            for a in la:
+                if DECODE[a][0] == fam:
+                    return a
     best, ba = None, la[0]
     for a in la:
         c = s.clone()
         c.apply_action(a)
-        v = _rollout(c, p) if top == "turn" else evaluate(c, p)
+        v = _rollout(c, p) if deep and top == "turn" else evaluate(c, p)
         if DECODE[a][0] == "end_turn":
             v -= 0.05
         v += float(rng.random()) * 1e-6
