@@ -6,6 +6,7 @@ actions and a determinization of what it cannot see) and returns a legal action 
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable
 from typing import Any
 
@@ -77,7 +78,24 @@ class FunctionAgent(Agent):
 
 
 AgentFactory = Callable[..., Agent]
-_AGENTS: dict[str, AgentFactory] = {"random": RandomAgent, "heuristic": HeuristicAgent}
+
+
+def _lazy(module: str, cls: str) -> AgentFactory:
+    def factory(game, seed=None, **kw):
+        import importlib
+
+        return getattr(importlib.import_module(module), cls)(game, seed=seed, **kw)
+
+    return factory
+
+
+_AGENTS: dict[str, AgentFactory] = {
+    "random": RandomAgent,
+    "heuristic": HeuristicAgent,
+    "ismcts": _lazy("mythenv.agents.ismcts", "ISMCTSAgent"),
+    "ppo": _lazy("mythenv.agents.policy", "SB3PolicyAgent"),
+    "torch": _lazy("mythenv.agents.policy", "TorchPolicyAgent"),
+}
 
 
 def register_agent(name: str, factory: AgentFactory) -> None:
@@ -96,13 +114,30 @@ def make_agent(name: str, game: str | Game, seed: int | None = None, config: dic
     """Build a registered agent by name for ``game`` (a game id or a Game)."""
     if isinstance(game, str):
         game = game_class(game)(**(config or {}))
-    base, _, arg = name.partition(":")
+    base, kw = parse_agent_spec(name)
     factory = _AGENTS.get(base)
     if factory is None:
         raise ConfigError(f"unknown agent {name!r}; available agents: {', '.join(list_agents())}")
-    if arg:
-        kwargs = dict(kwargs, path=arg)
-    agent = factory(game, seed=seed, **kwargs)
-    if agent.name in ("agent", "function"):
-        agent.name = name
+    try:
+        agent = factory(game, seed=seed, **{**kw, **kwargs})
+    except TypeError as e:
+        raise ConfigError(f"agent {name!r}: {e}") from None
+    agent.name = name
     return agent
+
+
+def parse_agent_spec(spec: str) -> tuple[str, dict]:
+    """``"ismcts:iterations=200:rollout=heuristic"`` -> ("ismcts", {...}); a part without ``=`` is a
+    path (``"ppo:runs/hz/final.zip"``)."""
+    base, *parts = spec.split(":")
+    kw: dict[str, Any] = {}
+    for part in parts:
+        if "=" in part:
+            k, v = part.split("=", 1)
+            try:
+                kw[k] = json.loads(v)
+            except json.JSONDecodeError:
+                kw[k] = v
+        elif part:
+            kw["path"] = ":".join([kw["path"], part]) if "path" in kw else part
+    return base, kw

@@ -35,7 +35,9 @@ class Option:
     allowed_text: str = ""
 
     def validate(self, game_id: str, value: Any) -> Any:
-        if self.allowed is not None and value not in self.allowed:
+        bool_mismatch = self.allowed is not None and isinstance(value, bool) and not any(
+            isinstance(v, bool) for v in self.allowed)  # True == 1 in Python: keep them apart
+        if self.allowed is not None and (value not in self.allowed or bool_mismatch):
             raise ConfigError(
                 f"{game_id}: {self.name}={value!r} is not allowed; allowed values: "
                 + ", ".join(repr(v) for v in self.allowed)
@@ -180,6 +182,8 @@ class Game(ABC):
     gym_id: ClassVar[str | None] = None
     #: rule-based baseline ``heuristic(view, rng) -> action`` (see ``mythenv.agents``)
     heuristic: ClassVar = None
+    #: a cheaper policy of the same signature for search rollouts (default: ``heuristic``)
+    rollout_policy: ClassVar = None
 
     def __init__(self, **config: Any):
         opts = {o.name: o for o in self.info.options}

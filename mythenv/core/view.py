@@ -18,11 +18,16 @@ from .game import Game, State
 class SeatView:
     __slots__ = ("game", "seat", "_state", "rng", "__dict__")
 
-    def __init__(self, game: Game, state: State, seat: int, rng: np.random.Generator):
+    def __init__(self, game: Game, state: State, seat: int, rng: np.random.Generator,
+                 determinized: bool = False):
         self.game = game
         self.seat = seat
         self._state = state
         self.rng = rng
+        if determinized:
+            # the state is already a sample of what the seat may believe (search rollouts): the
+            # view reads it directly instead of resampling it again
+            self.__dict__["known"] = state
 
     @cached_property
     def legal_actions(self) -> list[int]:

@@ -147,7 +147,7 @@ def run_arena(game_id: str, agents: Sequence[str], games: int = 100, seed: int =
         raise ConfigError("no agents given; available agents: " + ", ".join(list_agents()))
     known = set(list_agents())
     for a in agents:
-        if a.partition(":")[0] not in known:
+        if a.split(":")[0] not in known:
             raise ConfigError(f"unknown agent {a!r}; available agents: {', '.join(sorted(known))}")
     if games <= 0:
         raise ConfigError(f"games={games} must be positive")

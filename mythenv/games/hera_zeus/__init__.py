@@ -13,7 +13,7 @@ from mythenv.core.game import Game, GameInfo, Option
 from mythenv.core.registry import register_game
 
 from . import observe, rules
-from .heuristic import heuristic_action
+from .heuristic import heuristic_action, rollout_action
 
 GAME_ID = "hera_zeus_v0"
 
@@ -37,6 +37,7 @@ class HeraZeusGame(Game):
     max_game_length = 1500
     fuzz_games = 2000
     heuristic = staticmethod(heuristic_action)
+    rollout_policy = staticmethod(rollout_action)
 
     def _setup(self) -> None:
         self.codec = ActionCodec(rules.FAMILIES)

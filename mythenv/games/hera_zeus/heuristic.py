@@ -68,7 +68,9 @@ def _challenge_value(ka: int, dist_or_kind, my_hostage_in_col: bool) -> float:
     return v
 
 
-def heuristic_action(view, rng) -> int:
+def heuristic_action(view, rng, lookahead: bool = True) -> int:
+    """The baseline's choice; ``lookahead=False`` skips the one-action look-ahead (the cheap
+    version used for search rollouts)."""
     la = view.legal_actions
     if len(la) == 1:
         return la[0]
@@ -189,7 +191,7 @@ def heuristic_action(view, rng) -> int:
                 v = 10 * challenge_outcome(KIND_OF[my[0]], KIND_OF[card])
         elif name == "discard_next":
             v = 0
-        if name not in ("challenge", "pegasus_hand", "pegasus_field", "pythia_spy", "discard_next"):
+        if lookahead and name not in ("challenge", "pegasus_hand", "pegasus_field", "pythia_spy", "discard_next"):
             v += _tempo_penalty(s, p, a)
         v += float(rng.random()) * 0.01
         if v > best_v:
@@ -228,3 +230,7 @@ def _tempo_penalty(s, p: int, a: int) -> float:
 KINDS_S0 = next(k.index for k in KINDS if k.key == "s0")
 KINDS_S1 = next(k.index for k in KINDS if k.key == "s1")
 __all__ = ["heuristic_action", "NROW"]
+
+
+def rollout_action(view, rng) -> int:
+    return heuristic_action(view, rng, lookahead=False)
