@@ -68,6 +68,7 @@ class Kind:
     timing: str     # effects: "betting" | "reaction"; others ""
     react: str      # reactions: "effect" | "attack"
     continuous: bool
+    once: bool
     ops: tuple[tuple, ...]
     targeted: bool
     source: str
@@ -151,10 +152,11 @@ def load_kinds(path: str | Path = DATA_DIR / "prayer.toml") -> tuple[Kind, ...]:
             if timing == "reaction":
                 react = rec.get("react", str, lambda s: s in ("effect", "attack"), "effect / attack")
             continuous = rec.get("continuous", bool, default=False)
+        once = rec.get("once_per_hand", bool, default=False)
         targeted = any(o[0] in TARGETED for o in ops)
         src = rec.provenance()
         kinds.append(Kind(i, key, name, typ, sphere, symbols, orb, orbs, count, decks, token, timing,
-                          react, continuous, ops, targeted, src))
+                          react, continuous, once, ops, targeted, src))
     n = sum(k.count for k in kinds)
     if total != n:
         raise DataError(f"{Path(path).name}: the counts add up to {n}, total is {total!r}")

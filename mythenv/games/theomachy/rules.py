@@ -208,6 +208,7 @@ class TheomachyState(State):
         self.peek = [False] * n                   # knows the face-down Constellation cards
         self.attacks = [0] * n                    # Attack cards resolved this Battle
         self.power = [0] * n                      # End of Battle totals of the last Battle
+        self.once = [[] for _ in range(n)]        # once-per-Hand card kinds played this Hand
         self.vis = [0] * self.ncards
         self.prayer = []
         self.track = [-1] * 6
@@ -740,6 +741,8 @@ class TheomachyState(State):
                 return False
             if k.type == PLACE and self.cult[p][k.token] <= 0:
                 return False
+        if k.once and k.index in self.once[p]:
+            return False
         if not self._meets(p, k):
             return False
         if k.targeted and not self._targets(p, k):
@@ -771,6 +774,8 @@ class TheomachyState(State):
         c = self._take(p, k)
         self._public(c)
         kk = KINDS[k]
+        if kk.once:
+            self.once[p].append(k)
         if kk.type == POWER:
             self.table[p].append(c)
             self._log(f"{self.name(p)} plays {kk.name}")
@@ -1041,6 +1046,7 @@ class TheomachyState(State):
             self.ls[p] = False
             self.folded[p] = False
             self.peek[p] = False
+            self.once[p] = []
         self.level = [0, 0, 0]
         self.ess_disc.extend(self.const)
         self.const = []
@@ -1221,6 +1227,7 @@ class TheomachyState(State):
         s.table = [x[:] for x in self.table]
         s.places = [[pl[:] for pl in x] for x in self.places]
         s.peek = self.peek[:]
+        s.once = [x[:] for x in self.once]
         s.attacks = self.attacks[:]
         s.power = self.power[:]
         s.vis = self.vis[:]
@@ -1247,7 +1254,7 @@ class TheomachyState(State):
     _BOOLS = ("acted_now", "turn_played", "multi")
     _LIST1 = ("supply", "elim", "bank", "level", "attacks", "power", "vis", "prayer", "track", "boxed",
               "ess_deck", "ess_disc", "const", "picked_now", "draft_disc", "winners")
-    _LIST2 = ("cult", "stake", "lsk", "paid", "deck", "hand", "disc", "table", "draft_hand", "picks")
+    _LIST2 = ("cult", "stake", "lsk", "paid", "deck", "hand", "disc", "table", "draft_hand", "picks", "once")
     _BLIST = ("alive", "ls", "folded", "acted", "peek")
 
     def to_dict(self) -> dict:
