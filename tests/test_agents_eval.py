@@ -106,3 +106,67 @@ def test_benchmark_smoke(tmp_path):
     rep = json.loads((tmp_path / "r.json").read_text())
     r = rep["results"]["hera_zeus_v0"]
     assert r["aec_steps_per_s"] > 0 and r["state_steps_per_s"] > 0 and r["clone_us"] > 0
+
+
+def test_ismcts_is_seeded_and_reproducible():
+    from mythenv.agents.ismcts import ISMCTSAgent
+
+    game = mythenv.make_game("hera_zeus_v0")
+    s = game.new_initial_state(seed=2)
+    rng = np.random.default_rng(0)
+    for _ in range(12):
+        la = s.legal_actions()
+        s.apply_action(la[int(rng.integers(len(la)))])
+    p = s.current_player()
+    picks = []
+    for _ in range(2):
+        ag = ISMCTSAgent(game, seed=4, iterations=30)
+        ag.reset(p, 4)
+        picks.append(ag.act(SeatView(game, s, p, np.random.default_rng(1))))
+    assert picks[0] == picks[1] and picks[0] in s.legal_actions()
+
+
+def test_ismcts_beats_random_and_rejects_bad_options():
+    res = run_arena("hera_zeus_v0", ["ismcts:iterations=40", "random"], games=8, seed=3).summary()
+    assert res["win_rate"]["ismcts:iterations=40"] > res["win_rate"]["random"]
+    with pytest.raises(ConfigError):
+        make_agent("ismcts:iterations=0", "hera_zeus_v0")
+    with pytest.raises(ConfigError):
+        make_agent("ismcts:rollout=oracle", "hera_zeus_v0")
+    with pytest.raises(ConfigError):
+        make_agent("ismcts:depth=3", "hera_zeus_v0")
+
+
+def test_policy_adapters_mask_and_fall_back():
+    """A loaded policy is an agent: SB3-style ``predict`` gets the mask; torch-style logits are masked."""
+    from mythenv.agents.policy import SB3PolicyAgent, TorchPolicyAgent
+
+    game = mythenv.make_game("hera_zeus_v0")
+    s = game.new_initial_state(seed=0)
+    view = SeatView(game, s, s.current_player(), np.random.default_rng(0))
+
+    class MaskedModel:
+        def predict(self, obs, deterministic=True, action_masks=None):
+            assert obs.shape == (game.observation_size,) and action_masks.dtype == bool
+            return np.array(int(np.flatnonzero(action_masks)[-1])), None
+
+    class UnmaskedModel:
+        def predict(self, obs, deterministic=True):
+            return np.array(game.num_actions - 1), None  # usually illegal
+
+    assert SB3PolicyAgent(game, model=MaskedModel()).act(view) == view.legal_actions[-1]
+    assert SB3PolicyAgent(game, model=UnmaskedModel(), seed=0).act(view) in view.legal_actions
+    logits = np.zeros((1, game.num_actions))
+    logits[0, 0] = 100.0  # action 0 is illegal at setup: the mask must win
+    agent = TorchPolicyAgent(game, policy=lambda obs: logits)
+    assert agent.act(view) in view.legal_actions
+    with pytest.raises(ConfigError):
+        make_agent("ppo", "hera_zeus_v0")
+
+
+def test_agent_spec_parsing():
+    from mythenv.agents.base import parse_agent_spec
+
+    assert parse_agent_spec("ismcts:iterations=200:rollout=heuristic") == (
+        "ismcts", {"iterations": 200, "rollout": "heuristic"})
+    assert parse_agent_spec("ppo:runs/hz/final.zip") == ("ppo", {"path": "runs/hz/final.zip"})
