@@ -19,6 +19,8 @@ data file, and the Advanced mode can reuse the same primitives:
 ``multi_essence``         this action you may also play Attacks of any other Essence
 ``win_gain TYPE N``       (Places) when you alone win a Hand, take N TYPE from the bank
 ``hand_size N``           (Places) at the start of a Hand draw until you hold N cards
+``save TYPE N``           (Closing Phase) if you lost, up to N TYPE of your own Stake go back to
+                          your Cult instead of the bank (never Last Stand tokens)
 ========================  =====================================================================
 """
 
@@ -39,7 +41,7 @@ DECKS = ("I", "II", "III", "IV")
 #: primitive name -> number of arguments
 OPS = {"power": 1, "per_token": 1, "per_attack": 1, "strip": 2, "bank_to_stake": 2,
        "discard_random": 1, "draw": 1, "peek_hand": 0, "peek_face_down": 0, "damage_places": 0,
-       "cancel": 0, "shield": 0, "multi_essence": 0, "win_gain": 2, "hand_size": 1}
+       "cancel": 0, "shield": 0, "multi_essence": 0, "win_gain": 2, "hand_size": 1, "save": 2}
 TARGETED = ("strip", "discard_random", "peek_hand", "damage_places")
 
 
@@ -148,7 +150,8 @@ def load_kinds(path: str | Path = DATA_DIR / "prayer.toml") -> tuple[Kind, ...]:
         timing = react = ""
         continuous = False
         if typ == "effect":
-            timing = rec.get("timing", str, lambda s: s in ("betting", "reaction"), "betting / reaction")
+            timing = rec.get("timing", str, lambda s: s in ("betting", "reaction", "closing"),
+                             "betting / reaction / closing")
             if timing == "reaction":
                 react = rec.get("react", str, lambda s: s in ("effect", "attack"), "effect / attack")
             continuous = rec.get("continuous", bool, default=False)

@@ -126,14 +126,15 @@ def heuristic_action(view, rng):
     if s.pending:
         if s.pending[-1][0] == "target":
             return _best_target(s, p, la, C)
-        # reaction window: react if possible, fuel it with Power cards first
+        # reaction / Closing window: play the card if possible, fuel it with Power cards first
+        want = "closing" if s.pending[-1][0] == "closing" else "reaction"
         for a in la:
             name, i = fam[a]
-            if name == "play" and KINDS[i].timing == "reaction":
+            if name == "play" and KINDS[i].timing == want:
                 return a
         for c in s.hand[p]:
             k = KINDS[kid(c)]
-            if k.timing == "reaction":
+            if k.timing == want:
                 pw = _power_for(s, p, k)
                 if pw is not None and off["play"] + pw in la:
                     return off["play"] + pw

@@ -25,7 +25,7 @@ def observer(n: int) -> Observer:
     if ob is None:
         ob = _OBSERVERS[n] = Observer([
             ("step", (len(STEP_NAMES),), "phase of the game"),
-            ("decision", (3,), "ordinary turn / choosing a target / reaction window"),
+            ("decision", (4,), "ordinary turn / choosing a target / reaction window / Closing window"),
             ("to_move", (1,), "1 when this seat acts now"),
             ("bet_round", (3,), "betting round 1..3 (one-hot)"),
             ("acted_now", (1,), "this seat took its betting action this turn / played a card this Battle turn"),
@@ -33,6 +33,7 @@ def observer(n: int) -> Observer:
             ("ante", (3,), "Initial Ante level 1..3 (one-hot)"),
             ("hand", (NK,), "own hand, count per card kind / 4"),
             ("hand_known", (NK,), "own hand cards an opponent has looked at / 4"),
+            ("set_aside", (NK,), "own cards set aside on folding (back in hand at the Closing Phase) / 4"),
             ("deck", (NK,), "own draw pile contents (order unknown) / 4"),
             ("discard", (NK,), "own discard pile / 4"),
             ("draft_packet", (NK,), "the draft packet in hand / 4"),
@@ -77,7 +78,7 @@ def encode(state: TheomachyState, p: int, out: np.ndarray) -> None:
     cur = state.current_player()
     v["step"][state.step] = 1
     if state.pending:
-        v["decision"][1 if state.pending[-1][0] == "target" else 2] = 1
+        v["decision"][{"target": 1, "react": 2, "closing": 3}[state.pending[-1][0]]] = 1
     else:
         v["decision"][0] = 1
     if cur == p:
@@ -95,6 +96,7 @@ def encode(state: TheomachyState, p: int, out: np.ndarray) -> None:
     _counts(state.hand[p], v["hand"])
     others = ((1 << n) - 1) ^ bit
     _counts([c for c in state.hand[p] if state.vis[c] & others], v["hand_known"])
+    _counts(state.aside[p], v["set_aside"])
     _counts(state.deck[p], v["deck"])
     _counts(state.disc[p], v["discard"])
     _counts(state.draft_hand[p], v["draft_packet"])
@@ -118,7 +120,7 @@ def encode(state: TheomachyState, p: int, out: np.ndarray) -> None:
         seat[i, 3] = state.first == q
         seat[i, 4] = state.acted[q]
         seat[i, 5] = cur == q
-        sizes[i, 0] = min(len(state.hand[q]) / 10.0, 1.0)
+        sizes[i, 0] = min((len(state.hand[q]) + len(state.aside[q])) / 10.0, 1.0)
         sizes[i, 1] = min(len(state.deck[q]) / 30.0, 1.0)
         sizes[i, 2] = min(len(state.disc[q]) / 60.0, 1.0)
         v["discard_top"][i, kid(state.disc[q][-1]) if state.disc[q] else NK] = 1
@@ -149,7 +151,7 @@ def encode(state: TheomachyState, p: int, out: np.ndarray) -> None:
     for i, c in enumerate(state.track):
         v["track"][i, kid(c) if c >= 0 else NK] = 1
     v["prayer_deck"][0] = min(len(state.prayer) / 240.0, 1.0)
-    if state.pending:
+    if state.pending and state.pending[-1][0] != "closing":
         pend = state.pending[-1]
         v["pending_card"][kid(pend[2])] = 1
         actor = pend[1] if pend[0] == "target" else pend[3]

@@ -28,8 +28,10 @@ def render_state(s, viewer: int | None = None) -> str:
         head += f" round {s.round + 1}"
     if cur >= 0:
         head += f"; player_{cur} to act"
-        if s.pending:
+        if s.pending and s.pending[-1][2] >= 0:
             head += f" ({s.pending[-1][0]}: {kind(s.pending[-1][2]).name})"
+        elif s.pending:
+            head += " (Closing-Phase Effects)"
     lines = [head]
     cons = []
     for i, e in enumerate(s.const):
@@ -56,6 +58,9 @@ def render_state(s, viewer: int | None = None) -> str:
         else:
             known = [c for c in s.hand[q] if s.vis[c] >> viewer & 1]
             line += f" | hand: {len(s.hand[q])} cards" + (f" (known: {_cards(known)})" if known else "")
+        if s.aside[q]:
+            line += (f" | set aside: {_cards(s.aside[q])}" if viewer is None or viewer == q
+                     else f" | set aside: {len(s.aside[q])} cards")
         if s.draft_hand[q] and (viewer is None or viewer == q):
             line += f" | packet: {_cards(s.draft_hand[q])} | kept: {_cards(s.picks[q])}"
         top = kind(s.disc[q][-1]).name if s.disc[q] else "-"

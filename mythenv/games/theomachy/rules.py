@@ -15,7 +15,8 @@ Stake change the Stake, never ``paid``/``level``.
 Pending decisions are tuples on ``pending`` (top = last):
 ``("target", p, card)``: ``p`` chooses the opponent its card targets;
 ``("react", q, card, actor, target, rest)``: seat ``q`` may react to ``card`` played by ``actor``;
-``rest`` holds the seats asked after it (TM § Playing a Card in Reaction to an Action).
+``rest`` holds the seats asked after it (TM § Playing a Card in Reaction to an Action);
+``("closing", q, -1, rest)``: seat ``q`` may play Closing-Phase Effects (TM § The Closing Phase).
 """
 
 from __future__ import annotations
@@ -42,8 +43,8 @@ DRAFT_MANY = (3, 5)
 DECK_SIZE = 8
 HAND_SIZE = 5
 
-DRAFT_PICK, DRAFT_DROP, BET, BATTLE, PRAYER, OVER = range(6)
-STEP_NAMES = ("draft", "draft_drop", "betting", "battle", "prayer", "over")
+DRAFT_PICK, DRAFT_DROP, BET, BATTLE, PRAYER, OVER, CLOSING = range(7)
+STEP_NAMES = ("draft", "draft_drop", "betting", "battle", "prayer", "over", "closing")
 
 # card tables (box 0 layout; a card's kind is KIND_OF[c % BOX_CARDS])
 KIND_OF: list[int] = []
@@ -209,6 +210,8 @@ class TheomachyState(State):
         self.attacks = [0] * n                    # Attack cards resolved this Battle
         self.power = [0] * n                      # End of Battle totals of the last Battle
         self.once = [[] for _ in range(n)]        # once-per-Hand card kinds played this Hand
+        self.aside = [[] for _ in range(n)]       # a folded player's cards, face down on his Stake
+        self.saved = [[0, 0, 0] for _ in range(n)]  # Stake tokens a loser keeps (Closing Effects)
         self.vis = [0] * self.ncards
         self.prayer = []
         self.track = [-1] * 6
@@ -588,10 +591,11 @@ class TheomachyState(State):
             self.bank[pl[2]] += 1
             self._to_disc(p, pl[0])
         self.places[p] = []
-        for c in self.hand[p] + self.table[p]:
+        for c in self.hand[p] + self.table[p] + self.aside[p]:
             self._to_disc(p, c)
         self.hand[p] = []
         self.table[p] = []
+        self.aside[p] = []
 
     def _check_end(self, last_out) -> bool:
         alive = [p for p in range(self.n) if self.alive[p]]
@@ -664,9 +668,9 @@ class TheomachyState(State):
     def _bet_action(self, p: int, name: str, t: int) -> None:
         C = self.C
         if name == "fold":
-            # TM § Actions: Fold - discard all the cards in your hand
-            for c in self.hand[p]:
-                self._to_disc(p, c)
+            # TM § Actions: Fold - the hand leaves play; TM § Leaving a Hand in Progress (later text):
+            # the folded player takes these cards back in the Closing Phase, so they wait face down
+            self.aside[p] = self.hand[p]
             self.hand[p] = []
             self.folded[p] = True
             self.acted[p] = True
@@ -737,7 +741,7 @@ class TheomachyState(State):
                     or k.op("multi_essence")):
                 return False
         else:
-            if k.type == ATTACK or k.timing == "reaction":
+            if k.type == ATTACK or k.timing in ("reaction", "closing"):
                 return False
             if k.type == PLACE and self.cult[p][k.token] <= 0:
                 return False
@@ -991,6 +995,7 @@ class TheomachyState(State):
 
     # ----- closing (TM § The Closing Phase)
     def _closing(self) -> None:
+        self.step = CLOSING
         self._phase_hook("closing", "start")
         inhand = [p for p in range(self.n) if self.active(p)]
         if len(inhand) == 1:
@@ -1000,12 +1005,77 @@ class TheomachyState(State):
         else:
             best = max(self.power[p] for p in inhand)
             winners = [p for p in inhand if self.power[p] == best]
+        self.winners = winners
+        self._log("winner(s): " + ", ".join(self.name(w) for w in winners)
+                  + (f" (Power {self.power[winners[0]]})" if len(inhand) > 1 else ""))
+        # folded players take back their cards (TM § Leaving a Hand in Progress)
+        for p in range(self.n):
+            if self.aside[p]:
+                self.hand[p].extend(self.aside[p])
+                self.aside[p] = []
+        # Closing-Phase Effects, clockwise from the First Player, asked only when playable
+        seats = [q for q in self._clockwise_from_first() if self._can_close(q)]
+        if seats:
+            self.pending.append(("closing", seats[0], -1, tuple(seats[1:])))
+            return
+        self._closing_rest()
+
+    def _can_close(self, q: int, now: bool = False) -> bool:
+        if not self.alive[q] or q in self.winners:
+            return False
+        extra = None if now else [c for c in self.hand[q] if kind(c).type == POWER]
+        for c in self.hand[q]:
+            k = kind(c)
+            if k.timing == "closing" and not (k.once and k.index in self.once[q]) and self._meets(q, k, extra):
+                return True
+        return False
+
+    def _closing_legal(self, q: int) -> list[int]:
+        C = self.C
+        out = {C.DECLINE}
+        for c in self.hand[q]:
+            k = kind(c)
+            if k.type == POWER or (k.timing == "closing" and self._meets(q, k)):
+                out.add(C.off["play"] + k.index)
+        return sorted(out)
+
+    def _closing_apply(self, name: str, i: int) -> None:
+        _, q, _, rest = self.pending[-1]
+        if name == "play":
+            k = KINDS[i]
+            x = self._take(q, i)
+            self._public(x)
+            if k.type == POWER:
+                self.table[q].append(x)
+                self._log(f"{self.name(q)} plays {k.name}")
+                if self._can_close(q):
+                    return
+            else:
+                self._log(f"{self.name(q)} plays {k.name}")
+                for op in k.ops:
+                    if op[0] == "save":
+                        self.saved[q][op[1]] += op[2]
+                self._to_disc(q, x)
+                if self._can_close(q):
+                    return
+        self.pending.pop()
+        rest = [s for s in rest if self._can_close(s)]
+        if rest:
+            self.pending.append(("closing", rest[0], -1, tuple(rest[1:])))
+            return
+        self._closing_rest()
+
+    def _closing_rest(self) -> None:
+        winners = self.winners
         duel = sum(self.alive) == 2           # TM § Duel at the Summit
         losers = [p for p in range(self.n) if self.alive[p] and p not in winners]
         expelled = []
         for p in losers:
             for t in range(3):
-                self.bank[t] += self.stake[p][t]
+                keep = min(self.saved[p][t], self.stake[p][t] - self.lsk[p][t])
+                self.cult[p][t] += keep
+                self.bank[t] += self.stake[p][t] - keep
+            _exchange(self.cult[p], self.bank)
             self.stake[p] = [0, 0, 0]
             self.lsk[p] = [0, 0, 0]
             self._damage_places(p)
@@ -1033,9 +1103,6 @@ class TheomachyState(State):
             self.first = winners[0]
         else:
             self.first = self._next(self.first, lambda q: q in winners)
-        self._log("winner(s): " + ", ".join(self.name(w) for w in winners)
-                  + (f" (Power {self.power[winners[0]]})" if len(inhand) > 1 else ""))
-        self.winners = winners
         # discard hands, played cards; Places stay; the Constellation goes
         for p in range(self.n):
             for c in self.hand[p] + self.table[p]:
@@ -1047,6 +1114,7 @@ class TheomachyState(State):
             self.folded[p] = False
             self.peek[p] = False
             self.once[p] = []
+            self.saved[p] = [0, 0, 0]
         self.level = [0, 0, 0]
         self.ess_disc.extend(self.const)
         self.const = []
@@ -1150,6 +1218,8 @@ class TheomachyState(State):
             if pend[0] == "target":
                 p, c = pend[1], pend[2]
                 return sorted(C.off["target"] + (q - p) % self.n - 1 for q in self._targets(p, kind(c)))
+            if pend[0] == "closing":
+                return self._closing_legal(pend[1])
             return self._react_legal(pend)
         if self.step == DRAFT_PICK:
             p = self.draft_seat
@@ -1177,6 +1247,8 @@ class TheomachyState(State):
                 self.pending.pop()
                 p = pend[1]
                 self._announce(p, pend[2], (p + i + 1) % self.n)
+            elif pend[0] == "closing":
+                self._closing_apply(name, i)
             else:
                 self._react_apply(name, i)
             return
@@ -1228,6 +1300,8 @@ class TheomachyState(State):
         s.places = [[pl[:] for pl in x] for x in self.places]
         s.peek = self.peek[:]
         s.once = [x[:] for x in self.once]
+        s.aside = [x[:] for x in self.aside]
+        s.saved = [x[:] for x in self.saved]
         s.attacks = self.attacks[:]
         s.power = self.power[:]
         s.vis = self.vis[:]
@@ -1254,7 +1328,8 @@ class TheomachyState(State):
     _BOOLS = ("acted_now", "turn_played", "multi")
     _LIST1 = ("supply", "elim", "bank", "level", "attacks", "power", "vis", "prayer", "track", "boxed",
               "ess_deck", "ess_disc", "const", "picked_now", "draft_disc", "winners")
-    _LIST2 = ("cult", "stake", "lsk", "paid", "deck", "hand", "disc", "table", "draft_hand", "picks", "once")
+    _LIST2 = ("cult", "stake", "lsk", "paid", "deck", "hand", "disc", "table", "draft_hand", "picks", "once",
+              "aside", "saved")
     _BLIST = ("alive", "ls", "folded", "acted", "peek")
 
     def to_dict(self) -> dict:
@@ -1297,6 +1372,8 @@ class TheomachyState(State):
         for x in d["pending"]:
             if x[0] == "target":
                 pend.append(("target", int(x[1]), int(x[2])))
+            elif x[0] == "closing":
+                pend.append(("closing", int(x[1]), -1, tuple(int(v) for v in x[3])))
             elif x[0] == "react":
                 pend.append(("react", int(x[1]), int(x[2]), int(x[3]), int(x[4]), tuple(int(v) for v in x[5])))
             else:
@@ -1314,11 +1391,11 @@ class TheomachyState(State):
         """Every Prayer and Essence card in exactly one place; follower tokens conserved per type."""
         where = list(self.prayer) + [c for c in self.track if c >= 0] + self.boxed + self.draft_disc
         for p in range(self.n):
-            where += self.deck[p] + self.hand[p] + self.disc[p] + self.table[p] + self.draft_hand[p]
+            where += self.deck[p] + self.hand[p] + self.disc[p] + self.table[p] + self.draft_hand[p] + self.aside[p]
             where += self.picks[p] + [pl[0] for pl in self.places[p]]
             if self.picked_now[p] >= 0:
                 where.append(self.picked_now[p])
-        where += [x[2] for x in self.pending]
+        where += [x[2] for x in self.pending if x[2] >= 0]
         if sorted(where) != list(range(self.ncards)):
             raise StateError(f"theomachy_v0: Prayer card conservation broken ({len(where)} placed, "
                              f"{len(set(where))} distinct, {self.ncards} expected)")
@@ -1355,8 +1432,8 @@ class TheomachyState(State):
         for q in range(self.n):
             if q == p:
                 continue
-            for lst, known_ok in ((s.hand[q], True), (s.draft_hand[q], False), (s.picks[q], False),
-                                  (s.deck[q], False)):
+            for lst, known_ok in ((s.hand[q], True), (s.aside[q], True), (s.draft_hand[q], False),
+                                  (s.picks[q], False), (s.deck[q], False)):
                 for i, c in enumerate(lst):
                     if known_ok and self.vis[c] & bit:
                         continue
@@ -1385,7 +1462,7 @@ class TheomachyState(State):
             if q == p:
                 continue
             qb = 1 << q
-            for lst in (s.hand[q], s.draft_hand[q], s.picks[q], s.deck[q]):
+            for lst in (s.hand[q], s.aside[q], s.draft_hand[q], s.picks[q], s.deck[q]):
                 for c in lst:
                     if s.vis[c] == 0:
                         s.vis[c] = qb

@@ -117,7 +117,7 @@ def test_three_rounds_then_battle():
 
 def test_everyone_else_folds_goes_straight_to_closing():
     """TM § Ending a Betting Round: one player left -> Closing at once, no more rounds, no Battle;
-    TM § Actions: folding discards your hand."""
+    TM § Leaving a Hand in Progress: the folded hand is discarded at the end of the Closing Phase."""
     _, s = betting_state(2, first=0)
     hand = s.hand[0][:]
     do(s, "fold", seat=0)
@@ -476,3 +476,48 @@ def test_folded_player_takes_part_in_prayer():
     assert s.step == rules.PRAYER and s.current_player() == 2
     do(s, "blind", seat=2)
     assert s.current_player() == 0
+
+
+def test_folded_cards_set_aside_then_back_for_the_closing():
+    """TM § Leaving a Hand in Progress (later text than § Actions): the folded player's cards wait on
+    his Stake, return to his hand in the Closing Phase, and are discarded with the other hands."""
+    game, s = betting_state(3, first=0)
+    hand = s.hand[0][:]
+    do(s, "fold", seat=0)
+    assert s.hand[0] == [] and sorted(s.aside[0]) == sorted(hand)
+    assert game.observation_dict(s, 1)["sizes"][2, 0] == 0.5     # seat 0 seen from seat 1: 5 cards
+    assert "set aside: 5 cards" in s.render(1)
+    do(s, "fold", seat=1)
+    assert s.aside[0] == [] and all(c in s.disc[0] for c in hand)
+
+
+def test_last_rites_played_by_a_folded_loser():
+    """TM § The Closing Phase (Effects played during the Closing Phase) + § Leaving a Hand in
+    Progress (a folded player may play them): designed Last Rites keeps two Disciples of the Stake."""
+    _, s = betting_state(2, first=1)
+    set_const(s, ["water_order_1", "air_order_2", "earth_order_1", "fire_order_2", "fire_chaos_2"], up=3)
+    set_hand(s, 1, ["last_rites", "gust"])
+    set_tokens(s, 1, cult=[4, 4, 3], stake=[3, 1, 0])
+    bank = s.bank[:]
+    do(s, "fold", seat=1)
+    assert s.step == rules.CLOSING and s.pending[-1][0] == "closing" and s.current_player() == 1
+    do(s, "play", "last_rites", seat=1)
+    assert s.step == rules.PRAYER
+    assert s.cult[1] == [4 + 2, 4, 3] and s.bank[D] == bank[D] + 1 and s.bank[PR] == bank[PR] + 1
+
+
+def test_closing_window_clockwise_from_first_player_losers_only():
+    """TM § The Closing Phase: Closing Effects are played clockwise starting with the First Player;
+    the designed Last Rites is for losers only, so a winner holding it is not asked."""
+    _, s = betting_state(5, first=3)
+    set_const(s, ["water_order_1", "air_order_2", "earth_order_1", "fire_order_2", "fire_chaos_2"], up=3)
+    for p in (0, 1, 2, 4):
+        set_hand(s, p, ["last_rites"])
+    for p in (3, 4, 0, 1):
+        do(s, "fold", seat=p)
+    assert s.winners == [2]
+    order = []
+    while s.step == rules.CLOSING:
+        order.append(s.current_player())
+        do(s, "decline")
+    assert order == [4, 0, 1]
