@@ -142,7 +142,7 @@ def load_kinds(path: str | Path = DATA_DIR / "prayer.toml") -> tuple[Kind, ...]:
                               "1..3 (ALL cards need at least one Essence, TM § How to Play Action Cards)")
             o = rec.get("orb", str, lambda s: s in ORBS + ("none",), "order / chaos / none")
             orb = -1 if o == "none" else ORBS.index(o)
-            orbs = rec.get("orbs", int, lambda v: (v == 0) == (orb == -1) and 0 <= v <= 6,
+            orbs = rec.get("orbs", int, lambda v, none=(orb == -1): (v == 0) == none and 0 <= v <= 6,
                            "0 with orb = 'none', else 1..6")
         token = -1
         if typ == "place":

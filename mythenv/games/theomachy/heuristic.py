@@ -15,7 +15,7 @@ It reads only its own and public parts of the determinized state ``view.known``:
 from __future__ import annotations
 
 from .cards import KINDS, TOKEN_VALUE
-from .rules import ATTACK, BATTLE, BET, DRAFT_DROP, DRAFT_PICK, EFFECT, PLACE, POWER, PRAYER, kid, value
+from .rules import ATTACK, BATTLE, DRAFT_DROP, DRAFT_PICK, EFFECT, PLACE, POWER, PRAYER, kid, value
 
 
 def static_value(k) -> float:

@@ -64,101 +64,135 @@ def observer(n: int) -> Observer:
     return ob
 
 
-def _counts(cards, row: np.ndarray, scale: float = 0.25) -> None:
-    for c in cards:
-        k = kid(c)
-        v = row[k] + scale
-        row[k] = v if v < 1.0 else 1.0
+def _offsets(n: int) -> dict[str, int]:
+    return {name: piece.start for name, piece in observer(n).pieces.items()}
+
+
+_OFFS: dict[int, dict[str, int]] = {}
 
 
 def encode(state: TheomachyState, p: int, out: np.ndarray) -> None:
+    """Fill the zeroed ``out`` with seat ``p``'s view (values gathered in a dict, written at once)."""
     n = state.n
-    v = observer(n).views(out)
+    P = _OFFS.get(n)
+    if P is None:
+        P = _OFFS[n] = _offsets(n)
+    acc: dict[int, float] = {}
+
+    def one(i: int, x: float = 1.0) -> None:
+        acc[i] = x
+
+    def counts(cards, base: int) -> None:
+        for c in cards:
+            i = base + kid(c)
+            acc[i] = acc.get(i, 0.0) + 0.25
+
     bit = 1 << p
     cur = state.current_player()
-    v["step"][state.step] = 1
+    one(P["step"] + state.step)
     if state.pending:
-        v["decision"][{"target": 1, "react": 2, "closing": 3}[state.pending[-1][0]]] = 1
+        one(P["decision"] + {"target": 1, "react": 2, "closing": 3}[state.pending[-1][0]])
     else:
-        v["decision"][0] = 1
+        one(P["decision"])
     if cur == p:
-        v["to_move"][0] = 1
+        one(P["to_move"])
     if state.step == BET:
-        v["bet_round"][min(state.round, 2)] = 1
+        one(P["bet_round"] + min(state.round, 2))
         if state.acted_now and state.turn == p:
-            v["acted_now"][0] = 1
+            one(P["acted_now"])
     elif state.step == BATTLE and state.turn_played and state.turn == p:
-        v["acted_now"][0] = 1
+        one(P["acted_now"])
     if state.alive[p]:
         for t in range(3):
-            v["to_call"][t] = min(max(state.level[t] - state.paid[p][t], 0) / 10.0, 1.0)
-    v["ante"][state.ante - 1] = 1
-    _counts(state.hand[p], v["hand"])
+            d = state.level[t] - state.paid[p][t]
+            if d > 0:
+                one(P["to_call"] + t, d / 10.0)
+    one(P["ante"] + state.ante - 1)
+    hand = state.hand[p]
+    counts(hand, P["hand"])
     others = ((1 << n) - 1) ^ bit
-    _counts([c for c in state.hand[p] if state.vis[c] & others], v["hand_known"])
-    _counts(state.aside[p], v["set_aside"])
-    _counts(state.deck[p], v["deck"])
-    _counts(state.disc[p], v["discard"])
-    _counts(state.draft_hand[p], v["draft_packet"])
-    kept = state.picks[p] + ([state.picked_now[p]] if state.picked_now[p] >= 0 else [])
-    _counts(kept, v["draft_kept"])
+    vis = state.vis
+    counts([c for c in hand if vis[c] & others], P["hand_known"])
+    counts(state.aside[p], P["set_aside"])
+    counts(state.deck[p], P["deck"])
+    counts(state.disc[p], P["discard"])
+    counts(state.draft_hand[p], P["draft_packet"])
+    counts(state.picks[p], P["draft_kept"])
+    if state.picked_now[p] >= 0:
+        counts([state.picked_now[p]], P["draft_kept"])
+    base = P["opp_hand_known"]
     for i in range(1, n):
         q = (p + i) % n
-        _counts([c for c in state.hand[q] if state.vis[c] & bit], v["opp_hand_known"][i - 1])
-    seat = v["seat"]
-    sizes = v["sizes"]
+        counts([c for c in state.hand[q] + state.aside[q] if vis[c] & bit], base + (i - 1) * NK)
+    battle = state.step == BATTLE
     for i in range(n):
         q = (p + i) % n
+        r3 = i * 3
         for t in range(3):
-            v["cult"][i, t] = min(state.cult[q][t] / 20.0, 1.0)
-            v["stake"][i, t] = min(state.stake[q][t] / 20.0, 1.0)
-            v["last_stand_tokens"][i, t] = min(state.lsk[q][t] / 20.0, 1.0)
-            v["paid"][i, t] = min(state.paid[q][t] / 20.0, 1.0)
-        seat[i, 0] = state.alive[q]
-        seat[i, 1] = state.folded[q]
-        seat[i, 2] = state.ls[q]
-        seat[i, 3] = state.first == q
-        seat[i, 4] = state.acted[q]
-        seat[i, 5] = cur == q
-        sizes[i, 0] = min((len(state.hand[q]) + len(state.aside[q])) / 10.0, 1.0)
-        sizes[i, 1] = min(len(state.deck[q]) / 30.0, 1.0)
-        sizes[i, 2] = min(len(state.disc[q]) / 60.0, 1.0)
-        v["discard_top"][i, kid(state.disc[q][-1]) if state.disc[q] else NK] = 1
-        _counts(state.table[q], v["table"][i])
+            if state.cult[q][t]:
+                one(P["cult"] + r3 + t, state.cult[q][t] / 20.0)
+            if state.stake[q][t]:
+                one(P["stake"] + r3 + t, state.stake[q][t] / 20.0)
+            if state.lsk[q][t]:
+                one(P["last_stand_tokens"] + r3 + t, state.lsk[q][t] / 20.0)
+            if state.paid[q][t]:
+                one(P["paid"] + r3 + t, state.paid[q][t] / 20.0)
+        sb = P["seat"] + i * 6
+        if state.alive[q]:
+            one(sb)
+        if state.folded[q]:
+            one(sb + 1)
+        if state.ls[q]:
+            one(sb + 2)
+        if state.first == q:
+            one(sb + 3)
+        if state.acted[q]:
+            one(sb + 4)
+        if cur == q:
+            one(sb + 5)
+        zb = P["sizes"] + r3
+        one(zb, (len(state.hand[q]) + len(state.aside[q])) / 10.0)
+        one(zb + 1, len(state.deck[q]) / 30.0)
+        one(zb + 2, len(state.disc[q]) / 60.0)
+        one(P["discard_top"] + i * (NK + 1) + (kid(state.disc[q][-1]) if state.disc[q] else NK))
+        counts(state.table[q], P["table"] + i * NK)
+        pb = P["places"] + i * NK * 2
         for pl in state.places[q]:
-            cell = v["places"][i, kid(pl[0])]
-            cell[pl[1]] = min(cell[pl[1]] + 0.5, 1.0)
-        if state.step == BATTLE and state.active(q):
-            v["battle"][i, 0] = min(state.attacks[q] / 10.0, 1.0)
-            v["battle"][i, 1] = min(state.battle_power(q) / 150.0, 1.0)
+            j = pb + kid(pl[0]) * 2 + pl[1]
+            acc[j] = acc.get(j, 0.0) + 0.5
+        if battle and state.active(q):
+            one(P["battle"] + i * 2, state.attacks[q] / 10.0)
+            one(P["battle"] + i * 2 + 1, state.battle_power(q) / 150.0)
     for t in range(3):
-        v["level"][t] = min(state.level[t] / 20.0, 1.0)
-        v["bank"][t] = min(state.bank[t] / 100.0, 1.0)
+        one(P["level"] + t, state.level[t] / 20.0)
+        one(P["bank"] + t, state.bank[t] / 100.0)
+    cb = P["constellation"]
+    peek = state.peek[p]
     for i, e in enumerate(state.const):
-        if i < state.const_up or state.peek[p]:
-            v["constellation"][i, e] = 1
-        else:
-            v["constellation"][i, NE] = 1
+        one(cb + i * (NE + 1) + (e if i < state.const_up or peek else NE))
     sph, orbs = state.essence(p)
-    me = v["my_essence"]
+    mb = P["my_essence"]
     for s in range(4):
-        me[s] = min(sph[s] / 5.0, 1.0)
-    me[4] = min(orbs[0] / 20.0, 1.0)
-    me[5] = min(orbs[1] / 20.0, 1.0)
+        one(mb + s, sph[s] / 5.0)
+    one(mb + 4, orbs[0] / 20.0)
+    one(mb + 5, orbs[1] / 20.0)
     for e in state.ess_disc:
-        v["essence_discard"][e] = 1
-    v["essence_deck"][0] = len(state.ess_deck) / float(NE)
+        one(P["essence_discard"] + e)
+    one(P["essence_deck"], len(state.ess_deck) / float(NE))
+    tb = P["track"]
     for i, c in enumerate(state.track):
-        v["track"][i, kid(c) if c >= 0 else NK] = 1
-    v["prayer_deck"][0] = min(len(state.prayer) / 240.0, 1.0)
+        one(tb + i * (NK + 1) + (kid(c) if c >= 0 else NK))
+    one(P["prayer_deck"], len(state.prayer) / 240.0)
     if state.pending and state.pending[-1][0] != "closing":
         pend = state.pending[-1]
-        v["pending_card"][kid(pend[2])] = 1
+        one(P["pending_card"] + kid(pend[2]))
         actor = pend[1] if pend[0] == "target" else pend[3]
-        v["pending_seats"][0, (actor - p) % n] = 1
+        one(P["pending_seats"] + (actor - p) % n)
         if pend[0] == "react" and pend[4] >= 0:
-            v["pending_seats"][1, (pend[4] - p) % n] = 1
-    v["hands"][0] = min(state.hands / float(state.game.config["max_hands"]), 1.0)
+            one(P["pending_seats"] + n + (pend[4] - p) % n)
+    one(P["hands"], state.hands / float(state.game.config["max_hands"]))
+    out[list(acc.keys())] = list(acc.values())
+    np.minimum(out, 1.0, out=out)
 
 
 __all__ = ["observer", "encode", "ESSENCES", "KINDS", "POWER"]

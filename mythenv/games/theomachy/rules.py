@@ -26,7 +26,7 @@ import numpy as np
 from mythenv.core.errors import StateError
 from mythenv.core.game import TERMINAL, State, rng_from_json, rng_to_json
 
-from .cards import ESSENCES, KINDS, TOKEN_VALUE
+from .cards import ESSENCES, KINDS
 
 D, PR, PH = 0, 1, 2
 TOKEN_NAMES = ("Disciple", "Priest", "Prophet")
@@ -666,7 +666,6 @@ class TheomachyState(State):
         self.paid[p] = self.level[:]
 
     def _bet_action(self, p: int, name: str, t: int) -> None:
-        C = self.C
         if name == "fold":
             # TM § Actions: Fold - the hand leaves play; TM § Leaving a Hand in Progress (later text):
             # the folded player takes these cards back in the Closing Phase, so they wait face down
@@ -1274,7 +1273,7 @@ class TheomachyState(State):
         self._end_battle_turn(passed=(name == "pass"))
 
     # ------------------------------------------------------------------ protocol: copies
-    def clone(self) -> "TheomachyState":
+    def clone(self) -> TheomachyState:
         s = TheomachyState(self.game, _empty=True)
         for f in ("boxes", "ncards", "first", "turn", "round", "acted_now", "turn_played",
                   "action_sphere", "multi", "passes", "const_up", "ante", "ess_shuffles",
@@ -1353,7 +1352,7 @@ class TheomachyState(State):
         return d
 
     @classmethod
-    def from_dict(cls, game, d: dict) -> "TheomachyState":
+    def from_dict(cls, game, d: dict) -> TheomachyState:
         if d.get("version") != 1:
             raise StateError(f"theomachy_v0: unsupported saved-state version {d.get('version')!r}; expected 1")
         s = cls(game, _empty=True)
@@ -1416,7 +1415,7 @@ class TheomachyState(State):
             raise StateError("theomachy_v0: the Initial Ante is 1..3 (TM § The Starting Phase)")
 
     # ------------------------------------------------------------------ determinization
-    def resample_hidden(self, player: int, rng: np.random.Generator) -> "TheomachyState":
+    def resample_hidden(self, player: int, rng: np.random.Generator) -> TheomachyState:
         """Shuffle what ``player`` cannot see: its own draw pile order; every other seat's draw pile,
         unknown hand cards, discard pile below the top card, draft packet and kept cards; the draft
         discards; the Prayer draw pile; and the Essence deck with the face-down Constellation cards

@@ -1,13 +1,11 @@
 """Theomachy scenario tests: betting with typed tokens, Last Stand, cards and prerequisites,
 reactions, the Battle and the Closing Phase (TM = 000_b58b559235c1f04d.txt)."""
 
-import numpy as np
 
 from mythenv.games.theomachy import rules
-from mythenv.games.theomachy.rules import D, PH, PR
+from mythenv.games.theomachy.rules import PH, PR, D
 
-from .helpers import (A, add_place, betting_state, do, play, set_const, set_hand, set_table,
-                      set_tokens)
+from .helpers import A, add_place, betting_state, do, play, set_const, set_hand, set_table, set_tokens
 
 ALL_UP = ["air_chaos_3", "air_order_3", "earth_order_3", "earth_chaos_3", "fire_order_1"]
 
@@ -107,7 +105,7 @@ def test_three_rounds_then_battle():
     _, s = betting_state(2, first=0)
     set_hand(s, 0, [])
     set_hand(s, 1, [])
-    for r in range(3):
+    for _ in range(3):
         do(s, "pass", seat=0)
         assert s.step == rules.BET
         do(s, "pass", seat=1)

@@ -61,7 +61,7 @@ def test_module_env_plays_a_game():
     env.reset(seed=3)
     rng = np.random.default_rng(0)
     steps = 0
-    for agent in env.agent_iter():
+    for _agent in env.agent_iter():
         obs, rew, term, trunc, info = env.last()
         if term or trunc:
             env.step(None)

@@ -7,9 +7,9 @@ import pytest
 import mythenv
 from mythenv.core.errors import ConfigError
 from mythenv.games.theomachy import rules
-from mythenv.games.theomachy.rules import D, PH, PR
+from mythenv.games.theomachy.rules import PR, D
 
-from .helpers import A, betting_state, do, make, set_hand, set_tokens
+from .helpers import A, betting_state, do, make, set_tokens
 
 
 def finish_hand(s):
