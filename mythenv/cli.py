@@ -1,4 +1,4 @@
-"""``mythenv`` command line: list | arena | tournament | play."""
+"""``mythenv`` command line: list | arena | tournament | play | train."""
 
 from __future__ import annotations
 
@@ -124,6 +124,32 @@ def cmd_play(args) -> int:
     return 0
 
 
+def cmd_train(args) -> int:
+    from mythenv.train import load_config, parse_opponents
+
+    cfg = load_config(args.config, game=args.game)
+    cfg = cfg.replace(steps=args.steps, seed=args.seed, n_envs=args.n_envs,
+                      opponents=parse_opponents(args.opponents) if args.opponents else None)
+    out = args.out or f"runs/{args.game}"
+    try:
+        from mythenv.train.run import train
+    except ImportError as e:  # pragma: no cover - depends on the install
+        raise MythenvError(f"training needs the train extra ({e}): "
+                           "pip install torch==2.13.0 && pip install -e '.[train]'") from None
+    print(f"training {cfg.game} for {cfg.steps} steps, {cfg.n_envs} envs, opponents {cfg.opponents} -> {out}",
+          flush=True)
+    res = train(cfg, out, resume=args.resume, progress=not args.quiet, final_eval_games=args.eval_games)
+    if args.json:
+        print(json.dumps(res))
+    else:
+        print(f"done: {res['steps']} steps in {res['wall_time_s']:.0f} s; "
+              f"play it with --agents ppo:{res['final_model']}")
+        for opp, r in res.get("eval", {}).items():
+            print(f"  vs {opp}: win rate {r['win_rate']:.3f} (95% CI {r['ci95'][0]:.3f}-{r['ci95'][1]:.3f}, "
+                  f"{r['games']} games)")
+    return 0
+
+
 def main(argv: list[str] | None = None) -> int:
     p = argparse.ArgumentParser(prog="mythenv", description="mythology board and card games for RL")
     sub = p.add_subparsers(dest="cmd", required=True)
@@ -147,6 +173,19 @@ def main(argv: list[str] | None = None) -> int:
     q.add_argument("--config", nargs="*")
     q.add_argument("--verbose", action="store_true")
     q.set_defaults(fn=cmd_play)
+    q = sub.add_parser("train", help="MaskablePPO self-play (needs the train extra)")
+    q.add_argument("game")
+    q.add_argument("--steps", type=int, help="total learner steps (default: the game's config)")
+    q.add_argument("--opponents", help="opponent pool, e.g. random,heuristic,self or random=0.2,heuristic=0.5,self=0.3")
+    q.add_argument("--out", help="output directory (default runs/GAME)")
+    q.add_argument("--resume", action="store_true", help="continue from the newest checkpoint in --out")
+    q.add_argument("--config", help="a training TOML (default training/configs/GAME.toml when present)")
+    q.add_argument("--seed", type=int)
+    q.add_argument("--n-envs", type=int, dest="n_envs")
+    q.add_argument("--eval-games", type=int, default=100, help="final arena games per opponent (0: none)")
+    q.add_argument("--quiet", action="store_true", help="no progress bar")
+    q.add_argument("--json", action="store_true", help="print the result as one JSON object")
+    q.set_defaults(fn=cmd_train)
     args = p.parse_args(argv)
     try:
         return args.fn(args)

@@ -1,0 +1,145 @@
+"""Training configuration: one small TOML file per game (``training/configs/<game>.toml``).
+
+Every key has a default here, so a config file only lists what differs. The file layout::
+
+    game = "hera_zeus_v0"
+    steps = 1_500_000
+    seed = 0
+    n_envs = 2
+    [opponents]            # weights of the opponent pool; "self" = frozen snapshots of the learner
+    random = 0.2
+    heuristic = 0.5
+    self = 0.3
+    [ppo]                  # passed to sb3_contrib.MaskablePPO
+    learning_rate = 3e-4
+    n_steps = 1024
+    net_arch = [256, 256]
+    [game_config]          # passed to the game (player count, modes, ...)
+"""
+
+from __future__ import annotations
+
+import tomllib
+from dataclasses import asdict, dataclass, field, fields
+from pathlib import Path
+from typing import Any
+
+from mythenv.core.errors import ConfigError
+
+OPPONENT_KINDS = ("random", "heuristic", "self")
+
+DEFAULT_PPO: dict[str, Any] = {
+    "learning_rate": 3e-4,
+    "n_steps": 1024,          # per env; a rollout is n_steps * n_envs learner steps
+    "batch_size": 256,
+    "n_epochs": 4,
+    "gamma": 0.99,
+    "gae_lambda": 0.95,
+    "clip_range": 0.2,
+    "ent_coef": 0.01,
+    "vf_coef": 0.5,
+    "max_grad_norm": 0.5,
+    "net_arch": [256, 256],
+}
+
+
+@dataclass
+class TrainConfig:
+    game: str = "hera_zeus_v0"
+    steps: int = 200_000
+    seed: int = 0
+    n_envs: int = 2
+    vec_env: str = "subproc"                # "subproc" (SubprocVecEnv) or "dummy" (in-process)
+    seat: str | int = "rotate"              # the learner's seat: "rotate", "random" or an int
+    opponents: dict[str, float] = field(default_factory=lambda: {"random": 0.2, "heuristic": 0.5, "self": 0.3})
+    snapshot_every: int = 50_000            # learner steps between frozen snapshots for the pool
+    pool_size: int = 10                     # the most recent snapshots the "self" opponent draws from
+    latest_prob: float = 0.5                # P(the newest snapshot) when a "self" opponent is drawn
+    checkpoint_every: int = 100_000         # learner steps between full checkpoints (for --resume)
+    eval_every: int = 100_000               # learner steps between arena evaluations
+    eval_games: int = 100                   # games per evaluation opponent
+    eval_opponents: list[str] = field(default_factory=lambda: ["random", "heuristic"])
+    torch_threads: int = 1
+    ppo: dict[str, Any] = field(default_factory=lambda: dict(DEFAULT_PPO))
+    game_config: dict[str, Any] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        self.validate()
+
+    def validate(self) -> None:
+        if self.steps <= 0:
+            raise ConfigError(f"steps={self.steps} must be positive")
+        if self.n_envs <= 0:
+            raise ConfigError(f"n_envs={self.n_envs} must be positive")
+        if self.vec_env not in ("subproc", "dummy"):
+            raise ConfigError(f"vec_env={self.vec_env!r} is not allowed; allowed: 'subproc', 'dummy'")
+        bad = [k for k in self.opponents if k not in OPPONENT_KINDS]
+        if bad:
+            raise ConfigError(f"unknown opponent kind(s) {bad}; allowed: {', '.join(OPPONENT_KINDS)}")
+        if not self.opponents or any(w < 0 for w in self.opponents.values()) or sum(self.opponents.values()) <= 0:
+            raise ConfigError(f"opponent weights {self.opponents} must be >= 0 with a positive sum")
+        unknown = set(self.ppo) - set(DEFAULT_PPO)
+        if unknown:
+            raise ConfigError(f"unknown [ppo] key(s) {sorted(unknown)}; known: {', '.join(DEFAULT_PPO)}")
+        for name in ("snapshot_every", "checkpoint_every", "eval_every", "eval_games", "pool_size"):
+            if getattr(self, name) <= 0:
+                raise ConfigError(f"{name}={getattr(self, name)} must be positive")
+
+    @classmethod
+    def from_dict(cls, d: dict[str, Any]) -> TrainConfig:
+        known = {f.name for f in fields(cls)}
+        unknown = set(d) - known
+        if unknown:
+            raise ConfigError(f"unknown training config key(s) {sorted(unknown)}; known: {', '.join(sorted(known))}")
+        d = dict(d)
+        d["ppo"] = {**DEFAULT_PPO, **d.get("ppo", {})}
+        return cls(**d)
+
+    def to_dict(self) -> dict[str, Any]:
+        return asdict(self)
+
+    def replace(self, **changes: Any) -> TrainConfig:
+        d = self.to_dict()
+        d.update({k: v for k, v in changes.items() if v is not None})
+        return TrainConfig.from_dict(d)
+
+
+def parse_opponents(text: str) -> dict[str, float]:
+    """``"random,heuristic,self"`` (equal weights) or ``"random=0.2,heuristic=0.5,self=0.3"``."""
+    out: dict[str, float] = {}
+    for part in (p.strip() for p in text.split(",")):
+        if not part:
+            continue
+        name, _, w = part.partition("=")
+        try:
+            out[name] = float(w) if w else 1.0
+        except ValueError:
+            raise ConfigError(f"--opponents: weight {w!r} of {name!r} is not a number") from None
+    if not out:
+        raise ConfigError("--opponents is empty; e.g. random,heuristic,self")
+    return out
+
+
+def repo_config_dir() -> Path:
+    """``training/configs`` of a source checkout (the configs are not part of the wheel)."""
+    return Path(__file__).resolve().parents[2] / "training" / "configs"
+
+
+def load_config(path: str | Path | None = None, game: str | None = None) -> TrainConfig:
+    """The config at ``path``; else ``training/configs/<game>.toml`` when it exists; else defaults."""
+    if path is None and game is not None:
+        cand = repo_config_dir() / f"{game}.toml"
+        path = cand if cand.exists() else None
+    if path is None:
+        return TrainConfig(game=game or TrainConfig.game)
+    p = Path(path)
+    try:
+        d = tomllib.loads(p.read_text())
+    except FileNotFoundError:
+        raise ConfigError(f"no training config at {str(p)!r}") from None
+    except tomllib.TOMLDecodeError as e:
+        raise ConfigError(f"{p}: {e}") from None
+    if game is not None and d.get("game", game) != game:
+        raise ConfigError(f"{p} is a config for {d['game']!r}, not {game!r}")
+    d.setdefault("game", game or TrainConfig.game)
+    return TrainConfig.from_dict(d)

@@ -1,0 +1,200 @@
+"""MaskablePPO self-play training loop (sb3-contrib), one machine.
+
+Layout of an output directory ``OUT``::
+
+    OUT/config.json            the resolved TrainConfig (with the command line overrides)
+    OUT/tb/                    TensorBoard logs (rollout/*, train/*, selfplay/*, eval/*)
+    OUT/pool/snap_<steps>.zip  frozen snapshots the "self" opponent draws from
+    OUT/checkpoints/ckpt_<steps>.zip   full checkpoints (``--resume`` starts from the newest)
+    OUT/eval.jsonl             one line per arena evaluation (win rates vs random / heuristic)
+    OUT/final.zip              the final model: ``make_agent("ppo:OUT/final.zip", game)``
+    OUT/result.json            steps, wall time, final evaluation
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import time
+from collections import defaultdict
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from mythenv.core.errors import ConfigError
+from mythenv.core.registry import make_game
+
+from .config import TrainConfig
+from .pool import list_snapshots, make_env
+
+
+def _checkpoints(out: Path) -> list[Path]:
+    d = out / "checkpoints"
+    if not d.exists():
+        return []
+    return sorted(d.glob("ckpt_*.zip"), key=lambda p: int(p.stem.split("_")[1]))
+
+
+def evaluate(model_path: str, game: str, opponents: list[str], games: int, seed: int,
+             game_config: dict | None = None, workers: int = 1) -> dict[str, Any]:
+    """Arena games of the policy at ``model_path`` against each opponent (seats rotated)."""
+    from mythenv.eval import run_arena
+
+    spec = f"ppo:{model_path}"
+    out: dict[str, Any] = {}
+    for opp in opponents:
+        s = run_arena(game, [spec, opp], games=games, seed=seed, workers=workers,
+                      config=game_config or {}).summary()
+        out[opp] = {"win_rate": s["win_rate"][spec], "ci95": s["ci95"][spec], "games": s["games"],
+                    "draw_rate": s["draw_rate"], "mean_return": s["mean_return"][spec],
+                    "per_seat_win_rate": s["per_seat_win_rate"][spec]}
+    return out
+
+
+def _callbacks(cfg: TrainConfig, out: Path, progress: bool, wall0: float = 0.0):
+    from stable_baselines3.common.callbacks import BaseCallback
+
+    class SelfPlayCallback(BaseCallback):
+        """Snapshots for the pool, checkpoints, arena evaluations, and per-opponent win rates."""
+
+        def __init__(self):
+            super().__init__()
+            self.stats: dict[str, list[float]] = defaultdict(list)
+            self._next = {}
+
+        def _on_training_start(self) -> None:
+            n = self.num_timesteps
+            self._next = {"snap": (n // cfg.snapshot_every + 1) * cfg.snapshot_every,
+                          "ckpt": (n // cfg.checkpoint_every + 1) * cfg.checkpoint_every,
+                          "eval": (n // cfg.eval_every + 1) * cfg.eval_every}
+
+        def _on_step(self) -> bool:
+            for info in self.locals.get("infos", []):
+                ep = info.get("episode")
+                if ep is None:
+                    continue
+                for kind in set(ep.get("opponents", [])):
+                    self.stats[kind].append(1.0 if ep["r"] > 0 else 0.0)
+            n = self.num_timesteps
+            if n >= self._next["snap"]:
+                self._next["snap"] += cfg.snapshot_every
+                path = out / "pool" / f"snap_{n}.zip"
+                self.model.save(path)
+                self.training_env.env_method("add_snapshot", str(path))
+            if n >= self._next["ckpt"]:
+                self._next["ckpt"] += cfg.checkpoint_every
+                _save_checkpoint(self.model, out, n, self.wall())
+            if n >= self._next["eval"]:
+                self._next["eval"] += cfg.eval_every
+                self.run_eval()
+            return True
+
+        def _on_rollout_end(self) -> None:
+            for kind, xs in self.stats.items():
+                if xs:
+                    self.logger.record(f"selfplay/win_rate_vs_{kind}", float(np.mean(xs)))
+                    self.logger.record(f"selfplay/episodes_vs_{kind}", len(xs))
+            self.stats.clear()
+
+        def wall(self) -> float:
+            """Training wall time so far, summed over resumed sessions."""
+            return self._wall0 + time.time() - self._t0
+
+        def run_eval(self) -> dict:
+            n = self.num_timesteps
+            path = out / "checkpoints" / f"eval_{n}.zip"
+            self.model.save(path)
+            t = time.time()
+            res = evaluate(str(path), cfg.game, cfg.eval_opponents, cfg.eval_games, seed=10_000 + n,
+                           game_config=cfg.game_config)
+            path.unlink()
+            row = {"steps": n, "wall_time": self.wall(), "eval_seconds": time.time() - t,
+                   **{f"win_rate_vs_{k}": v["win_rate"] for k, v in res.items()}}
+            for k, v in res.items():
+                self.logger.record(f"eval/win_rate_vs_{k}", v["win_rate"])
+            with open(out / "eval.jsonl", "a") as f:
+                f.write(json.dumps(row) + "\n")
+            if progress:
+                print("  eval @ {}: {}".format(n, ", ".join(f"vs {k} {v['win_rate']:.2f}" for k, v in res.items())),
+                      flush=True)
+            return row
+
+    cb = SelfPlayCallback()
+    cb._t0, cb._wall0 = time.time(), wall0
+    return cb
+
+
+def _save_checkpoint(model, out: Path, steps: int, wall: float) -> None:
+    model.save(out / "checkpoints" / f"ckpt_{steps}.zip")
+    (out / "checkpoints" / f"ckpt_{steps}.json").write_text(json.dumps({"steps": steps, "wall_time_s": wall}))
+
+
+def train(cfg: TrainConfig, out: str | Path, resume: bool = False, progress: bool = True,
+          final_eval_games: int | None = None) -> dict[str, Any]:
+    """Train ``cfg.game`` for ``cfg.steps`` learner steps in total; returns the result dict
+    (also written to ``OUT/result.json``). With ``resume`` the newest checkpoint in ``OUT`` and the
+    snapshot pool on disk are loaded and training continues up to ``cfg.steps``."""
+    import torch
+    from sb3_contrib import MaskablePPO
+    from stable_baselines3.common.utils import set_random_seed
+    from stable_baselines3.common.vec_env import DummyVecEnv, SubprocVecEnv
+
+    out = Path(out)
+    game = make_game(cfg.game, **cfg.game_config)  # validates the game id and config early
+    ckpts = _checkpoints(out)
+    if resume and not ckpts:
+        raise ConfigError(f"--resume: no checkpoint in {out / 'checkpoints'}")
+    if not resume and (out / "final.zip").exists() or not resume and ckpts:
+        raise ConfigError(f"{out} already holds a training run; pass --resume or another --out")
+    for sub in ("pool", "checkpoints", "tb"):
+        (out / sub).mkdir(parents=True, exist_ok=True)
+    (out / "config.json").write_text(json.dumps(cfg.to_dict(), indent=2))
+    torch.set_num_threads(cfg.torch_threads)
+
+    start = int(ckpts[-1].stem.split("_")[1]) if resume else 0
+    seed = cfg.seed + start  # a resumed run continues with fresh, still reproducible streams
+    set_random_seed(seed)
+    snaps = list_snapshots(out / "pool")
+    fns = [make_env(cfg.game, cfg.opponents, seed + 1000 * i, snaps, cfg.seat, cfg.game_config,
+                    cfg.pool_size, cfg.latest_prob, cfg.torch_threads) for i in range(cfg.n_envs)]
+    venv = SubprocVecEnv(fns) if cfg.vec_env == "subproc" and cfg.n_envs > 1 else DummyVecEnv(fns)
+    ppo = dict(cfg.ppo)
+    net_arch = ppo.pop("net_arch")
+    try:
+        if resume:
+            model = MaskablePPO.load(ckpts[-1], env=venv, device="cpu", tensorboard_log=str(out / "tb"))
+        else:
+            model = MaskablePPO("MlpPolicy", venv, seed=seed, device="cpu", verbose=0,
+                                tensorboard_log=str(out / "tb"), policy_kwargs={"net_arch": net_arch}, **ppo)
+        remaining = cfg.steps - model.num_timesteps
+        meta = ckpts[-1].with_suffix(".json") if resume else None
+        wall0 = json.loads(meta.read_text())["wall_time_s"] if meta is not None and meta.exists() else 0.0
+        cb = _callbacks(cfg, out, progress, wall0)
+        t0 = time.time()
+        if remaining > 0:
+            model.learn(remaining, callback=cb, reset_num_timesteps=not resume, tb_log_name="ppo",
+                        progress_bar=progress and _has_progress_bar())
+        wall = wall0 + time.time() - t0
+        model.save(out / "final.zip")
+        _save_checkpoint(model, out, model.num_timesteps, wall)
+    finally:
+        venv.close()
+    result: dict[str, Any] = {"game": cfg.game, "steps": int(model.num_timesteps), "wall_time_s": round(wall, 1),
+                              "resumed_from": start, "n_envs": cfg.n_envs, "seed": cfg.seed,
+                              "cpu_count": os.cpu_count(), "final_model": str(out / "final.zip")}
+    if final_eval_games:
+        result["eval"] = evaluate(str(out / "final.zip"), cfg.game, cfg.eval_opponents, final_eval_games,
+                                  seed=12345, game_config=cfg.game_config)
+    (out / "result.json").write_text(json.dumps(result, indent=2))
+    del game
+    return result
+
+
+def _has_progress_bar() -> bool:
+    try:
+        import rich  # noqa: F401
+        import tqdm  # noqa: F401
+    except ImportError:
+        return False
+    return True
