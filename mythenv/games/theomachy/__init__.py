@@ -51,6 +51,8 @@ class TheomachyGame(Game):
         {"num_players": 3, "deck": "draft", "max_hands": 8},
         {"num_players": 4, "max_hands": 8},
         {"num_players": 4, "deck": "draft", "max_hands": 6},
+        {"num_players": 5, "max_hands": 5},
+        {"num_players": 6, "deck": "draft", "max_hands": 3},
         {"num_players": 8, "max_hands": 4},
         {"num_players": 8, "deck": "draft", "max_hands": 3},
     )
