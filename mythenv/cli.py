@@ -138,7 +138,8 @@ def cmd_train(args) -> int:
                            "pip install torch==2.13.0 && pip install -e '.[train]'") from None
     print(f"training {cfg.game} for {cfg.steps} steps, {cfg.n_envs} envs, opponents {cfg.opponents} -> {out}",
           flush=True)
-    res = train(cfg, out, resume=args.resume, progress=not args.quiet, final_eval_games=args.eval_games)
+    res = train(cfg, out, resume=args.resume, progress=not args.quiet, final_eval_games=args.eval_games,
+                command="mythenv train " + " ".join(args.argv))
     if args.json:
         print(json.dumps(res))
     else:
@@ -187,6 +188,7 @@ def main(argv: list[str] | None = None) -> int:
     q.add_argument("--json", action="store_true", help="print the result as one JSON object")
     q.set_defaults(fn=cmd_train)
     args = p.parse_args(argv)
+    args.argv = list(sys.argv[1:] if argv is None else argv)[1:]
     try:
         return args.fn(args)
     except MythenvError as e:

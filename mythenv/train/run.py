@@ -131,7 +131,7 @@ def _save_checkpoint(model, out: Path, steps: int, wall: float) -> None:
 
 
 def train(cfg: TrainConfig, out: str | Path, resume: bool = False, progress: bool = True,
-          final_eval_games: int | None = None) -> dict[str, Any]:
+          final_eval_games: int | None = None, command: str | None = None) -> dict[str, Any]:
     """Train ``cfg.game`` for ``cfg.steps`` learner steps in total; returns the result dict
     (also written to ``OUT/result.json``). With ``resume`` the newest checkpoint in ``OUT`` and the
     snapshot pool on disk are loaded and training continues up to ``cfg.steps``."""
@@ -182,7 +182,8 @@ def train(cfg: TrainConfig, out: str | Path, resume: bool = False, progress: boo
         venv.close()
     result: dict[str, Any] = {"game": cfg.game, "steps": int(model.num_timesteps), "wall_time_s": round(wall, 1),
                               "resumed_from": start, "n_envs": cfg.n_envs, "seed": cfg.seed,
-                              "cpu_count": os.cpu_count(), "final_model": str(out / "final.zip")}
+                              "cpu_count": os.cpu_count(), "final_model": str(out / "final.zip"),
+                              "command": command}
     if final_eval_games:
         result["eval"] = evaluate(str(out / "final.zip"), cfg.game, cfg.eval_opponents, final_eval_games,
                                   seed=12345, game_config=cfg.game_config)

@@ -1,0 +1,91 @@
+"""Smoke runs of the training loop and of every script in training/ (tiny step counts)."""
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+pytest.importorskip("sb3_contrib")
+
+from mythenv.agents import make_agent  # noqa: E402
+from mythenv.cli import main as cli_main  # noqa: E402
+from mythenv.core.errors import ConfigError  # noqa: E402
+from mythenv.eval import run_arena  # noqa: E402
+from mythenv.train import list_snapshots, load_config, train  # noqa: E402
+
+ROOT = Path(__file__).resolve().parents[2]
+TINY = {"n_steps": 64, "batch_size": 64, "n_epochs": 1, "net_arch": [32]}
+
+
+def tiny(game, **kw):
+    base = dict(steps=256, n_envs=2, vec_env="dummy", snapshot_every=128, checkpoint_every=128,
+                eval_every=256, eval_games=2, ppo=TINY)
+    base.update(kw)
+    return load_config(game=game).replace(**base)
+
+
+def test_train_pool_checkpoints_eval_resume_and_agent(tmp_path):
+    out = tmp_path / "hz"
+    cfg = tiny("hera_zeus_v0", opponents={"random": 1.0, "heuristic": 1.0, "self": 1.0})
+    res = train(cfg, out, progress=False, final_eval_games=2)
+    assert res["steps"] >= 256 and (out / "final.zip").exists()
+    assert [Path(p).name for p in list_snapshots(out / "pool")] == ["snap_128.zip", "snap_256.zip"]
+    rows = [json.loads(x) for x in (out / "eval.jsonl").read_text().splitlines()]
+    assert rows[0]["steps"] == 256 and 0 <= rows[0]["win_rate_vs_random"] <= 1
+    assert set(res["eval"]) == {"random", "heuristic"}
+    assert list((out / "tb").rglob("events.out.tfevents.*")), "TensorBoard logs"
+    # the final model is an agent for the arena
+    agent = make_agent(f"ppo:{out / 'final.zip'}", "hera_zeus_v0")
+    assert agent.model.num_timesteps == res["steps"]
+    s = run_arena("hera_zeus_v0", [f"ppo:{out / 'final.zip'}", "random"], games=2).summary()
+    assert s["games"] == 2
+    # a second run into the same directory needs --resume
+    with pytest.raises(ConfigError, match="--resume"):
+        train(cfg, out, progress=False)
+    res2 = train(cfg.replace(steps=512), out, resume=True, progress=False)
+    assert res2["resumed_from"] == res["steps"] and res2["steps"] >= 512
+    assert len(list_snapshots(out / "pool")) >= 3, "the pool grows across the resume"
+    assert make_agent(f"ppo:{out / 'final.zip'}", "hera_zeus_v0").model.num_timesteps == res2["steps"]
+    with pytest.raises(ConfigError, match="no checkpoint"):
+        train(cfg, tmp_path / "empty", resume=True, progress=False)
+
+
+@pytest.mark.parametrize("game", ["demigods_v0", "theomachy_v0", "mythologies_v0"])
+def test_every_game_trains(tmp_path, game):
+    res = train(tiny(game, opponents={"random": 1.0, "self": 1.0}, eval_every=10_000), tmp_path / game,
+                progress=False)
+    assert res["steps"] >= 256
+    assert make_agent(f"ppo:{tmp_path / game / 'final.zip'}", game).act is not None
+
+
+def test_cli_train_with_subprocess_envs(tmp_path, capsys):
+    """``mythenv train`` with the default SubprocVecEnv (2 processes) and the snapshot pool in use."""
+    cfg = tmp_path / "c.toml"
+    cfg.write_text('game = "hera_zeus_v0"\nsnapshot_every = 64\neval_every = 100000\n'
+                   '[ppo]\nn_steps = 64\nbatch_size = 64\nn_epochs = 1\nnet_arch = [32]\n')
+    rc = cli_main(["train", "hera_zeus_v0", "--steps", "384", "--out", str(tmp_path / "r"), "--config", str(cfg),
+                   "--opponents", "random=1,self=3", "--eval-games", "2", "--quiet", "--json"])
+    assert rc == 0
+    res = json.loads(capsys.readouterr().out.strip().splitlines()[-1])
+    assert res["steps"] >= 384 and res["command"].startswith("mythenv train hera_zeus_v0 --steps 384")
+    assert len(list_snapshots(tmp_path / "r" / "pool")) >= 5
+    rc = cli_main(["train", "nope_v0", "--steps", "10", "--out", str(tmp_path / "x")])
+    assert rc == 2
+
+
+def test_scripts_plot_evaluate_train_sb3(tmp_path):
+    out = tmp_path / "run"
+    train(tiny("hera_zeus_v0", eval_every=128), out, progress=False, final_eval_games=2)
+    py = sys.executable
+    r = subprocess.run([py, str(ROOT / "training" / "plot_curves.py"), str(out), "--png", str(tmp_path / "c.png")],
+                       capture_output=True, text=True)
+    assert r.returncode == 0, r.stderr
+    assert (tmp_path / "c.png").stat().st_size > 1000
+    r = subprocess.run([py, str(ROOT / "training" / "evaluate.py"), str(out / "final.zip"), "hera_zeus_v0",
+                        "--games", "2", "--out", str(tmp_path / "e.json")], capture_output=True, text=True)
+    assert r.returncode == 0, r.stderr
+    assert json.loads((tmp_path / "e.json").read_text())["eval"]["random"]["games"] == 2
+    r = subprocess.run([py, str(ROOT / "training" / "train_sb3.py"), "--help"], capture_output=True, text=True)
+    assert r.returncode == 0 and "--resume" in r.stdout

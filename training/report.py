@@ -1,0 +1,74 @@
+"""Collect the measured results of the runs in training/runs/ into training/results/ and docs.
+
+For every ``training/runs/<game>/`` with a ``result.json``: draws the learning curve from the run's
+logs (``training/results/<game>_curve.png``), and writes ``training/results/summary.json`` and the
+results table of ``docs/training.md`` (between the ``results:start`` / ``results:end`` markers).
+Nothing in them is typed by hand.
+
+    python training/report.py
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT / "training"))
+
+from plot_curves import plot  # noqa: E402
+
+START, END = "<!-- results:start -->", "<!-- results:end -->"
+
+
+def collect(runs: Path = ROOT / "training" / "runs") -> list[dict]:
+    rows = []
+    for res_path in sorted(runs.glob("*/result.json")):
+        run = res_path.parent
+        res = json.loads(res_path.read_text())
+        cfg = json.loads((run / "config.json").read_text())
+        rel = run.relative_to(ROOT)
+        games = {k: v["games"] for k, v in res.get("eval", {}).items()}
+        res["command"] = res.get("command") or (
+            f"mythenv train {res['game']} --out {rel} --eval-games {max(games.values()) if games else 0}")
+        png = plot(run, ROOT / "training" / "results" / f"{run.name}_curve.png")
+        rows.append({"run": str(rel), "game": res["game"], "steps": res["steps"],
+                     "wall_time_s": res["wall_time_s"], "n_envs": res["n_envs"], "cpu_count": res.get("cpu_count"),
+                     "command": res["command"], "opponents": cfg["opponents"], "eval": res.get("eval", {}),
+                     "curve": str(png.relative_to(ROOT))})
+    return rows
+
+
+def table(rows: list[dict]) -> str:
+    lines = ["| game | steps | wall time (2 CPU) | vs random | vs heuristic | curve | command |",
+             "|---|---|---|---|---|---|---|"]
+    for r in rows:
+        def cell(opp, r=r):
+            e = r["eval"].get(opp)
+            if not e:
+                return "-"
+            lo, hi = e["ci95"]
+            return f"**{e['win_rate']:.3f}** [{lo:.2f}, {hi:.2f}] ({e['games']} games)"
+        lines.append(f"| {r['game']} | {r['steps']:,} | {r['wall_time_s'] / 60:.1f} min | {cell('random')} | "
+                     f"{cell('heuristic')} | [png](../{r['curve']}) | `{r['command']}` |")
+    return "\n".join(lines)
+
+
+def main() -> int:
+    rows = collect()
+    out = ROOT / "training" / "results"
+    out.mkdir(parents=True, exist_ok=True)
+    (out / "summary.json").write_text(json.dumps(rows, indent=2) + "\n")
+    doc = ROOT / "docs" / "training.md"
+    text = doc.read_text()
+    if START in text and END in text:
+        head, rest = text.split(START, 1)
+        _, tail = rest.split(END, 1)
+        doc.write_text(f"{head}{START}\n{table(rows)}\n{END}{tail}")
+    print(table(rows))
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
