@@ -1,0 +1,230 @@
+"""Theosis content loaded and validated from ``data/*.toml``: the arena, game modes, the 12 Heroes
+and their 72 Skills, the 42 Power cards and the 42 Weapon / Armor / Artifact tokens.
+
+Rulebook: ``../shared/seeds/001_4e95cd654d8b1058.txt`` (TH). Every record names its source.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+from mythenv.core.data import DataError, load_toml, records
+
+DATA = Path(__file__).parent / "data"
+ALIGNMENTS = ("warmonger", "guardian", "deceitful", "righteous", "vengeful", "merciful")
+DTYPES = ("physical", "light", "fire", "void", "ice", "acid")
+PTYPES = ("common", "spell", "blessing", "curse")
+VALUES = ((4, 0), (3, 1), (2, 2), (1, 1), (1, 3), (0, 4))
+ITEM_KINDS = ("melee1", "melee2", "bow", "staff", "cloth", "leather", "metal", "shield")
+WEAPON_KINDS = ("melee1", "melee2", "bow", "staff")
+SKILL_KINDS = ("attack", "auto", "utility", "defence", "ritual")
+AREAS = ("single", "ring", "line", "cone", "none")
+
+
+@dataclass(frozen=True)
+class Hero:
+    index: int
+    key: str
+    name: str
+    alignment: str
+    speed: int
+    weapon: tuple[str, ...]
+    offhand: tuple[str, ...]
+    armor: tuple[str, ...]
+    archetypes: tuple[str, str]
+
+    @property
+    def ranged(self) -> bool:
+        return any(k in ("bow", "staff") for k in self.weapon)
+
+
+@dataclass(frozen=True)
+class Skill:
+    key: str
+    hero: int
+    archetype: int
+    slot: int
+    name: str
+    kind: str
+    area: str
+    bonus: int
+    dtype: int
+    text: str
+
+
+@dataclass(frozen=True)
+class Power:
+    index: int
+    key: str
+    name: str
+    alignment: int
+    type: str
+    attack: int
+    defense: int
+    dtype: int
+    expansion: bool
+    text: str
+
+    @property
+    def value_slot(self) -> int:
+        return VALUES.index((self.attack, self.defense))
+
+
+@dataclass(frozen=True)
+class Item:
+    index: int
+    key: str
+    name: str
+    kind: str
+    hands: int
+    damage: int
+    dtype: int
+    metal: bool
+    slaying: bool
+    protection: frozenset
+    resistance: frozenset
+    attack_bonus: int
+    defense_bonus: int
+    artifact: bool
+
+    @property
+    def weapon(self) -> bool:
+        return self.kind in WEAPON_KINDS
+
+
+def _strs(v) -> bool:
+    return isinstance(v, list) and all(isinstance(x, str) for x in v)
+
+
+def load_heroes(path=DATA / "heroes.toml") -> tuple[Hero, ...]:
+    data = load_toml(path)
+    out = []
+    for i, r in enumerate(records(path, data, "hero")):
+        r.provenance()
+        out.append(Hero(i, r.get("key", str), r.get("name", str),
+                        r.get("alignment", str, lambda a: a in ALIGNMENTS, "one of " + ", ".join(ALIGNMENTS)),
+                        r.get("speed", int, lambda s: 1 <= s <= 8, "a speed 1..8"),
+                        tuple(r.get("weapon", list, lambda v: _strs(v) and v and set(v) <= set(WEAPON_KINDS), "weapon kinds")),
+                        tuple(r.get("offhand", list, lambda v: _strs(v) and set(v) <= {"melee1", "shield"}, "melee1 / shield")),
+                        tuple(r.get("armor", list, lambda v: _strs(v) and v and set(v) <= {"cloth", "leather", "metal"}, "armor kinds")),
+                        tuple(r.get("archetypes", list, lambda v: _strs(v) and len(v) == 2, "two archetype names"))))
+    if len(out) != 12:
+        raise DataError(f"{Path(path).name}: Theosis has 12 Heroes, found {len(out)}")
+    for al in ALIGNMENTS:
+        if sum(h.alignment == al for h in out) != 2:
+            raise DataError(f"{Path(path).name}: two Heroes favour each Alignment ({al!r} breaks this)")
+    for h in out:
+        if h.ranged and h.offhand:
+            raise DataError(f"{Path(path).name}: record {h.key!r}, field 'offhand': ranged heroes have two slots")
+    return tuple(out)
+
+
+def load_skills(heroes, path=DATA / "skills.toml") -> tuple[Skill, ...]:
+    data = load_toml(path)
+    keys = [h.key for h in heroes]
+    out = {}
+    for r in records(path, data, "skill"):
+        r.provenance()
+        hero = keys.index(r.get("hero", str, lambda k: k in keys, "a hero key"))
+        s = Skill(r.get("key", str), hero, r.get("archetype", int, lambda a: a in (0, 1), "0 or 1"),
+                  r.get("slot", int, lambda a: a in (0, 1, 2), "0..2"), r.get("name", str),
+                  r.get("kind", str, lambda k: k in SKILL_KINDS, "/".join(SKILL_KINDS)),
+                  r.get("area", str, lambda k: k in AREAS, "/".join(AREAS)),
+                  r.get("bonus", int, lambda b: -3 <= b <= 3, "-3..3"),
+                  DTYPES.index(r.get("damage", str, lambda d: d in DTYPES, "/".join(DTYPES))),
+                  r.get("text", str))
+        if (hero, s.archetype, s.slot) in out:
+            r.fail("slot", "duplicate skill slot")
+        out[(hero, s.archetype, s.slot)] = s
+    if len(out) != 72:
+        raise DataError(f"{Path(path).name}: 12 heroes x 2 archetypes x 3 skills = 72 expected, found {len(out)}")
+    return tuple(out[(h, a, k)] for h in range(12) for a in range(2) for k in range(3))
+
+
+def load_powers(path=DATA / "powers.toml") -> tuple[Power, ...]:
+    data = load_toml(path)
+    out = []
+    for i, r in enumerate(records(path, data, "power")):
+        r.provenance()
+        p = Power(i, r.get("key", str), r.get("name", str),
+                  ALIGNMENTS.index(r.get("alignment", str, lambda a: a in ALIGNMENTS, "an alignment")),
+                  r.get("type", str, lambda t: t in PTYPES, "/".join(PTYPES)),
+                  r.get("attack", int, lambda v: 0 <= v <= 5, "0..5"), r.get("defense", int, lambda v: 0 <= v <= 5, "0..5"),
+                  DTYPES.index(r.get("damage", str, lambda d: d in DTYPES, "/".join(DTYPES))),
+                  r.get("expansion", bool), r.get("text", str))
+        if (p.attack, p.defense) not in VALUES:
+            r.fail("attack", f"values ({p.attack},{p.defense}) are not one of the six pile slots {VALUES}")
+        out.append(p)
+    basic = [p for p in out if not p.expansion]
+    for al in range(6):
+        slots = sorted(p.value_slot for p in basic if p.alignment == al)
+        if slots != list(range(6)):
+            raise DataError(f"{Path(path).name}: alignment {ALIGNMENTS[al]!r} must hold one basic card per value "
+                            f"{VALUES}, has slots {slots}")
+    if len(basic) != 36:
+        raise DataError(f"{Path(path).name}: 36 basic Powers expected, found {len(basic)}")
+    by = {p.key: p for p in out}
+    checks = {"fireball": 3, "vortex": 3, "nova": 3, "hailstorm": 3, "bloodthirst": 2, "lightning_strike": 2,
+              "confusion": 2, "fiery_purge": 4}
+    for k, a in checks.items():
+        if k not in by or by[k].attack != a:
+            raise DataError(f"{Path(path).name}: record {k!r}, field 'attack': the rulebook fixes {a}")
+    return tuple(out)
+
+
+def load_items(path=DATA / "items.toml") -> tuple[Item, ...]:
+    data = load_toml(path)
+    out = []
+    for i, r in enumerate(records(path, data, "item")):
+        r.provenance()
+        kind = r.get("kind", str, lambda k: k in ITEM_KINDS, "/".join(ITEM_KINDS))
+        dts = lambda v: _strs(v) and set(v) <= set(DTYPES)  # noqa: E731
+        out.append(Item(i, r.get("key", str), r.get("name", str), kind,
+                        r.get("hands", int, lambda h: h in (0, 1, 2), "0..2"),
+                        r.get("damage", int, lambda d: 0 <= d <= 6, "0..6"),
+                        DTYPES.index(r.get("damage_type", str, lambda d: d in DTYPES, "a damage type")),
+                        r.get("metal", bool), r.get("slaying", bool),
+                        frozenset(DTYPES.index(x) for x in r.get("protection", list, dts, "damage types")),
+                        frozenset(DTYPES.index(x) for x in r.get("resistance", list, dts, "damage types")),
+                        r.get("attack_bonus", int), r.get("defense_bonus", int), r.get("artifact", bool)))
+    if sum(not x.artifact for x in out) != 31 or sum(x.artifact for x in out) != 11:
+        raise DataError(f"{Path(path).name}: 31 Item tokens and 11 Artifact tokens expected (TH § Components)")
+    return tuple(out)
+
+
+def load_modes(path=DATA / "modes.toml") -> dict:
+    data = load_toml(path)
+    out = {}
+    for r in records(path, data, "mode"):
+        r.provenance()
+        out[r.get("key", str)] = dict(teams=r.get("teams", int), players=tuple(r.get("players", list)),
+                                     normal=r.get("heroes_normal", int), blitz=r.get("heroes_blitz", int),
+                                     five_six=r.get("heroes_5_6", int))
+    return out
+
+
+def load_arena(path=DATA / "arena.toml") -> dict:
+    data = load_toml(path)
+    b = records(path, data, "board")[0]
+    b.provenance()
+    t = records(path, data, "triads")[0]
+    t.provenance()
+    tri = {n: tuple(t.get(f"players_{n}", list, lambda v, n=n: len(v) == n and len(set(v)) == n, f"{n} corners"))
+           for n in range(2, 7)}
+    return dict(radius=b.get("radius", int, lambda r: 3 <= r <= 6, "3..6"), triads=tri)
+
+
+HEROES = load_heroes()
+SKILLS = load_skills(HEROES)
+POWERS = load_powers()
+ITEMS = load_items()
+MODES = load_modes()
+ARENA = load_arena()
+POWER_INDEX = {p.key: p.index for p in POWERS}
+ITEM_INDEX = {x.key: x.index for x in ITEMS}
+HERO_INDEX = {h.key: h.index for h in HEROES}
+
+
+def skill_of(hero: int, arch: int, slot: int) -> Skill:
+    return SKILLS[hero * 6 + arch * 3 + slot]

@@ -1,0 +1,157 @@
+"""What one seat of Theosis sees: the observation pieces and their encoder.
+
+A seat (and its team mates, who share private information, TH § Team vs Team) sees the whole Arena
+(positions, Health, Mana, gold, Ranking, items, Blessing / Curse tokens), its team's Power hands and
+discard piles, and of every other player the Powers whose place it has seen (revealed in combat, or
+known to be back in hand after a recycle) plus the public pile sizes. Seats are relative: index 0 is
+the observing seat, then clockwise.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from mythenv.core.observe import Observer
+
+from .cards import HEROES, POWERS
+from .rules import NC, NH, NHEX, NI, PK
+
+PHASES = ("select", "draft", "mana", "artifact", "item", "gold", "place", "arena", "over")
+KINDS = ("atk_target auto_def blackout bless_card bless_target blind commit crimson_amount crimson_target "
+         "defskill discard draft dtype equip_hero equip_slot gold holy_target incinerate_slot lay_target mana "
+         "mana_gain move offer pick place profane_slot pull purloin_item raise replace res_dead res_mana "
+         "res_mode res_place row shock_give sk_dir sk_target skill_use spell_area spell_card steal_from "
+         "steal_slot tactics teleport uncurse ungrave vile_target yn").split()
+KIND_INDEX = {k: i for i, k in enumerate(KINDS)}
+TOKENS = ("valor", "aegis", "rejuvenation", "thalassic_favour", "pacify", "poison", "fiery_purge", "terror",
+          "entangling_roots", "tentacles_black")
+TOKEN_CARDS = [PK[k] for k in TOKENS]
+HF = 6 + 1 + 1 + 1 + 1 + 3 + 1 + 12 + 1 + 1 + 1 + 1 + 1 + 1 + 2 + NHEX + NI + len(TOKENS) + 1
+CF = 6 + 7
+
+OBSERVER = Observer([
+    ("phase", (len(PHASES),), "game phase"),
+    ("decision", (len(KINDS),), "kind of decision pending"),
+    ("to_move", (1,), "1 when this seat decides now"),
+    ("decider", (6,), "relative seat deciding now"),
+    ("turn", (10,), "Arena turn 0..9 (one-hot)"),
+    ("heroes", (NH, HF), "per hero: owner (relative seat, 6), unchosen, ally, enemy, alive, health/9, mana x3, "
+                         "gold/10, ranking (12), acted, blacked out, stealth, weapons flipped, armor flipped, "
+                         "archetype (2), hex (61), items (42), tokens (10), speed/8"),
+    ("cards", (NC, CF), "per Power: owner (relative seat, 6), own team in hand / discard / in play, "
+                        "other's card known in hand / discard / in play, other's card place unknown"),
+    ("piles", (6, 3), "per relative seat: hand, discard, in-play sizes / 6"),
+    ("pool", (NC,), "Powers open in the draft"),
+    ("offer", (NI,), "artifact / item offer"),
+    ("dec_heroes", (NH,), "heroes named by the pending decision"),
+    ("combat", (NH, 2), "combat: attacker, defenders"),
+    ("combat_card", (NC,), "revealed Powers of the current combat"),
+    ("misc", (4,), "bondage active, spell ward on own team, own purse/3, initiative is own seat"),
+])
+_P = {n: p.start for n, p in OBSERVER.pieces.items()}
+_TOK = {c: i for i, c in enumerate(TOKEN_CARDS)}
+
+
+def encode(state, p: int, out: np.ndarray) -> None:
+    n = state.n
+    ones = []
+    vals = []
+    ones.append(_P["phase"] + PHASES.index(state.phase))
+    dec = state.dec
+    if dec is not None and state.winner == -2:
+        ones.append(_P["decision"] + KIND_INDEX[dec[0]])
+        if dec[1] == p:
+            ones.append(_P["to_move"])
+        ones.append(_P["decider"] + (dec[1] - p) % n)
+        hero_args = {"mana": 1, "equip_slot": 1, "place": 1, "move": 1, "row": 1, "discard": 1, "mana_gain": 1,
+                     "bless_card": 1, "bless_target": 1, "spell_card": 1, "spell_area": 1, "atk_target": 1,
+                     "skill_use": 1, "sk_target": 1, "sk_dir": 1, "commit": 1, "defskill": 1, "uncurse": 1,
+                     "teleport": 1, "blind": 1, "shock_give": 1, "pull": 1, "crimson_amount": 2}
+        if dec[0] in hero_args:
+            h = dec[1 + hero_args[dec[0]]]
+            if isinstance(h, int) and 0 <= h < NH:
+                ones.append(_P["dec_heroes"] + h)
+    ones.append(_P["turn"] + min(state.turn, 9))
+    myteam = state.team[p]
+    base = _P["heroes"]
+    ranking = state.ranking
+    for h in range(NH):
+        o = base + h * HF
+        own = state.owner[h]
+        if own < 0:
+            ones.append(o + 6)
+            continue
+        ones.append(o + (own - p) % n)
+        ones.append(o + 7 if state.team[own] == myteam else o + 8)
+        al = state.alive(h)
+        if al:
+            ones.append(o + 9)
+        vals.append((o + 10, state.hp[h] / 9.0))
+        for s in range(3):
+            if state.mana[h][s]:
+                ones.append(o + 11 + s)
+        vals.append((o + 14, min(state.gold[h], 10) / 10.0))
+        if h in ranking:
+            ones.append(o + 15 + ranking.index(h))
+        k = o + 27
+        for flag in (state.acted[h], state.blackout[h], state.stealth[h], state.flip_w[h], state.flip_a[h]):
+            if flag:
+                ones.append(k)
+            k += 1
+        ones.append(k + state.arch[h])
+        k += 2
+        if state.pos[h] >= 0:
+            ones.append(k + state.pos[h])
+        k += NHEX
+        for i in state.eq[h]:
+            if i >= 0:
+                ones.append(k + i)
+        k += NI
+        for c, j in _TOK.items():
+            if state.token[c] == h:
+                ones.append(k + j)
+        k += len(TOKENS)
+        vals.append((k, HEROES[h].speed / 8.0))
+    base = _P["cards"]
+    bit = 1 << p
+    for q in range(n):
+        rel = (q - p) % n
+        mine = state.team[q] == myteam
+        for j, pile in enumerate((state.hand[q], state.disc[q], state.inplay[q])):
+            vals.append((_P["piles"] + rel * 3 + j, len(pile) / 6.0))
+            for c in pile:
+                o = base + c * CF
+                ones.append(o + rel)
+                if mine:
+                    ones.append(o + 6 + j)
+                elif state.vis[c] & bit:
+                    ones.append(o + 9 + j)
+                else:
+                    ones.append(o + 12)
+    for c in state.pool:
+        ones.append(_P["pool"] + c)
+    for i in state.offer:
+        ones.append(_P["offer"] + i)
+    cb = state.cb
+    if cb is not None:
+        ones.append(_P["combat"] + cb["att"] * 2)
+        for t in cb["targets"]:
+            ones.append(_P["combat"] + t * 2 + 1)
+        du = cb["du"]
+        if cb["src"] == "spell":
+            ones.append(_P["combat_card"] + cb["spell"])
+        if du is not None:
+            for c in (du["ac"], du["dc"]):
+                if c >= 0 and state.vis[c] & bit:
+                    ones.append(_P["combat_card"] + c)
+    m = _P["misc"]
+    if state.bondage >= 0:
+        ones.append(m)
+    if state.ward[myteam]:
+        ones.append(m + 1)
+    vals.append((m + 2, state.purse[p] / 3.0))
+    if state.initiative == p:
+        ones.append(m + 3)
+    out[ones] = 1.0
+    for i, v in vals:
+        out[i] = v

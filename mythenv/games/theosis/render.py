@@ -1,0 +1,56 @@
+"""Text rendering of a Theosis state from one seat's view (``None``: everything)."""
+
+from __future__ import annotations
+
+from .cards import HEROES, ITEMS, POWERS
+from .rules import HEXES, NC, NH, R
+
+
+def _card(state, c, viewer):
+    if viewer is None or state.vis[c] >> viewer & 1:
+        p = POWERS[c]
+        return f"{p.name}({p.attack}/{p.defense})"
+    return "?"
+
+
+def render_state(state, viewer: int | None = None) -> str:
+    lines = []
+    who = "omniscient" if viewer is None else f"seat {viewer}"
+    if state.winner != -2:
+        status = "game over: " + (f"team {state.winner} wins ({state.reason})" if state.winner >= 0 else state.reason)
+    else:
+        status = f"phase {state.phase}, turn {state.turn}, seat {state.dec[1]} decides {state.dec[0]}"
+    lines.append(f"Theosis ({who} view) - {status}")
+    occ = {state.pos[h]: h for h in range(NH) if state.alive(h)}
+    for r in range(-R, R + 1):
+        row = []
+        for q in range(-R, R + 1):
+            if (q, r) not in HEXES:
+                continue
+            i = HEXES.index((q, r))
+            h = occ.get(i, -1)
+            row.append(f"{HEROES[h].key[:2].upper()}{state.owner[h]}" if h >= 0 else ("[ ]" if (q, r) == (0, 0) else " . "))
+        lines.append(" " * (2 * abs(r)) + " ".join(f"{x:3s}" for x in row))
+    if state.ranking:
+        lines.append("ranking: " + ", ".join(HEROES[h].key for h in state.ranking))
+    for h in range(NH):
+        if state.owner[h] < 0:
+            continue
+        eq = ",".join(ITEMS[i].name for i in state.eq[h] if i >= 0) or "-"
+        tokens = ",".join(POWERS[c].name for c in range(NC) if state.token[c] == h)
+        lines.append(f" P{state.owner[h]} {HEROES[h].name} [{HEROES[h].archetypes[state.arch[h]]}] hp {state.hp[h]} "
+                     f"mana {state.mana[h]} gold {state.gold[h]} pos {HEXES[state.pos[h]] if state.pos[h] >= 0 else '-'}"
+                     f" items {eq}" + (f" tokens {tokens}" if tokens else "") + (" stealth" if state.stealth[h] else ""))
+    for p in range(state.n):
+        mine = viewer is None or state.team[p] == state.team[viewer]
+        if mine:
+            hand = ", ".join(_card(state, c, None) for c in state.hand[p])
+        else:
+            hand = f"{len(state.hand[p])} cards"
+        disc = ", ".join(_card(state, c, None if mine else viewer) for c in state.disc[p])
+        lines.append(f" seat {p} (team {state.team[p]}): hand {hand} | discard [{disc}] | in play {len(state.inplay[p])}")
+    if state.offer:
+        lines.append(" offer: " + ", ".join(ITEMS[i].name for i in state.offer))
+    if state.log:
+        lines.append("recent: " + "; ".join(state.log[-5:]))
+    return "\n".join(lines)
