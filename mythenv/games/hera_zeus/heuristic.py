@@ -49,6 +49,17 @@ def _unseen_distribution(s, p: int) -> list[float]:
     return [x / tot for x in cnt]
 
 
+def _loss_chance(ka: int, dist_or_kind) -> float:
+    """Chance that the challenging card is discarded (lost, tied, or Pandora)."""
+    if isinstance(dist_or_kind, int):
+        dist = [0.0] * NK
+        dist[dist_or_kind] = 1.0
+    else:
+        dist = dist_or_kind
+    return sum(pr for kd, pr in enumerate(dist) if pr and kd != K_HOSTAGE
+               and (kd == K_PANDORA or challenge_outcome(ka, kd) <= 0))
+
+
 def _challenge_value(ka: int, dist_or_kind, my_hostage_in_col: bool) -> float:
     if isinstance(dist_or_kind, int):
         dist = [0.0] * NK
@@ -82,8 +93,11 @@ def heuristic_action(view, rng, lookahead: bool = True) -> int:
     hostage_col = next((c for c in range(3) for x in mine[c] if x != FIG and KIND_OF[x] == K_HOSTAGE), -1)
     dist = _unseen_distribution(s, p)
     hostage_front = -1
-    if hostage_col >= 0 and mine[hostage_col][0] != FIG and KIND_OF[mine[hostage_col][0]] == K_HOSTAGE:
-        hostage_front = hostage_col
+    hostage_depth = -1  # cards in front of the hostage (-1: behind the figure or not on the field)
+    if hostage_col >= 0 and mine[hostage_col][0] != FIG:
+        hostage_depth = next(r for r, x in enumerate(mine[hostage_col]) if KIND_OF[x] == K_HOSTAGE)
+        if hostage_depth == 0:
+            hostage_front = hostage_col
     hand_n = len(s.hand[p])
     best, best_v = la[0], -1e18
     for a in la:
@@ -99,15 +113,17 @@ def heuristic_action(view, rng, lookahead: bool = True) -> int:
             col = mine[c]
             fig = bool(col) and col[0] == FIG
             front = i == (1 if fig else 0)
-            if hostage_front == c and front and k != K_HOSTAGE:
-                v += 150  # cover the exposed hostage
+            if c == hostage_col and front and k != K_HOSTAGE:
+                v += {0: 150, 1: 60}.get(hostage_depth, 0)  # cover the exposed hostage
             if k == K_HOSTAGE and any(KIND_OF[x] == K_PANDORA for x in col if x != FIG):
                 v -= 150
             if k == K_PANDORA and c == hostage_col:
                 v -= 150
             if k == K_HOSTAGE:
-                # never in the 1st row; deepest spot, best of all behind the figure
-                v = -200 if front else 35 + 2 * i + (15 if fig else 0) - (10 if i < len(col) else 0)
+                # never in the 1st row, rather not in the 2nd; deepest spot, best of all behind the figure
+                depth = i - (1 if fig else 0)
+                v += -200 if front else (35 + 2 * i + (15 if fig else 0) - (10 if i < len(col) else 0)
+                                         - (25 if depth == 1 and not fig else 0))
             else:
                 st = max(STRENGTH[k], 0)
                 if k == K_CHAMP:
@@ -119,7 +135,9 @@ def heuristic_action(view, rng, lookahead: bool = True) -> int:
                     # a new column is a new action point every turn: good early, a burden late
                     my_cols = sum(1 for cc in mine if cc)
                     opp_cols = sum(1 for cc in theirs if cc)
-                    v += (25 if my_cols < 2 or (my_cols <= opp_cols and len(s.deck[p]) >= len(s.deck[o])) else -25) + st
+                    good = my_cols < 2 or (my_cols <= opp_cols and len(s.deck[p]) >= len(s.deck[o])
+                                           and len(s.deck[p]) > 15)
+                    v += (25 if good else -40) + st
                 elif front:
                     v += 3 * st - (3 * max(STRENGTH[KIND_OF[col[0]]], 0) if col[0] != FIG else 0)
                     if c == hostage_col and k == K_PANDORA:
@@ -131,10 +149,14 @@ def heuristic_action(view, rng, lookahead: bool = True) -> int:
                 n_field = s.field_cards(p)
                 if n_field < 7:
                     v += 3 * (7 - n_field)  # a thin field is one bad turn from losing the game
+                elif n_field >= 8 and not front:
+                    v -= 6 * (n_field - 7)  # a full field leaves no way to spend action points
                 if k in (K_PEGASUS, K_PYTHIA):
                     v -= 8  # keep scouts in hand
         elif name == "figure":
-            v = (20 if len(s.deck[p]) > 12 else -10) + (25 if idx[0] == hostage_col else 0) \
+            # four action points every turn are a burden once cards run short: the figure is for
+            # shielding the hostage's column
+            v = -15 + (60 if idx[0] == hostage_col and 0 <= hostage_depth <= 1 else 0) \
                 + (200 if idx[0] == hostage_front else 0)
         elif name == "remove_figure":
             v = -40
@@ -144,6 +166,11 @@ def heuristic_action(view, rng, lookahead: bool = True) -> int:
             t = theirs[c][0]
             known = s.vis[t] & bit
             v = _challenge_value(ka, KIND_OF[t] if known else dist, c == hostage_col)
+            n_field = s.field_cards(p)
+            if n_field <= 3:  # a thin field cannot afford to lose cards: no cards at turn start loses
+                v -= (4 - n_field) * 30 * _loss_chance(ka, KIND_OF[t] if known else dist)
+            if len(s.deck[p]) < 12 and len(s.deck[p]) < len(s.deck[o]):
+                v += 12  # late and short of cards: a challenge spends a point without spending cards
         elif name == "pegasus_field":
             c = idx[0]
             t = theirs[c][0]
@@ -174,6 +201,8 @@ def heuristic_action(view, rng, lookahead: bool = True) -> int:
             c, r = idx
             x = mine[c][r]
             v = 45 if KIND_OF[x] == K_HOSTAGE and r == 0 else -6
+            if len(mine[c]) == 1 and KIND_OF[x] != K_HOSTAGE:
+                v += 12  # merging a lone card into another column saves an action point a turn
         elif name == "place_to":
             c, i = idx
             card = s.pending[-1][2] if s.pending else -1
@@ -224,7 +253,10 @@ def _tempo_penalty(s, p: int, a: int) -> float:
     # capacity: room left in hand and field; every draw spends one unit for good
     capacity = (12 - len(c.hand[p])) + sum(NROW - len(col) for col in c.field[p])
     late = 1.0 if len(s.deck[p]) < 25 else 0.3
-    return late * 3.0 * capacity + (0.0 if spare >= 0 else -12.0 * -spare)
+    # every column costs an action point every turn: more columns than the opponent burns cards faster
+    extra_cols = sum(1 for col in c.field[p] if col) - max(1, sum(1 for col in c.field[1 - p] if col))
+    burn = 8.0 * late * max(0, extra_cols) if len(s.deck[p]) <= len(s.deck[1 - p]) + 4 else 0.0
+    return late * 3.0 * capacity - burn + (0.0 if spare >= 0 else -12.0 * -spare)
 
 
 KINDS_S0 = next(k.index for k in KINDS if k.key == "s0")
