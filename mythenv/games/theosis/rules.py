@@ -435,7 +435,14 @@ class TheosisState(State):
         """A card leaves the hand face down (known only to its team until revealed)."""
         self.hand[p].remove(c)
         self.inplay[p].append(c)
+        self._blur_hand(p)
         self.vis[c] = self.team_bits(p)
+
+    def _blur_hand(self, p: int) -> None:
+        """A card left the hand face down: other teams no longer know which cards remain."""
+        tb = self.team_bits(p)
+        for x in self.hand[p]:
+            self.vis[x] &= tb
 
     def reveal(self, c: int) -> None:
         self.vis[c] = self._all_bits()
@@ -445,6 +452,8 @@ class TheosisState(State):
         empty and nothing else is in play, the other five return and this one stays."""
         if c in self.hand[p]:
             self.hand[p].remove(c)
+            if hidden:
+                self._blur_hand(p)
         elif c in self.inplay[p]:
             self.inplay[p].remove(c)
         self.disc[p].append(c)
