@@ -53,7 +53,8 @@ class TheosisGame(Game):
         if cfg["num_players"] not in m["players"]:
             raise ConfigError(f"{GAME_ID}: mode={cfg['mode']!r} is played by {list(m['players'])} players, "
                               f"not num_players={cfg['num_players']}")
-        if rules.heroes_per_player(cfg["mode"], cfg["variant"], cfg["num_players"]) <= 0:
+        if rules.heroes_per_player(cfg["mode"], cfg["variant"], cfg["num_players"]) <= 0 or (
+                cfg["variant"] == "blitz" and m["blitz"] <= 0):
             raise ConfigError(f"{GAME_ID}: mode={cfg['mode']!r} has no {cfg['variant']!r} variant; "
                               "allowed variant: 'normal'")
         from mythenv.core.actions import ActionCodec

@@ -68,7 +68,9 @@ CORNERS = [HEX_INDEX[(R * DIRS[k][0], R * DIRS[k][1])] for k in range(6)]
 
 def _triad(k):
     c = HEXES[CORNERS[k]]
-    return [CORNERS[k], HEX_INDEX[_add(c, DIRS[(k + 2) % 6])], HEX_INDEX[_add(c, DIRS[(k + 4) % 6])]]
+    # a triangle of three mutually adjacent hexes: the corner, its outer-ring neighbour, and the
+    # inner hex touching both
+    return [CORNERS[k], HEX_INDEX[_add(c, DIRS[(k + 2) % 6])], HEX_INDEX[_add(c, DIRS[k], -1)]]
 
 
 TRIADS = [_triad(k) for k in range(6)]
@@ -2022,6 +2024,11 @@ class TheosisState(State):
                 self.to_discard(p, c, hidden=not (self.vis[c] == self._all_bits()))
         key = cb["skill"]
         self.cb = None
+        feed = {"lance_of_ice": "spikes_of_frost", "scorching_ring": "rain_of_fire"}.get(key)
+        if feed and self.alive(a):  # "You gain a Mana Gem in the ... Skill if able"
+            slot = self.skill_slot(a, feed)
+            if slot >= 0 and not self.mana[a][slot]:
+                self.mana[a][slot] = 1
         t0 = cb["targets"][0] if cb["targets"] else -1
         if key == "northern_twin_strike" and not cb["second"] and self.alive(a) and t0 >= 0 \
                 and self.alive(t0) and DIST[self.pos[a]][self.pos[t0]] == 1 and not self.pacified(a):
