@@ -1915,7 +1915,8 @@ class TheosisState(State):
         if du["dskill"] == "regeneration" and self.alive(d):
             self.heal(d, 4)
         # push back after a melee attack (TH § Combat Ranges: Melee)
-        if self.cb["melee"] and not du["counter"] and self.alive(a) and self.alive(d) \
+        melee = (self.cb["melee"] and not du["counter"]) or du["askill"] == "counter_attack"
+        if melee and self.alive(a) and self.alive(d) \
                 and DIST[self.pos[a]][self.pos[d]] == 1 and du["dskill"] != "rabid_hardiness" \
                 and self._push_hex(a, d) >= 0:
             if self._card_key(du["dc"]) == "tenacity":
