@@ -17,7 +17,7 @@ from .cards import HEROES, POWERS
 from .rules import NC, NH, NHEX, NI, PK
 
 PHASES = ("select", "draft", "mana", "artifact", "item", "gold", "place", "arena", "over")
-KINDS = ("atk_target auto_def blackout bless_card bless_target blind commit crimson_amount crimson_target "
+KINDS = ("atk_target hurt_def blackout bless_card bless_target blind commit crimson_amount crimson_target "
          "defskill discard draft dtype equip_hero equip_slot gold holy_target incinerate_slot lay_target mana "
          "mana_gain move offer pick place profane_slot pull purloin_item raise replace res_dead res_mana "
          "res_mode res_place row shock_give sk_dir sk_target skill_use spell_area spell_card steal_from "

@@ -778,10 +778,12 @@ class TheosisState(State):
             return
         if self.token[PK["rejuvenation"]] == h:  # resolved before Fiery Purge
             self.heal(h, 1)
+        tasks = []
         if self.token[PK["fiery_purge"]] == h:
-            self.lose_hp(h, 1, "Fiery Purge")
-        if self.alive(h) and self.token[PK["thalassic_favour"]] == h and self.empty_slots(h):
-            self._ask("mana_gain", self.owner[h], h)
+            tasks.append(["hurt", -1, h, 1, PHYS, 0, [], "Fiery Purge", 0])
+        if self.token[PK["thalassic_favour"]] == h:
+            tasks.append(["ask", "mana_gain", self.owner[h], h])
+        self._push(*tasks)
 
     # ---- movement
     def bound(self, h: int) -> bool:
@@ -1192,7 +1194,7 @@ class TheosisState(State):
         sk = self.skill(h, self.skill_slot(h, key))
         if sk.kind == "auto":
             # "All enemies automatically take two damage", reduced by armor and shields only
-            self._push(*[["auto_hit", h, t, sk.dtype] for t in sorted(range(NH), key=self.rank_of)
+            self._push(*[["hurt", h, t, 2, sk.dtype, 1, [], sk.name, 0] for t in sorted(range(NH), key=self.rank_of)
                          if self.alive(t) and not self.allies(h, t) and not self.in_start_triad(t)])
             return
         if key == "resurgence":
@@ -1239,30 +1241,40 @@ class TheosisState(State):
                 if self.alive(t) and self.allies(h, t):
                     self.remove_curses(t)
 
-    def _T_auto_hit(self, h, t, dt) -> None:
-        if not self.alive(t):
+    HURT_SKILLS = ("resonating_scales", "regeneration")
+
+    def _T_hurt(self, src, t, amount, dt, reducible, prot, why, record) -> None:
+        """Damage outside a combat duel. FAQ (Resonating Scales): Defense Skills can be used whenever
+        the hero is about to take damage, so a hero with Resonating Scales or Regeneration ready
+        is asked first."""
+        if not self.alive(t) or amount <= 0:
             return
-        opts = [s for s in range(3) if self.mana[t][s] and self.skill(t, s).key in ("resonating_scales", "regeneration")]
-        if opts:  # FAQ: Defense Skills can be used whenever the hero is about to take damage
-            self._ask("auto_def", self.owner[t], h, t, dt)
+        opts = [s for s in range(3) if self.mana[t][s] and self.skill(t, s).key in self.HURT_SKILLS]
+        if reducible == 0:  # damage no protection reduces: only Regeneration helps
+            opts = [s for s in opts if self.skill(t, s).key == "regeneration"]
+        if opts:
+            self._ask("hurt_def", self.owner[t], src, t, amount, dt, reducible, prot, why, record)
         else:
-            self._auto_damage(h, t, dt, "")
+            self._hurt(t, amount, dt, reducible, prot, why, record, "")
 
-    def _L_auto_def(self, p, h, t, dt):
-        return [A_SLOT + s for s in range(3) if self.mana[t][s]
-                and self.skill(t, s).key in ("resonating_scales", "regeneration")] + [A_DONE]
+    def _L_hurt_def(self, p, src, t, amount, dt, reducible, prot, why, record):
+        keys = self.HURT_SKILLS if reducible else ("regeneration",)
+        return [A_SLOT + s for s in range(3) if self.mana[t][s] and self.skill(t, s).key in keys] + [A_DONE]
 
-    def _D_auto_def(self, fam, s, p, h, t, dt):
+    def _D_hurt_def(self, fam, s, p, src, t, amount, dt, reducible, prot, why, record):
         key = ""
         if fam == "slot":
             key = self.skill(t, s).key
             self.mana[t][s] = 0
-        self._auto_damage(h, t, dt, key)
+        self._hurt(t, amount, dt, reducible, prot, why, record, key)
 
-    def _auto_damage(self, h, t, dt, defkey):
-        prot = (LIGHT, VOID, FIRE, ICE) if defkey == "resonating_scales" else ()
-        dmg = self.reduce(t, 2, dt, extra_prot=prot)
-        self.lose_hp(t, dmg, f"{DT_NAMES[dt]} damage of a Skill")
+    def _hurt(self, t, amount, dt, reducible, prot, why, record, defkey):
+        if reducible:
+            extra = tuple(prot) + ((LIGHT, VOID, FIRE, ICE) if defkey == "resonating_scales" else ())
+            amount = self.reduce(t, amount, dt, extra_prot=extra)
+        if record and self.cb is not None and self.cb["du"] is not None:
+            self.cb["du"]["back"] = min(amount, self.hp[t])
+        self.lose_hp(t, amount, why)
         if defkey == "regeneration" and self.alive(t):
             self.heal(t, 4)
 
@@ -1904,14 +1916,13 @@ class TheosisState(State):
                 self.remove_blessings(d)
         # the defender's text and Skill
         if dealt and self.alive(a):
-            if self._card_key(du["dc"]) == "pain_spike":
-                self.lose_hp(a, dealt // 2, "Pain Spike")
-            if du["dskill"] == "unholy_armor" and self.alive(a):
-                back = self.reduce(a, dealt // 2, VOID, extra_prot=self.protections(a, du["ac"], ""))
-                du["back"] = back
-                self.lose_hp(a, back, "Unholy Armor")
-                if back and akey == "pain_spike" and self.alive(d):
-                    self.lose_hp(d, back // 2, "Pain Spike")
+            if self._card_key(du["dc"]) == "pain_spike":  # ignores Resistance and Protection
+                tasks.append(["hurt", d, a, dealt // 2, PHYS, 0, [], "Pain Spike", 0])
+            if du["dskill"] == "unholy_armor":
+                tasks.append(["hurt", d, a, dealt // 2, VOID, 1, list(self.protections(a, du["ac"], "")),
+                              "Unholy Armor", 1])
+                if akey == "pain_spike":
+                    tasks.append(["pain_back"])
         if du["dskill"] == "regeneration" and self.alive(d):
             self.heal(d, 4)
         # push back after a melee attack (TH § Combat Ranges: Melee)
@@ -1924,6 +1935,12 @@ class TheosisState(State):
             tasks.append(["push_offer"])
         if tasks:
             self._push(*tasks)
+
+    def _T_pain_back(self) -> None:
+        """The attacker's Pain Spike: the defender dealt damage back (Unholy Armor) this combat."""
+        du = self.cb["du"]
+        if du["back"] and self.alive(du["d"]):
+            self._push(["hurt", du["a"], du["d"], du["back"] // 2, PHYS, 0, [], "Pain Spike", 0])
 
     def armors_eq(self, h: int) -> list[int]:
         return [s for s in (OFF, ARM) if self.eq[h][s] >= 0 and not ITEMS[self.eq[h][s]].weapon]
@@ -2098,10 +2115,10 @@ class TheosisState(State):
             setattr(s, k, [str(x) for x in d[k]] if k == "log" else [int(x) for x in d[k]])
         for k in cls._NESTED:
             if k == "q":
-                s.q = [[x if isinstance(x, str) else int(x) for x in t] for t in d["q"]]
+                s.q = [[_jv(x) for x in t] for t in d["q"]]
             else:
                 setattr(s, k, [[int(x) for x in row] for row in d[k]])
-        s.dec = None if d["dec"] is None else [x if isinstance(x, str) else int(x) for x in d["dec"]]
+        s.dec = None if d["dec"] is None else [_jv(x) for x in d["dec"]]
         s.cb = _copy_cb(d["cb"])
         s.rng = rng_from_json(d["rng"])
         if len(s.owner) != NH or len(s.hand) != s.n:
@@ -2191,6 +2208,15 @@ class TheosisState(State):
     def render(self, player: int | None = None) -> str:
         from .render import render_state
         return render_state(self, player)
+
+
+def _jv(x):
+    """A task / decision argument from JSON: a string, a list of ints, or an int."""
+    if isinstance(x, str):
+        return x
+    if isinstance(x, list):
+        return [int(y) for y in x]
+    return int(x)
 
 
 def _copy_cb(cb):

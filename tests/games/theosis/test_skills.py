@@ -273,3 +273,23 @@ def test_utility_skills():
     assert s.bondage == hero("gurth")
     s.pos[hero("norn")] = hexi(1, 0)
     assert not s.can_move(hero("norn"))
+
+
+def test_defense_skills_against_damage_outside_combat():
+    """FAQ (Resonating Scales): Defense Skills can be used whenever the hero is about to take
+    damage: Resonating Scales against Rain of Fire; Regeneration after the Fiery Purge loss."""
+    s = arena(G2, {"curunir": dict(owner=0, arch=1, pos=(0, 0), mana=[0, 0, 1]),
+                   "lug": dict(owner=1, arch=1, pos=(3, 0), mana=[0, 1, 0])},
+              {0: SET0, 1: SET1}, ranking=["curunir", "lug"], actor="curunir")
+    act(s, "done"); act(s, "row", 5); act(s, "slot", 2); act(s, "card", card("tactics"))
+    assert s.dec[0] == "hurt_def" and s.dec[1] == 1
+    act(s, "slot", 1)
+    assert s.hp[hero("lug")] == 9 and s.mana[hero("lug")] == [0, 0, 0]
+    s = arena(G2, {"garav": dict(owner=0, arch=1, pos=(0, 0), mana=[0, 0, 1], hp=5),
+                   "rac": dict(owner=1, pos=(3, 0))},
+              {0: SET0, 1: SET1}, ranking=["garav", "rac"], actor="garav")
+    s.token[card("fiery_purge")] = hero("garav")
+    act(s, "done"); act(s, "row", 0); act(s, "card", card("tactics"))
+    assert s.dec[0] == "hurt_def"
+    act(s, "slot", 2)
+    assert s.hp[hero("garav")] == 8
