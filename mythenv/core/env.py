@@ -133,6 +133,19 @@ class MythEnv(AECEnv):
             for a in self.agents:
                 self.rewards[a] = 0.0
             self.agent_selection = self.possible_agents[state.current_player()]
+            out = state.finished_seats()
+            if out:  # eliminated seats leave now with their final return
+                newly = False
+                for p, r in out.items():
+                    a = self.possible_agents[p]
+                    if a in self.terminations and not self.terminations[a]:
+                        self.terminations[a] = True
+                        self.rewards[a] = float(r)
+                        newly = True
+                if newly:
+                    self._accumulate_rewards()
+                    self._deads_step_first()
+                    return
         self._accumulate_rewards()
 
     def _penalize(self, agent: str) -> None:

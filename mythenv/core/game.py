@@ -129,6 +129,11 @@ class State(ABC):
     @abstractmethod
     def returns(self) -> list[float]: ...
 
+    def finished_seats(self) -> dict[int, float]:
+        """Seats that are out of a game that goes on (eliminated players), with their final return.
+        The env terminates them at once and pays that return; by default no seat leaves early."""
+        return {}
+
     def scores(self) -> list[float]:
         """Game points where the game has them; by default the returns."""
         return self.returns()

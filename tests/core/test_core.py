@@ -113,3 +113,27 @@ def test_gym_wrapper_seat_and_opponent_errors():
     assert env.seat == 1 and info["seat"] == 1
     with pytest.raises(IllegalActionError):
         env.step(int(np.flatnonzero(info["action_mask"] == 0)[0]))
+
+
+def test_eliminated_seats_terminate_with_their_final_reward():
+    """A seat that leaves a running game (``State.finished_seats``) is terminated at once with its
+    return and steps out; the others play on (Theomachy at 4 players eliminates seats)."""
+    from pettingzoo.test import api_test
+
+    env = mythenv.make_env("theomachy_v0", num_players=4)
+    api_test(env, num_cycles=400)
+    rng = np.random.default_rng(1)
+    early = 0
+    for seed in range(6):
+        env.reset(seed=seed)
+        for agent in env.agent_iter():
+            obs, rew, term, trunc, info = env.last()
+            if term or trunc:
+                if not env.unwrapped.state.is_terminal():
+                    early += 1
+                    assert rew == -1.0
+                env.step(None)
+                continue
+            env.step(int(rng.choice(np.flatnonzero(obs["action_mask"]))))
+        assert env.agents == []
+    assert early > 0

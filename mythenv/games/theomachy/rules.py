@@ -287,6 +287,12 @@ class TheomachyState(State):
     def is_terminal(self) -> bool:
         return self.step == OVER
 
+    def finished_seats(self) -> dict[int, float]:
+        """Seats eliminated while the game goes on: their -1 is final (the env terminates them)."""
+        if self.step == OVER:
+            return {}
+        return {p: -1.0 for p in range(self.n) if not self.alive[p]}
+
     def returns(self) -> list[float]:
         """+1 for the last player standing, -1 for every eliminated seat; at the Hand bound (or when
         the last players are eliminated together) the survivors / those last ones get 0."""
