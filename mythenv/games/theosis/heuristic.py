@@ -5,8 +5,23 @@ spend Mana on attack Skills."""
 from __future__ import annotations
 
 from .cards import ITEMS, POWERS
-from .rules import (A_CARD, A_DIR, A_DONE, A_HERO, A_HEX, A_ITEM, A_NUM, A_ROW, A_SLOT, ATTACK_SPELLS,
-                    CENTER, DECODE, DIST, FLOWER, NHEX)
+from .rules import (
+    A_CARD,
+    A_DIR,
+    A_DONE,
+    A_HERO,
+    A_HEX,
+    A_ITEM,
+    A_NUM,
+    A_ROW,
+    A_SLOT,
+    ATTACK_SPELLS,
+    CENTER,
+    DECODE,
+    DIST,
+    FLOWER,
+    NHEX,
+)
 
 _YES = {"bloodthirst": None, "oppress_att": 1, "confusion_att": 1, "equalize_att": 1, "equalize_def": 0,
         "oppress_def": 1, "confusion_def": 1, "push": 1, "follow": 0, "twin": 1, "celerity": 1, "tenacity": 1,

@@ -13,7 +13,7 @@ import numpy as np
 
 from mythenv.core.observe import Observer
 
-from .cards import HEROES, POWERS
+from .cards import HEROES
 from .rules import NC, NH, NHEX, NI, PK
 
 PHASES = ("select", "draft", "mana", "artifact", "item", "gold", "place", "arena", "over")

@@ -14,7 +14,7 @@ import numpy as np
 from mythenv.core.errors import StateError
 from mythenv.core.game import TERMINAL, State, rng_from_json, rng_to_json
 
-from .cards import (ARENA, HEROES, ITEMS, MODES, POWER_INDEX, POWERS, SKILLS, VALUES, skill_of)
+from .cards import ARENA, HEROES, ITEMS, MODES, POWER_INDEX, POWERS, SKILLS, skill_of
 
 NH = len(HEROES)
 NC = len(POWERS)
@@ -1501,7 +1501,7 @@ class TheosisState(State):
 
     def _T_d_dtext(self) -> None:
         du = self.cb["du"]
-        a, d = du["a"], du["d"]
+        d = du["d"]
         key = self._card_key(du["dc"])
         pd = self.owner[d]
         if key in ("oppress", "confusion"):

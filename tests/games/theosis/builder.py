@@ -8,7 +8,7 @@ from mythenv.games.theosis.cards import HERO_INDEX, ITEM_INDEX, POWER_INDEX, POW
 
 H = HERO_INDEX
 C = POWER_INDEX
-I = ITEM_INDEX
+ITEMS_BY_KEY = ITEM_INDEX
 A = rules
 
 
@@ -51,7 +51,7 @@ def arena(g, heroes, hands, ranking, actor=None, turn=2, discards=None, seed=0):
         s.mana[h] = list(d.get("mana", [0, 0, 0]))
         for slot, item in enumerate(d.get("eq", [None, None, None])):
             if item is not None:
-                i = I[item]
+                i = ITEMS_BY_KEY[item]
                 s.eq[h][slot] = i
                 s.pouch.remove(i)
     s.cowner = [-1] * rules.NC

@@ -39,7 +39,8 @@ def test_worked_example_tie_goes_to_higher_rank():
 
 def test_worked_example_artifact_sword_one_damage_and_curse():
     """TH § Damage and Resistances, example: the Paladin's Artifact sword (+1 Attack, 4 Damage):
-    5 vs 4, damage 1 + 4 = 5 Fire; Frigid Night protects from Fire, yet the loser takes at least one
+    5 vs 4, damage 1 + 4 = 5 Fire
+    Frigid Night protects from Fire, yet the loser takes at least one
     Damage (9 -> 8) and carries the Fiery Purge Curse, losing one Health at the end of his turn."""
     s = duel_state(paladin_eq=("dawnblade", None, None))
     attack_with_power(s, "rac", "fiery_purge", "frigid_night")

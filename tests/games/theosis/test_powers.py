@@ -23,8 +23,11 @@ def duel(set0, set1, a=("norn", {}), d=("rac", {}), g=G2, discards=None, ranking
 
 
 def attack(s, target, acard, dcard):
-    act(s, "done"); act(s, "row", 4); act(s, "hero", hero(target))
-    act(s, "card", card(acard)); act(s, "card", card(dcard))
+    act(s, "done")
+    act(s, "row", 4)
+    act(s, "hero", hero(target))
+    act(s, "card", card(acard))
+    act(s, "card", card(dcard))
 
 
 def finish(s, seat_turn=2):
@@ -110,22 +113,32 @@ def test_spells_healing_cleansing_rain_ungrave_damnation():
     s = arena(G2, {"lug": dict(owner=0, pos=(0, 0), hp=3), "edhel": dict(owner=0, pos=(-3, 3), hp=8),
                    "rac": dict(owner=1, pos=(3, 0), hp=2)}, {0: G_SET, 1: D_SET}, ranking=["lug", "edhel", "rac"],
               actor="lug")
-    act(s, "done"); act(s, "row", 3); act(s, "card", card("healing"))
+    act(s, "done")
+    act(s, "row", 3)
+    act(s, "card", card("healing"))
     assert s.hp[hero("lug")] == 7 and s.hp[hero("edhel")] == 9 and s.hp[hero("rac")] == 2
     s = arena(G2, {"edhel": dict(owner=0, pos=(0, 0), hp=3), "rac": dict(owner=1, pos=(3, 0))},
               {0: M_SET, 1: D_SET}, ranking=["edhel", "rac"], actor="edhel")
     s.token[card("poison")] = hero("edhel")
-    act(s, "done"); act(s, "row", 3); act(s, "card", card("cleansing_rain"))
+    act(s, "done")
+    act(s, "row", 3)
+    act(s, "card", card("cleansing_rain"))
     assert s.hp[hero("edhel")] == 4 and s.token[card("poison")] == -1
     s = arena(G2, {"gurth": dict(owner=0, pos=(0, 0)), "rac": dict(owner=1, pos=(3, 0))},
               {0: ["ungrave", "terror", "enervation", "damnation", "raise_the_dead"], 1: D_SET},
               ranking=["gurth", "rac"], actor="gurth", discards={0: ["despair"]})
-    act(s, "done"); act(s, "row", 3); act(s, "card", card("ungrave")); act(s, "card", card("despair"))
+    act(s, "done")
+    act(s, "row", 3)
+    act(s, "card", card("ungrave"))
+    act(s, "card", card("despair"))
     assert card("despair") in s.hand[0] and s.disc[0] == [card("ungrave")]
     s = arena(G2, {"gurth": dict(owner=0, pos=(0, 0)), "rac": dict(owner=1, pos=(3, 0))},
               {0: V_SET, 1: D_SET}, ranking=["gurth", "rac"], actor="gurth")
     s.token[card("aegis")] = hero("rac")
-    act(s, "done"); act(s, "row", 3); act(s, "card", card("damnation")); act(s, "hex", hexi(3, 0))
+    act(s, "done")
+    act(s, "row", 3)
+    act(s, "card", card("damnation"))
+    act(s, "hex", hexi(3, 0))
     act(s, "card", card("poison"))
     finish(s)
     assert s.token[card("aegis")] == -1 and s.hp[hero("rac")] == 9 - 1  # 2 vs 0 + Aegis
@@ -137,7 +150,10 @@ def test_rejuvenation_before_fiery_purge_and_aegis_valor():
     s = arena(G2, {"edhel": dict(owner=0, pos=(0, 0), hp=9), "rac": dict(owner=1, pos=(3, 0))},
               {0: M_SET, 1: D_SET}, ranking=["edhel", "rac"], actor="edhel")
     s.token[card("fiery_purge")] = hero("edhel")
-    act(s, "done"); act(s, "row", 2); act(s, "card", card("rejuvenation")); act(s, "hero", hero("edhel"))
+    act(s, "done")
+    act(s, "row", 2)
+    act(s, "card", card("rejuvenation"))
+    act(s, "hero", hero("edhel"))
     assert s.hp[hero("edhel")] == 8  # full Health: the heal does nothing, then Fiery Purge
     s = duel(R_SET, G_SET, a=("rochon", {}), d=("lug", {}))
     s.token[card("valor")] = hero("rochon")
@@ -159,9 +175,13 @@ def test_spell_ward_shields_allies_from_the_rest_of_the_spell():
     for c in s.hand[0]:
         s.cowner[c] = 0
     s.cowner[card("spell_ward")] = 1
-    act(s, "done"); act(s, "row", 3); act(s, "card", card("fireball")); act(s, "hex", hexi(3, 0))
+    act(s, "done")
+    act(s, "row", 3)
+    act(s, "card", card("fireball"))
+    act(s, "hex", hexi(3, 0))
     first, second = s.cb["targets"]
-    act(s, "card", card("spell_ward")); act(s, "card", card("aegis"))
+    act(s, "card", card("spell_ward"))
+    act(s, "card", card("aegis"))
     finish(s)
     # the first target loses (4 vs 4, the caster ranks higher: one Damage); its Spell Ward then
     # keeps the Fireball off the second
@@ -201,7 +221,10 @@ def test_expansion_tentacles_thalassic_incinerating_force_sunder_purloin():
     assert s.dec[0] == "move" and s.dec[1] == 0 and s.dec[2] == hero("norn") and s.dec[3] == "tentacles"
     s = arena(GE, {"lug": dict(owner=0, pos=(0, 0), mana=[0, 0, 0]), "rac": dict(owner=1, pos=(3, 0))},
               {0: X_SET, 1: D_SET}, ranking=["lug", "rac"], actor="lug")
-    act(s, "done"); act(s, "row", 2); act(s, "card", card("thalassic_favour")); act(s, "hero", hero("lug"))
+    act(s, "done")
+    act(s, "row", 2)
+    act(s, "card", card("thalassic_favour"))
+    act(s, "hero", hero("lug"))
     assert s.dec[0] == "mana_gain"
     act(s, "slot", 0)
     assert s.mana[hero("lug")][0] == 1

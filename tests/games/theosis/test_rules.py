@@ -48,12 +48,20 @@ def test_centre_hex_wins_at_end_of_turn_nine_and_tie_otherwise():
     """TH § Winning the Game (errata p.5): a hero on the centre hex at the end of the ninth turn
     wins; otherwise with several players standing it is a tie."""
     s = two(("norn", dict(pos=(0, 0))), ("rac", dict(pos=(3, 0))), turn=9, ranking=["norn", "rac"])
-    act(s, "done"); act(s, "row", 0); act(s, "card", card("warcraft"))
-    act(s, "done"); act(s, "row", 0); act(s, "card", card("poison"))
+    act(s, "done")
+    act(s, "row", 0)
+    act(s, "card", card("warcraft"))
+    act(s, "done")
+    act(s, "row", 0)
+    act(s, "card", card("poison"))
     assert s.is_terminal() and s.returns() == [1.0, -1.0]
     s = two(("norn", dict(pos=(1, 0))), ("rac", dict(pos=(3, 0))), turn=9, ranking=["norn", "rac"])
-    act(s, "done"); act(s, "row", 0); act(s, "card", card("warcraft"))
-    act(s, "done"); act(s, "row", 0); act(s, "card", card("poison"))
+    act(s, "done")
+    act(s, "row", 0)
+    act(s, "card", card("warcraft"))
+    act(s, "done")
+    act(s, "row", 0)
+    act(s, "card", card("poison"))
     assert s.is_terminal() and s.returns() == [0.0, 0.0]
 
 
@@ -63,8 +71,10 @@ def test_team_rewards_shared():
     s = arena(g, {"norn": dict(owner=0, pos=(0, 0)), "rac": dict(owner=1, pos=(3, 0)),
                   "lug": dict(owner=2, pos=(-3, 0)), "aer": dict(owner=3, pos=(0, 3))},
               {0: W_SET, 1: D_SET, 2: G_SET, 3: R_SET}, ranking=["norn", "rac", "lug", "aer"], actor="norn", turn=9)
-    for seat, c in ((0, "warcraft"), (1, "poison"), (2, "blind"), (3, "fiery_purge")):
-        act(s, "done"); act(s, "row", 0); act(s, "card", card(c))
+    for _seat, c in ((0, "warcraft"), (1, "poison"), (2, "blind"), (3, "fiery_purge")):
+        act(s, "done")
+        act(s, "row", 0)
+        act(s, "card", card(c))
     assert s.returns() == [1.0, -1.0, 1.0, -1.0]
 
 
@@ -82,7 +92,10 @@ def test_fireball_attack_four_on_the_witch_turn_and_weapon_adds():
     caster's weapon damage)."""
     s = two(("curunir", dict(pos=(0, 0), eq=["oak_staff", None, None])), ("rac", dict(pos=(3, 0))),
             ranking=["curunir", "rac"])
-    act(s, "done"); act(s, "row", 3); act(s, "card", card("fireball")); act(s, "hex", hexi(3, 0))
+    act(s, "done")
+    act(s, "row", 3)
+    act(s, "card", card("fireball"))
+    act(s, "hex", hexi(3, 0))
     act(s, "card", card("poison"))  # defense 0
     while s.dec and s.dec[0] == "yn":
         act(s, "num", 0)
@@ -161,19 +174,32 @@ def test_blessing_token_moves_when_used_again():
     s = arena(G2, {"rochon": dict(owner=0, pos=(0, 0)), "aer": dict(owner=0, pos=(2, 0)),
                    "rac": dict(owner=1, pos=(-3, 0))}, {0: R_SET, 1: D_SET},
               ranking=["rochon", "aer", "rac"], actor="rochon")
-    act(s, "done"); act(s, "row", 2); act(s, "card", card("valor")); act(s, "hero", hero("aer"))
+    act(s, "done")
+    act(s, "row", 2)
+    act(s, "card", card("valor"))
+    act(s, "hero", hero("aer"))
     assert s.token[card("valor")] == hero("aer")
-    s.hand[0].append(card("valor")); s.disc[0].remove(card("valor")); s.hand[0].sort()
+    s.hand[0].append(card("valor"))
+    s.disc[0].remove(card("valor"))
+    s.hand[0].sort()
     s.acted[hero("aer")] = 0
-    s.q = [["hero_turn", hero("aer")], ["next_actor"]]; s.dec = None; s._run()
-    act(s, "done"); act(s, "row", 2); act(s, "card", card("valor")); act(s, "hero", hero("rochon"))
+    s.q = [["hero_turn", hero("aer")], ["next_actor"]]
+    s.dec = None
+    s._run()
+    act(s, "done")
+    act(s, "row", 2)
+    act(s, "card", card("valor"))
+    act(s, "hero", hero("rochon"))
     assert s.token[card("valor")] == hero("rochon")
 
 
 def test_mana_action_costs_one_damage_and_a_hidden_discard():
     """TH § Hero Actions (second row): place a Mana gem, discard a Power face down, take one Damage."""
     s = two(("norn", dict(pos=(0, 0))), ("rac", dict(pos=(3, 0))), ranking=["norn", "rac"])
-    act(s, "done"); act(s, "row", 1); act(s, "slot", 2); act(s, "card", card("tactics"))
+    act(s, "done")
+    act(s, "row", 1)
+    act(s, "slot", 2)
+    act(s, "card", card("tactics"))
     n = hero("norn")
     assert s.mana[n] == [0, 0, 1] and s.hp[n] == 8
     assert not (s.vis[card("tactics")] >> 1 & 1)  # the opponent does not know which Power
@@ -183,7 +209,9 @@ def test_last_card_recycles_five():
     """TH § Power Management: using the last Power returns the other five; it stays discarded."""
     s = two(("norn", dict(pos=(0, 0))), ("rac", dict(pos=(3, 0))), set0=["warcraft"], ranking=["norn", "rac"],
             discards={0: ["fireball", "bloodthirst", "tactics", "pain_spike", "spell_ward"]})
-    act(s, "done"); act(s, "row", 0); act(s, "card", card("warcraft"))
+    act(s, "done")
+    act(s, "row", 0)
+    act(s, "card", card("warcraft"))
     assert s.disc[0] == [card("warcraft")] and len(s.hand[0]) == 5
 
 
@@ -191,7 +219,11 @@ def test_blackout_skips_the_target_turn():
     """TH § Appendix (Blackout, errata p.34): the target simply flips its token and does nothing."""
     s = arena(G2, {"rac": dict(owner=0, arch=1, pos=(0, 0), mana=[0, 1, 0]), "norn": dict(owner=1, pos=(3, 0))},
               {0: D_SET, 1: W_SET}, ranking=["rac", "norn"], actor="rac")
-    act(s, "done"); act(s, "row", 5); act(s, "slot", 1); act(s, "card", card("poison")); act(s, "hero", hero("norn"))
+    act(s, "done")
+    act(s, "row", 5)
+    act(s, "slot", 1)
+    act(s, "card", card("poison"))
+    act(s, "hero", hero("norn"))
     assert s.turn == 3  # Norn's turn was skipped
 
 
@@ -200,15 +232,23 @@ def test_stealth_untargetable_and_assassinate_kills():
     from Stealth with Assassinate kills on success and ends the Stealth."""
     s = arena(G2, {"sauth": dict(owner=0, arch=1, pos=(0, 0), mana=[1, 1, 0]), "rac": dict(owner=1, pos=(1, 0))},
               {0: V_SET, 1: D_SET}, ranking=["sauth", "rac"], actor="sauth")
-    act(s, "done"); act(s, "row", 5); act(s, "slot", 0); act(s, "card", card("despair"))
+    act(s, "done")
+    act(s, "row", 5)
+    act(s, "slot", 0)
+    act(s, "card", card("despair"))
     assert s.stealth[hero("sauth")] == 1
     assert s.single_targets(hero("rac"), 5) == []
     # Rac's turn: he cannot attack her with a Power
     act(s, "done")
     assert rules.A_ROW + 4 not in s.legal_actions()
-    act(s, "row", 0); act(s, "card", card("poison"))
-    act(s, "done"); act(s, "row", 5); act(s, "slot", 1); act(s, "hero", hero("rac"))
-    act(s, "card", card("terror")); act(s, "card", card("lifeswap"))
+    act(s, "row", 0)
+    act(s, "card", card("poison"))
+    act(s, "done")
+    act(s, "row", 5)
+    act(s, "slot", 1)
+    act(s, "hero", hero("rac"))
+    act(s, "card", card("terror"))
+    act(s, "card", card("lifeswap"))
     assert s.hp[hero("rac")] == 0 and s.is_terminal()
 
 
@@ -219,7 +259,10 @@ def test_auto_damage_skill_reduced_by_armor():
                    "rac": dict(owner=1, pos=(3, 0), eq=[None, None, "dusk_robe"]),
                    "raug": dict(owner=1, pos=(-3, 0))}, {0: W_SET, 1: D_SET},
               ranking=["curunir", "rac", "raug"], actor="curunir")
-    act(s, "done"); act(s, "row", 5); act(s, "slot", 2); act(s, "card", card("tactics"))
+    act(s, "done")
+    act(s, "row", 5)
+    act(s, "slot", 2)
+    act(s, "card", card("tactics"))
     assert s.hp[hero("rac")] == 8 and s.hp[hero("raug")] == 7
 
 
@@ -244,8 +287,11 @@ def test_resurrection_brings_back_a_fallen_hero():
                    "rac": dict(owner=1, pos=(-3, 0))}, {0: R_SET, 1: D_SET},
               ranking=["aer", "rochon", "rac"], actor="aer")
     s.pos[hero("rochon")] = -1
-    act(s, "done"); act(s, "row", 3); act(s, "card", card("resurrection"))
+    act(s, "done")
+    act(s, "row", 3)
+    act(s, "card", card("resurrection"))
     if s.dec[0] == "res_mode":
         act(s, "num", 1)
-    act(s, "hero", hero("rochon")); act(s, "hex", hexi(1, 0))
+    act(s, "hero", hero("rochon"))
+    act(s, "hex", hexi(1, 0))
     assert s.hp[hero("rochon")] == 4 and s.pos[hero("rochon")] == hexi(1, 0)

@@ -77,7 +77,9 @@ def test_artifact_and_item_offers():
 
 def test_gold_order_and_ranking_ties_by_initiative():
     """TH § Alignment and Ranking (step 2 from the player right of the initiative holder,
-    counter-clockwise; step 3 most gold ranks first) with the 3 starting gold (errata p.6); FAQ:
+    counter-clockwise
+    step 3 most gold ranks first) with the 3 starting gold (errata p.6)
+    FAQ:
     equal gold is ranked by initiative."""
     g = game(num_players=3, variant="blitz")
     s = first_until(g.new_initial_state(3), "gold")

@@ -53,7 +53,8 @@ def run_attack(s, sk, acard="bloodthirst", dcard="terror"):
 @pytest.mark.parametrize("sk", ATTACKS, ids=[s.key for s in ATTACKS])
 def test_attack_skill_bonus_and_damage(sk):
     """TH § Appendix Skills: each attack Skill adds its printed Attack Bonus / Penalty to the face-
-    down Power's value (Bloodthirst 2 here; its text is not used with a Skill) and inflicts the
+    down Power's value (Bloodthirst 2 here
+    its text is not used with a Skill) and inflicts the
     Skill's damage type: Protection of that type cuts the Damage to the minimum of one."""
     s, a, t = setup_attack(sk)
     run_attack(s, sk)
@@ -147,8 +148,12 @@ def test_shock_steals_a_mana_gem():
     sk = next(s for s in ATTACKS if s.key == "shock")
     s, a, t = setup_attack(sk)
     s.mana[t] = [1, 0, 0]
-    act(s, "done"); act(s, "row", 5); act(s, "slot", sk.slot); act(s, "hero", t)
-    act(s, "card", card("bloodthirst")); act(s, "card", card("terror"))
+    act(s, "done")
+    act(s, "row", 5)
+    act(s, "slot", sk.slot)
+    act(s, "hero", t)
+    act(s, "card", card("bloodthirst"))
+    act(s, "card", card("terror"))
     assert s.dec[0] == "shock_give" and s.dec[1] == 1
     act(s, "slot", 0)
     assert s.dec[0] == "mana_gain" and s.dec[1] == 0
@@ -161,8 +166,12 @@ def test_chains_of_sorrow_pulls_adjacent():
     adjacent to the attacker."""
     s = arena(G2, {"gurth": dict(owner=0, pos=(0, 0), mana=[0, 1, 0]), "norn": dict(owner=1, pos=(4, 0))},
               {0: SET0, 1: SET1}, ranking=["gurth", "norn"], actor="gurth")
-    act(s, "done"); act(s, "row", 5); act(s, "slot", 1); act(s, "hero", hero("norn"))
-    act(s, "card", card("bloodthirst")); act(s, "card", card("terror"))
+    act(s, "done")
+    act(s, "row", 5)
+    act(s, "slot", 1)
+    act(s, "hero", hero("norn"))
+    act(s, "card", card("bloodthirst"))
+    act(s, "card", card("terror"))
     assert s.dec[0] == "pull"
     act(s, "hex", hexi(1, 0))
     assert s.pos[hero("norn")] == hexi(1, 0)
@@ -172,15 +181,20 @@ def test_northern_twin_strike_second_attack():
     """Northern Twin Strike: Charge, then an optional second attack on the same target."""
     s = arena(G2, {"norn": dict(owner=0, pos=(0, 0), mana=[0, 1, 0]), "rac": dict(owner=1, pos=(3, 0))},
               {0: SET0, 1: SET1}, ranking=["norn", "rac"], actor="norn")
-    act(s, "done"); act(s, "row", 5); act(s, "slot", 1)
+    act(s, "done")
+    act(s, "row", 5)
+    act(s, "slot", 1)
     assert s.dec[0] == "move" and s.dec[3] == "charge"
     act(s, "hex", hexi(2, 0))
-    act(s, "hero", hero("rac")); act(s, "card", card("bloodthirst")); act(s, "card", card("terror"))
+    act(s, "hero", hero("rac"))
+    act(s, "card", card("bloodthirst"))
+    act(s, "card", card("terror"))
     while s.dec[0] == "yn" and s.dec[2] == "push":
         act(s, "num", 0)
     assert s.dec[0] == "yn" and s.dec[2] == "twin"
     act(s, "num", 1)
-    act(s, "card", card("warcraft")); act(s, "card", card("despair"))
+    act(s, "card", card("warcraft"))
+    act(s, "card", card("despair"))
     assert s.hp[hero("rac")] == 9 - 2 - 1  # 2 Ice, then 4 vs 4 tie to Norn: 0, at least one
 
 
@@ -189,7 +203,9 @@ def test_counter_attack_turns_the_defense_into_an_attack():
     attacker defends with its attack Power."""
     s = arena(G2, {"rac": dict(owner=0, pos=(0, 0)), "norn": dict(owner=1, pos=(1, 0), mana=[0, 0, 1])},
               {0: SET1, 1: SET0}, ranking=["rac", "norn"], actor="rac")
-    act(s, "done"); act(s, "row", 4); act(s, "hero", hero("norn"))
+    act(s, "done")
+    act(s, "row", 4)
+    act(s, "hero", hero("norn"))
     act(s, "card", card("terror"))          # Rac attacks with 4 / 0
     act(s, "card", card("warcraft"))        # Norn answers with 4 / 0
     act(s, "slot", 2)                       # Counter Attack
@@ -203,13 +219,21 @@ def test_unholy_armor_and_regeneration():
               {0: SET0, 1: SET1}, ranking=["norn", "rac"], actor="norn")
     s.eq[hero("norn")][rules.W] = rules.ITEMS.index(next(i for i in rules.ITEMS if i.key == "greatsword"))
     s.pouch.remove(s.eq[hero("norn")][rules.W])
-    act(s, "done"); act(s, "row", 4); act(s, "hero", hero("rac"))
-    act(s, "card", card("warcraft")); act(s, "card", card("terror")); act(s, "slot", 2)
+    act(s, "done")
+    act(s, "row", 4)
+    act(s, "hero", hero("rac"))
+    act(s, "card", card("warcraft"))
+    act(s, "card", card("terror"))
+    act(s, "slot", 2)
     assert s.hp[hero("rac")] == 9 - 7 and s.hp[hero("norn")] == 9 - 3
     s = arena(G2, {"norn": dict(owner=0, pos=(0, 0)), "garav": dict(owner=1, arch=1, pos=(1, 0), mana=[0, 0, 1])},
               {0: SET0, 1: SET1}, ranking=["norn", "garav"], actor="norn")
-    act(s, "done"); act(s, "row", 4); act(s, "hero", hero("garav"))
-    act(s, "card", card("warcraft")); act(s, "card", card("terror")); act(s, "slot", 2)
+    act(s, "done")
+    act(s, "row", 4)
+    act(s, "hero", hero("garav"))
+    act(s, "card", card("warcraft"))
+    act(s, "card", card("terror"))
+    act(s, "slot", 2)
     assert s.hp[hero("garav")] == 9  # 4 damage, then healed 4
 
 
@@ -217,8 +241,12 @@ def test_crystal_soul_negates_a_curse_attack():
     """Crystal Soul: an attack that would apply a Curse is negated."""
     s = arena(G2, {"rac": dict(owner=0, pos=(0, 0)), "nimloth": dict(owner=1, pos=(1, 0), mana=[0, 0, 1])},
               {0: SET1, 1: SET0}, ranking=["rac", "nimloth"], actor="rac")
-    act(s, "done"); act(s, "row", 4); act(s, "hero", hero("nimloth"))
-    act(s, "card", card("terror")); act(s, "card", card("warcraft")); act(s, "slot", 2)
+    act(s, "done")
+    act(s, "row", 4)
+    act(s, "hero", hero("nimloth"))
+    act(s, "card", card("terror"))
+    act(s, "card", card("warcraft"))
+    act(s, "slot", 2)
     assert s.hp[hero("nimloth")] == 9 and s.token[card("terror")] == -1
 
 
@@ -227,8 +255,12 @@ def test_profane_armor_burns_attacker_mana():
     s = arena(G2, {"norn": dict(owner=0, pos=(0, 0), mana=[1, 1, 1]),
                    "rac": dict(owner=1, arch=0, pos=(1, 0), mana=[0, 0, 1])},
               {0: SET0, 1: SET1}, ranking=["norn", "rac"], actor="norn")
-    act(s, "done"); act(s, "row", 4); act(s, "hero", hero("rac"))
-    act(s, "card", card("warcraft")); act(s, "card", card("despair")); act(s, "slot", 2)
+    act(s, "done")
+    act(s, "row", 4)
+    act(s, "hero", hero("rac"))
+    act(s, "card", card("warcraft"))
+    act(s, "card", card("despair"))
+    act(s, "slot", 2)
     assert s.dec[0] == "profane_slot"
     act(s, "slot", 0)
     assert s.dec[0] == "profane_slot"
@@ -241,11 +273,14 @@ def test_utility_skills():
     Crimson Offering (errata: the ally chooses, never below 1 Health)."""
     def one(h, arch, slot, allies=(), enemy_mana=(0, 0, 0), hp=5):
         heroes = {h: dict(owner=0, arch=arch, pos=(0, 0), mana=[int(i == slot) for i in range(3)], hp=hp)}
-        for k, (key, pos) in enumerate(allies):
+        for key, pos in allies:
             heroes[key] = dict(owner=0, pos=pos, hp=hp)
         heroes["norn" if h != "norn" else "lug"] = dict(owner=1, pos=(3, 0), mana=list(enemy_mana))
         s = arena(G2, heroes, {0: SET0, 1: SET1}, ranking=list(heroes), actor=h)
-        act(s, "done"); act(s, "row", 5); act(s, "slot", slot); act(s, "card", card("tactics"))
+        act(s, "done")
+        act(s, "row", 5)
+        act(s, "slot", slot)
+        act(s, "card", card("tactics"))
         return s
     s = one("rochon", 0, 1, allies=[("aer", (1, 0))])
     act(s, "hero", hero("aer"))
@@ -281,7 +316,10 @@ def test_defense_skills_against_damage_outside_combat():
     s = arena(G2, {"curunir": dict(owner=0, arch=1, pos=(0, 0), mana=[0, 0, 1]),
                    "lug": dict(owner=1, arch=1, pos=(3, 0), mana=[0, 1, 0])},
               {0: SET0, 1: SET1}, ranking=["curunir", "lug"], actor="curunir")
-    act(s, "done"); act(s, "row", 5); act(s, "slot", 2); act(s, "card", card("tactics"))
+    act(s, "done")
+    act(s, "row", 5)
+    act(s, "slot", 2)
+    act(s, "card", card("tactics"))
     assert s.dec[0] == "hurt_def" and s.dec[1] == 1
     act(s, "slot", 1)
     assert s.hp[hero("lug")] == 9 and s.mana[hero("lug")] == [0, 0, 0]
@@ -289,7 +327,9 @@ def test_defense_skills_against_damage_outside_combat():
                    "rac": dict(owner=1, pos=(3, 0))},
               {0: SET0, 1: SET1}, ranking=["garav", "rac"], actor="garav")
     s.token[card("fiery_purge")] = hero("garav")
-    act(s, "done"); act(s, "row", 0); act(s, "card", card("tactics"))
+    act(s, "done")
+    act(s, "row", 0)
+    act(s, "card", card("tactics"))
     assert s.dec[0] == "hurt_def"
     act(s, "slot", 2)
     assert s.hp[hero("garav")] == 8
