@@ -1,28 +1,39 @@
-"""Throughput of every mythenv game side by side with PettingZoo classic peers, in one run.
+"""Throughput and memory of every mythenv game side by side with peer environments, in one run.
 
-Measures, per env and repeat: agent-steps/s of uniformly random masked play through the full AEC
-API (``last`` + mask + ``step``), raw State steps/s (``legal_actions`` + ``apply_action``),
-observation-encoding cost, ``clone()`` vs ``copy.deepcopy`` and games/s. Reports medians and
-spread, and the ratios to ``texas_holdem_v4`` (absolute numbers vary by machine).
+Per env and repeat: agent-steps/s of uniformly random masked play through the full AEC API
+(``last`` + mask + ``step``) and games/s; for mythenv games also raw State steps/s
+(``legal_actions`` + ``apply_action``), observation-encoding cost, ``clone()`` against
+``copy.deepcopy``, ``resample_hidden()`` cost and memory (RSS of one env, per additional env).
+Peers: PettingZoo classic (``texas_holdem_v4``, ``leduc_holdem_v4``, ``hanabi_v5``,
+``connect_four_v3``) and OpenSpiel's C++ games through pyspiel (``leduc_poker``, ``hanabi``,
+``gin_rummy``, ``backgammon``) with an observation tensor per step. Medians and spread of several
+repeats; ratios to ``texas_holdem_v4`` and to OpenSpiel ``hanabi`` are the headline numbers.
 """
 
 from __future__ import annotations
 
 import argparse
 import copy
+import gc
+import importlib
 import json
+import os
 import platform
 import statistics
+import subprocess
+import sys
 import time
 from pathlib import Path
 
 import numpy as np
 
 HERE = Path(__file__).parent
-PEERS = ("texas_holdem_v4", "leduc_holdem_v4", "connect_four_v3")
+PZ_PEERS = ("texas_holdem_v4", "leduc_holdem_v4", "hanabi_v5", "connect_four_v3")
+OS_PEERS = ("leduc_poker", "hanabi", "gin_rummy", "backgammon")
 
 
-def _aec_rate(make_env, seconds: float, seed: int) -> tuple[float, float]:
+# ----------------------------------------------------------------------------- AEC loops
+def aec_rate(make_env, seconds: float, seed: int) -> tuple[float, float]:
     """(agent-steps/s, games/s) of random masked play through the AEC API."""
     env = make_env()
     rng = np.random.default_rng(seed)
@@ -49,108 +60,259 @@ def _aec_rate(make_env, seconds: float, seed: int) -> tuple[float, float]:
     return steps / dt, games / dt
 
 
-def _state_rate(game, seconds: float, seed: int) -> dict:
+def openspiel_rate(name: str, seconds: float, seed: int) -> tuple[float, float]:
+    """(agent-steps/s, games/s) of random play through pyspiel with an observation tensor per
+    decision (chance outcomes sampled, not counted as agent steps)."""
+    import pyspiel
+
+    game = pyspiel.load_game(name)
+    rng = np.random.default_rng(seed)
+    steps = games = 0
+    t0 = time.perf_counter()
+    deadline = t0 + seconds
+    use_obs = game.get_type().provides_observation_tensor
+    while True:
+        st = game.new_initial_state()
+        while not st.is_terminal():
+            if st.is_chance_node():
+                outcomes = st.chance_outcomes()
+                i = rng.choice(len(outcomes), p=[p for _, p in outcomes])
+                st.apply_action(outcomes[i][0])
+                continue
+            p = st.current_player()
+            if use_obs:
+                np.asarray(st.observation_tensor(p), np.float32)
+            else:
+                np.asarray(st.information_state_tensor(p), np.float32)
+            legal = st.legal_actions(p)
+            st.apply_action(legal[int(rng.integers(len(legal)))])
+            steps += 1
+        games += 1
+        if time.perf_counter() > deadline:
+            break
+    dt = time.perf_counter() - t0
+    return steps / dt, games / dt
+
+
+# ----------------------------------------------------------------------------- state-level costs
+def state_costs(game, seconds: float, seed: int) -> dict:
     rng = np.random.default_rng(seed)
     steps = 0
     t0 = time.perf_counter()
     deadline = t0 + seconds
-    obs_t = 0.0
-    obs_n = 0
-    buf = np.zeros(game.observation_size, np.float32)
-    clones = []
+    samples = []
     while time.perf_counter() < deadline:
         s = game.new_initial_state(seed=int(rng.integers(2**31)))
         while not s.is_terminal():
             la = s.legal_actions()
             s.apply_action(la[int(rng.integers(len(la)))])
             steps += 1
-            if steps % 50 == 0:
-                clones.append(s.clone())
-                a = time.perf_counter()
-                game.observation(s, s.current_player() if s.current_player() >= 0 else 0, buf)
-                obs_t += time.perf_counter() - a
-                obs_n += 1
+            if steps % 37 == 0 and len(samples) < 300 and not s.is_terminal():
+                samples.append(s.clone())
     dt = time.perf_counter() - t0
-    # clone vs deepcopy on the same states
-    sample = clones[:200] or [game.new_initial_state(seed=0)]
-    a = time.perf_counter()
-    for st in sample:
-        st.clone()
-    clone_t = (time.perf_counter() - a) / len(sample)
-    a = time.perf_counter()
-    for st in sample[:50]:
-        copy.deepcopy(st)
-    deep_t = (time.perf_counter() - a) / len(sample[:50])
-    return {"state_steps_per_s": steps / dt, "obs_us": 1e6 * obs_t / max(obs_n, 1),
-            "clone_us": 1e6 * clone_t, "deepcopy_us": 1e6 * deep_t}
+    if not samples:
+        samples = [game.new_initial_state(seed=0)]
+    buf = np.zeros(game.observation_size, np.float32)
+
+    def per_call(fn, items, reps=1):
+        a = time.perf_counter()
+        for _ in range(reps):
+            for st in items:
+                fn(st)
+        return 1e6 * (time.perf_counter() - a) / (len(items) * reps)
+
+    obs_us = per_call(lambda st: game.observation(st, st.current_player(), buf), samples, 3)
+    clone_us = per_call(lambda st: st.clone(), samples, 3)
+    deep_us = per_call(copy.deepcopy, samples[:60])
+    r = np.random.default_rng(1)
+    resample_us = per_call(lambda st: st.resample_hidden(st.current_player(), r), samples)
+    return {"state_steps_per_s": steps / dt, "obs_us": obs_us, "clone_us": clone_us,
+            "deepcopy_us": deep_us, "resample_us": resample_us}
 
 
-def run(seconds: float = 2.0, repeats: int = 3, games: list[str] | None = None, peers=PEERS) -> dict:
+def memory(game_id: str, config: dict) -> dict:
+    """RSS of one env (after reset and a few steps) and per additional env, in a fresh process."""
+    code = f"""
+import json, gc, psutil, os, numpy as np, mythenv
+proc = psutil.Process(os.getpid())
+gc.collect(); base = proc.memory_info().rss
+def one(seed):
+    e = mythenv.make_env({game_id!r}, **{config!r}); e.reset(seed=seed)
+    rng = np.random.default_rng(seed)
+    for _ in range(50):
+        obs, r, t, tr, i = e.last()
+        if t or tr: break
+        e.step(int(rng.choice(np.flatnonzero(obs["action_mask"]))))
+    return e
+first = one(0); gc.collect(); one_env = proc.memory_info().rss - base
+more = [one(i) for i in range(1, 101)]; gc.collect()
+per = (proc.memory_info().rss - base - one_env) / 100
+print(json.dumps({{"one_env_mb": one_env / 2**20, "per_extra_env_kb": per / 1024}}))
+"""
+    try:
+        out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=300, check=True)
+        return json.loads(out.stdout.strip().splitlines()[-1])
+    except Exception as e:  # noqa: BLE001 - psutil is in the bench extra
+        return {"memory_error": f"{type(e).__name__}: {str(e)[:80]}"}
+
+
+def soak(game_id: str, steps: int) -> dict:
+    """RSS before and after ``steps`` agent-steps of random play in one env (leak check)."""
+    import psutil
+
+    import mythenv
+
+    proc = psutil.Process(os.getpid())
+    env = mythenv.make_env(game_id)
+    rng = np.random.default_rng(0)
+    done = 0
+    rss = []
+    while done < steps:
+        env.reset(seed=int(rng.integers(2**31)))
+        for _agent in env.agent_iter():
+            obs, rew, term, trunc, info = env.last()
+            if term or trunc:
+                env.step(None)
+                continue
+            legal = np.flatnonzero(obs["action_mask"])
+            env.step(int(legal[rng.integers(len(legal))]))
+            done += 1
+            if done % max(steps // 10, 1) == 0:
+                gc.collect()
+                rss.append(proc.memory_info().rss / 2**20)
+    return {"steps": done, "rss_mb_samples": rss, "growth_mb": rss[-1] - rss[1] if len(rss) > 2 else 0.0}
+
+
+def vec_rate(game_id: str, seconds: float) -> dict:
+    """Steps/s of the Gymnasium wrapper under SB3's SubprocVecEnv with 2 workers (random masked actions)."""
+    try:
+        from stable_baselines3.common.vec_env import SubprocVecEnv
+    except ImportError:
+        return {"vec_error": "stable-baselines3 not installed (train extra)"}
+    from mythenv.core.gym import SingleAgentEnv
+
+    def make(i):
+        def f():
+            return SingleAgentEnv(game_id, opponent="random")
+        return f
+
+    venv = SubprocVecEnv([make(i) for i in range(2)])
+    venv.seed(0)
+    venv.reset()
+    rng = np.random.default_rng(0)
+    steps = 0
+    t0 = time.perf_counter()
+    while time.perf_counter() - t0 < seconds:
+        masks = np.stack(venv.env_method("action_masks"))
+        acts = [int(rng.choice(np.flatnonzero(m))) for m in masks]
+        venv.step(np.array(acts))
+        steps += 2
+    dt = time.perf_counter() - t0
+    venv.close()
+    return {"subproc2_steps_per_s": steps / dt}
+
+
+# ----------------------------------------------------------------------------- driver
+def run(seconds: float, repeats: int, games=None, all_configs=False, peers=True, mem=True, vec=True) -> dict:
     import mythenv
 
     results: dict[str, dict] = {}
-    envs = {}
+    targets = []
     for gid in games or mythenv.list_games():
-        envs[gid] = ("mythenv", gid)
-    for peer in peers:
-        envs[peer] = ("pettingzoo", peer)
-    for name, (kind, key) in envs.items():
-        if kind == "mythenv":
-            def make(key=key):
-                return mythenv.make_env(key)
-        else:
-            try:
-                import importlib
-
-                mod = importlib.import_module(f"pettingzoo.classic.{key}")
-            except Exception as e:  # noqa: BLE001 - optional peers (pettingzoo[classic])
-                results[name] = {"error": f"{type(e).__name__}: {e}"}
-                continue
-
-            def make(mod=mod):
-                return mod.env()
+        cfgs = list(mythenv.game_class(gid).test_configs) if all_configs else [{}]
+        for cfg in cfgs:
+            label = gid + ("" if not cfg else "[" + ",".join(f"{k}={v}" for k, v in cfg.items()) + "]")
+            targets.append((label, gid, cfg))
+    for label, gid, cfg in targets:
         rates, gps = [], []
         for r in range(repeats):
-            a, g = _aec_rate(make, seconds, seed=r)
+            a, g = aec_rate(lambda: mythenv.make_env(gid, **cfg), seconds, r)
             rates.append(a)
             gps.append(g)
-        res = {"kind": kind, "aec_steps_per_s": statistics.median(rates),
+        game = mythenv.make_game(gid, **cfg)
+        st = [state_costs(game, seconds, r) for r in range(repeats)]
+        res = {"kind": "mythenv", "aec_steps_per_s": statistics.median(rates),
                "aec_spread": [min(rates), max(rates)], "games_per_s": statistics.median(gps)}
-        if kind == "mythenv":
-            st = [_state_rate(mythenv.make_game(key), seconds, seed=r) for r in range(repeats)]
-            for k in st[0]:
-                res[k] = statistics.median(x[k] for x in st)
-            res["adapter_ratio"] = res["aec_steps_per_s"] / res["state_steps_per_s"]
-            res["clone_speedup_vs_deepcopy"] = res["deepcopy_us"] / res["clone_us"]
-        results[name] = res
-    base = results.get("texas_holdem_v4", {}).get("aec_steps_per_s")
-    if base:
-        for r in results.values():
-            if "aec_steps_per_s" in r:
-                r["ratio_to_texas_holdem_v4"] = r["aec_steps_per_s"] / base
+        for k in st[0]:
+            res[k] = statistics.median(x[k] for x in st)
+        res["adapter_ratio"] = res["aec_steps_per_s"] / res["state_steps_per_s"]
+        res["clone_speedup_vs_deepcopy"] = res["deepcopy_us"] / res["clone_us"]
+        if mem and not cfg:
+            res.update(memory(gid, cfg))
+        if vec and not cfg:
+            res.update(vec_rate(gid, seconds))
+        results[label] = res
+        print(f"measured {label}", file=sys.stderr, flush=True)
+    if peers:
+        for name in PZ_PEERS:
+            try:
+                mod = importlib.import_module(f"pettingzoo.classic.{name}")
+            except Exception as e:  # noqa: BLE001 - optional peers (pettingzoo[classic])
+                results[name] = {"kind": "pettingzoo", "error": f"{type(e).__name__}: {e}"}
+                continue
+            rates, gps = zip(*[aec_rate(mod.env, seconds, r) for r in range(repeats)])
+            results[name] = {"kind": "pettingzoo", "aec_steps_per_s": statistics.median(rates),
+                             "aec_spread": [min(rates), max(rates)], "games_per_s": statistics.median(gps)}
+        for name in OS_PEERS:
+            try:
+                rates, gps = zip(*[openspiel_rate(name, seconds, r) for r in range(repeats)])
+            except Exception as e:  # noqa: BLE001 - optional peers (open-spiel)
+                results[f"openspiel:{name}"] = {"kind": "openspiel", "error": f"{type(e).__name__}: {e}"}
+                continue
+            results[f"openspiel:{name}"] = {"kind": "openspiel", "aec_steps_per_s": statistics.median(rates),
+                                            "aec_spread": [min(rates), max(rates)],
+                                            "games_per_s": statistics.median(gps)}
+    for base_name, key in (("texas_holdem_v4", "x_texas_holdem_v4"), ("openspiel:hanabi", "x_openspiel_hanabi")):
+        base = results.get(base_name, {}).get("aec_steps_per_s")
+        if base:
+            for r in results.values():
+                if "aec_steps_per_s" in r:
+                    r[key] = r["aec_steps_per_s"] / base
     return {"machine": {"python": platform.python_version(), "platform": platform.platform(),
-                        "processor": platform.processor()},
+                        "cpus": os.cpu_count()},
             "seconds_per_measure": seconds, "repeats": repeats, "results": results}
 
 
 def markdown(report: dict) -> str:
-    lines = ["| env | AEC agent-steps/s (median, spread) | x texas_holdem_v4 | raw state steps/s | "
-             "AEC / raw | obs encode (us) | clone (us) | deepcopy / clone | games/s |",
-             "|---|---|---|---|---|---|---|---|---|"]
+    lines = ["| env | agent-steps/s (median, spread) | x texas_holdem_v4 | x OpenSpiel hanabi | raw state steps/s | "
+             "AEC / raw | obs (us) | clone (us) | deepcopy / clone | resample (us) | games/s | env MB | KB / extra env | "
+             "SubprocVecEnv(2) steps/s |",
+             "|---|---|---|---|---|---|---|---|---|---|---|---|---|---|"]
     for name, r in report["results"].items():
         if "error" in r:
-            lines.append(f"| {name} | not measured: {r['error'][:60]} | | | | | | | |")
+            lines.append(f"| {name} | not measured: {r['error'][:70]} |" + " |" * 13)
             continue
+
+        def f(key, fmt):
+            return fmt.format(r[key]) if key in r else "-"
+
         row = [name, f"{r['aec_steps_per_s']:,.0f} ({r['aec_spread'][0]:,.0f}-{r['aec_spread'][1]:,.0f})",
-               f"{r.get('ratio_to_texas_holdem_v4', float('nan')):.2f}"]
-        if r["kind"] == "mythenv":
-            row += [f"{r['state_steps_per_s']:,.0f}", f"{r['adapter_ratio']:.2f}", f"{r['obs_us']:.1f}",
-                    f"{r['clone_us']:.1f}", f"{r['clone_speedup_vs_deepcopy']:.0f}x"]
-        else:
-            row += ["-", "-", "-", "-", "-"]
-        row.append(f"{r['games_per_s']:,.1f}")
+               f("x_texas_holdem_v4", "{:.2f}"), f("x_openspiel_hanabi", "{:.2f}"),
+               f("state_steps_per_s", "{:,.0f}"), f("adapter_ratio", "{:.2f}"), f("obs_us", "{:.1f}"),
+               f("clone_us", "{:.1f}"), f("clone_speedup_vs_deepcopy", "{:.0f}x"), f("resample_us", "{:.1f}"),
+               f("games_per_s", "{:,.1f}"), f("one_env_mb", "{:.2f}"), f("per_extra_env_kb", "{:.0f}"),
+               f("subproc2_steps_per_s", "{:,.0f}")]
         lines.append("| " + " | ".join(row) + " |")
     return "\n".join(lines)
+
+
+def bar_chart(report: dict, path: Path) -> None:
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    items = [(k, v["aec_steps_per_s"], v["kind"]) for k, v in report["results"].items() if "aec_steps_per_s" in v]
+    items.sort(key=lambda x: x[1])
+    colors = {"mythenv": "tab:purple", "pettingzoo": "tab:gray", "openspiel": "tab:green"}
+    fig, ax = plt.subplots(figsize=(8, 0.35 * len(items) + 1.2))
+    ax.barh([k for k, _, _ in items], [v for _, v, _ in items], color=[colors[c] for _, _, c in items])
+    ax.set_xlabel("agent-steps per second, random masked play (higher is better)")
+    ax.set_xscale("log")
+    ax.set_title("mythenv (purple) vs PettingZoo classic (grey) vs OpenSpiel C++ via pyspiel (green)")
+    fig.tight_layout()
+    fig.savefig(path, dpi=110)
+    plt.close(fig)
 
 
 def main(argv=None) -> int:
@@ -158,23 +320,38 @@ def main(argv=None) -> int:
     p.add_argument("--seconds", type=float, default=2.0, help="seconds per measurement")
     p.add_argument("--repeats", type=int, default=3)
     p.add_argument("--games", nargs="*", help="mythenv game ids (default: all)")
+    p.add_argument("--all-configs", action="store_true", help="every config in each game's test_configs")
     p.add_argument("--no-peers", action="store_true")
+    p.add_argument("--no-memory", action="store_true")
+    p.add_argument("--no-vec", action="store_true")
+    p.add_argument("--soak", type=int, default=0, help="also run N agent-steps per game and report RSS growth")
     p.add_argument("--quick", action="store_true", help="a CI-sized smoke run")
     p.add_argument("--out", default=str(HERE / "results.json"))
-    p.add_argument("--readme", action="store_true", help="write the table into benchmarks/README.md")
+    p.add_argument("--readme", action="store_true", help="write the table and chart into benchmarks/README.md")
     a = p.parse_args(argv)
     if a.quick:
-        a.seconds, a.repeats = 0.2, 1
-    report = run(a.seconds, a.repeats, a.games, () if a.no_peers else PEERS)
+        a.seconds, a.repeats = 0.15, 1
+    report = run(a.seconds, a.repeats, a.games, a.all_configs, not a.no_peers, not a.no_memory, not a.no_vec)
+    if a.soak:
+        import mythenv
+
+        report["soak"] = {gid: soak(gid, a.soak) for gid in (a.games or mythenv.list_games())}
     Path(a.out).write_text(json.dumps(report, indent=2))
     table = markdown(report)
     print(table)
     if a.readme:
+        chart = HERE / "throughput.png"
+        bar_chart(report, chart)
         readme = HERE / "README.md"
         text = readme.read_text() if readme.exists() else ""
         start, end = "<!-- results:start -->", "<!-- results:end -->"
-        block = f"{start}\n{table}\n\nMachine: {report['machine']['platform']}, Python {report['machine']['python']}; " \
-                f"{report['repeats']} repeats of {report['seconds_per_measure']} s.\n{end}"
+        soak_txt = ""
+        if "soak" in report:
+            soak_txt = "\n\nMemory over a long run (RSS growth between the 2nd and last of ten samples): " + ", ".join(
+                f"{g}: {v['growth_mb']:+.1f} MB over {v['steps']:,} steps" for g, v in report["soak"].items())
+        block = (f"{start}\n{table}\n\n![throughput](throughput.png)\n\nMachine: {report['machine']['platform']}, "
+                 f"{report['machine']['cpus']} CPUs, Python {report['machine']['python']}; {report['repeats']} repeats "
+                 f"of {report['seconds_per_measure']} s per measurement.{soak_txt}\n{end}")
         if start in text:
             text = text[:text.index(start)] + block + text[text.index(end) + len(end):]
         else:

@@ -102,10 +102,12 @@ def test_cli_arena_json_and_errors():
 def test_benchmark_smoke(tmp_path):
     from benchmarks.bench import main
 
-    assert main(["--quick", "--games", "hera_zeus_v0", "--out", str(tmp_path / "r.json")]) == 0
+    assert main(["--quick", "--games", "hera_zeus_v0", "--no-vec", "--out", str(tmp_path / "r.json")]) == 0
     rep = json.loads((tmp_path / "r.json").read_text())
     r = rep["results"]["hera_zeus_v0"]
     assert r["aec_steps_per_s"] > 0 and r["state_steps_per_s"] > 0 and r["clone_us"] > 0
+    assert r["resample_us"] > 0 and r["one_env_mb"] > 0
+    assert rep["results"]["texas_holdem_v4"]["x_texas_holdem_v4"] == 1.0
 
 
 def test_ismcts_is_seeded_and_reproducible():
