@@ -172,6 +172,7 @@ class TheosisState(State):
         self.nteams = max(self.team) + 1
         self.triad = [TRIADS[c] for c in ARENA["triads"][self.n]]
         self._legal = None
+        self.team_out = [0] * self.nteams  # 1: every hero of the team fell while the game went on
         if _empty:
             return
         self.rng = np.random.default_rng(seed)
@@ -235,9 +236,20 @@ class TheosisState(State):
         return self.winner != -2
 
     def returns(self) -> list[float]:
-        if self.winner == -2 or self.winner == -1:
+        """+1 the winning team, -1 the others; on a tie 0 for the teams still standing (or falling
+        together at the end) and -1 for teams eliminated earlier, who left the game as losers."""
+        if self.winner == -2:
             return [0.0] * self.n
+        if self.winner == -1:
+            return [-1.0 if self.team_out[self.team[p]] else 0.0 for p in range(self.n)]
         return [1.0 if self.team[p] == self.winner else -1.0 for p in range(self.n)]
+
+    def finished_seats(self) -> dict[int, float]:
+        """Players whose whole team has fallen (no ally is left to resurrect anyone) leave the game
+        with -1 while the others play on (the env terminates them)."""
+        if self.winner != -2:
+            return {}
+        return {p: -1.0 for p in range(self.n) if self.team_out[self.team[p]]}
 
     def _log(self, msg: str) -> None:
         self.log.append(msg)
@@ -490,6 +502,10 @@ class TheosisState(State):
 
     def _check_elimination(self) -> bool:
         teams = self.team_alive()
+        if len(teams) > 1:
+            for t in range(self.nteams):
+                if t not in teams:
+                    self.team_out[t] = 1
         if len(teams) <= 1:
             self.winner = teams[0] if teams else -1
             self.reason = "last team standing" if teams else "every hero fell"
@@ -2072,7 +2088,7 @@ class TheosisState(State):
     _SCALARS = ("phase", "turn", "initiative", "bondage", "winner", "reason", "steps")
     _LISTS = ("owner", "arch", "pickno", "hp", "pos", "gold", "flip_w", "flip_a", "stealth", "dbl", "martyr",
               "blackout", "acted", "ranking", "cowner", "vis", "token", "pool", "offer", "pouch", "gone", "ward",
-              "order", "purse", "log")
+              "order", "purse", "log", "team_out")
     _NESTED = ("mana", "eq", "hand", "disc", "inplay", "q")
 
     def clone(self) -> TheosisState:
