@@ -151,6 +151,20 @@ def cmd_train(args) -> int:
     return 0
 
 
+def cmd_bench(args) -> int:
+    """Run the benchmark suite of a source checkout (``benchmarks/`` beside the package)."""
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parent.parent
+    if not (root / "benchmarks" / "bench.py").exists():
+        raise MythenvError("the benchmark suite ships with the source checkout: run `mythenv bench` "
+                           "from a clone of the repository (pip install -e '.[bench]')")
+    sys.path.insert(0, str(root))
+    from benchmarks.bench import main as bench_main
+
+    return bench_main(args.rest)
+
+
 def main(argv: list[str] | None = None) -> int:
     p = argparse.ArgumentParser(prog="mythenv", description="mythology board and card games for RL")
     sub = p.add_subparsers(dest="cmd", required=True)
@@ -187,6 +201,10 @@ def main(argv: list[str] | None = None) -> int:
     q.add_argument("--quiet", action="store_true", help="no progress bar")
     q.add_argument("--json", action="store_true", help="print the result as one JSON object")
     q.set_defaults(fn=cmd_train)
+    q = sub.add_parser("bench", help="throughput and memory side by side with peer envs "
+                                     "(arguments go to python -m benchmarks)", add_help=False)
+    q.add_argument("rest", nargs=argparse.REMAINDER)
+    q.set_defaults(fn=cmd_bench)
     args = p.parse_args(argv)
     args.argv = list(sys.argv[1:] if argv is None else argv)[1:]
     try:
