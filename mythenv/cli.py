@@ -166,6 +166,13 @@ def cmd_bench(args) -> int:
 
 
 def main(argv: list[str] | None = None) -> int:
+    raw = list(sys.argv[1:] if argv is None else argv)
+    if raw[:1] == ["bench"]:  # everything after `bench` belongs to the benchmark's own parser
+        try:
+            return cmd_bench(argparse.Namespace(rest=raw[1:]))
+        except MythenvError as e:
+            print(f"mythenv: error: {e}", file=sys.stderr)
+            return 2
     p = argparse.ArgumentParser(prog="mythenv", description="mythology board and card games for RL")
     sub = p.add_subparsers(dest="cmd", required=True)
     sub.add_parser("list", help="games and agents").set_defaults(fn=cmd_list)
