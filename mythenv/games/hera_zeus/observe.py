@@ -51,106 +51,127 @@ _A = _P["my_hand"]            # my_hand, my_hand_known_to_opp, my_deck: contiguo
 _B = _P["my_discard"]         # my_discard .. sizes: contiguous
 _B_LEN = _P["pending_card"] - _B
 assert _P["my_deck"] + NK == _P["my_field"] and _P["sizes"] + 4 == _P["pending_card"]
+_PHASE, _TO_MOVE, _SIDE, _AP, _AP_USED = (_P[k] for k in ("phase", "to_move", "side", "action_points", "ap_used"))
+_MAY, _TURN, _MY_FIELD, _OPP_FIELD = _P["may_challenge"], _P["turn"], _P["my_field"], _P["opp_field"]
+_OPP_DISC, _OPP_HAND, _MEM, _SIZES = _P["opp_discard"], _P["opp_hand_known"], _P["pythia_memory"], _P["sizes"]
+_PEND_CARD, _PEND_FROM, _ORDER = _P["pending_card"], _P["pending_from"], _P["order_left"]
+_PENDING_PHASE = {"pegcol": 2, "order": 3, "dio": 4}
 
 
-def _add_counts(vals: list, base: int, cards) -> None:
+def _add_counts(w, base: int, cards) -> None:
+    """Per-kind counts / 4 (capped at 1) of ``cards`` added into ``w`` at ``base``."""
     for c in cards:
         i = base + KIND_OF[c]
-        if vals[i] < 1.0:
-            vals[i] += 0.25
+        v = w[i]
+        if v < 1.0:
+            w[i] = v + 0.25
+
+
+def _counts_memo(state: HeraZeusState, slot, cards) -> memoryview:
+    """The count vector of ``cards`` (order ignored), recomputed only when ``cards`` changed.
+
+    Decks and discard piles are long and change rarely between two observations, so their count
+    vectors are kept on the state keyed by the pile's contents (never stale: the key is the pile).
+    """
+    memo = _memo(state)
+    key = tuple(cards)
+    hit = memo.get(slot)
+    if hit is not None and hit[0] == key:
+        return memoryview(hit[1])
+    vec = np.zeros(NK, np.float32)  # an array, not a memoryview: states stay picklable / deep-copyable
+    _add_counts(memoryview(vec), 0, key)
+    memo[slot] = (key, vec)
+    return memoryview(vec)
+
+
+def _memo(state: HeraZeusState) -> dict:
+    memo = state._obs_memo
+    if memo is None:
+        memo = state._obs_memo = {}
+    return memo
 
 
 def encode(state: HeraZeusState, p: int, out: np.ndarray) -> None:
     """Fill the zeroed ``out`` with seat ``p``'s view of ``state``."""
+    # single-element writes through a memoryview are ~10x cheaper than numpy scalar/fancy writes
+    w = memoryview(out) if out.dtype == np.float32 and out.flags.c_contiguous else out
     o = 1 - p
     bit = 1 << p
     vis = state.vis
-    ones = []
-    cur = state.current_player()
-    if state.phase == OVER:
-        ph = 5
-    elif state.pending:
-        ph = {"pegcol": 2, "order": 3, "dio": 4}[state.pending[-1][0]]
-    elif state.phase == SETUP:
-        ph = 0
+    phase = state.phase
+    pending = state.pending
+    if phase == OVER:
+        w[_PHASE + 5] = 1.0
+    elif pending:
+        w[_PHASE + _PENDING_PHASE[pending[-1][0]]] = 1.0
     else:
-        ph = 1
-    ones.append(_P["phase"] + ph)
-    if cur == p:
-        ones.append(_P["to_move"])
-    ones.append(_P["side"] + p)
-    ones.append(_P["action_points"] + min(max(state.ap_left, 0), 4))
-    ones.append(_P["ap_used"] + min(state.ap_used, 4))
-    if state.turns[p] >= 2 or (state.turns[p] == 1 and state.turn_player != p and state.phase != SETUP):
-        ones.append(_P["may_challenge"])
-    if state.turns[o] >= 2 or (state.turns[o] == 1 and state.turn_player != o and state.phase != SETUP):
-        ones.append(_P["may_challenge"] + 1)
-    out[_P["turn"]] = min(state.turns[p], 50) / 50.0
+        w[_PHASE + (0 if phase == SETUP else 1)] = 1.0
+    if state.current_player() == p:
+        w[_TO_MOVE] = 1.0
+    w[_SIDE + p] = 1.0
+    w[_AP + min(max(state.ap_left, 0), 4)] = 1.0
+    w[_AP_USED + min(state.ap_used, 4)] = 1.0
+    turns = state.turns
+    tp = state.turn_player
+    if turns[p] >= 2 or (turns[p] == 1 and tp != p and phase != SETUP):
+        w[_MAY] = 1.0
+    if turns[o] >= 2 or (turns[o] == 1 and tp != o and phase != SETUP):
+        w[_MAY + 1] = 1.0
+    w[_TURN] = min(turns[p], 50) / 50.0
     # region A: own hand, own hand known to the opponent, own deck
     hand = state.hand[p]
-    va = [0.0] * (3 * NK)
-    _add_counts(va, 0, hand)
-    _add_counts(va, NK, [c for c in hand if vis[c] >> o & 1])
-    _add_counts(va, 2 * NK, state.deck[p])
-    out[_A:_A + 3 * NK] = va
+    _add_counts(w, _A, hand)
+    _add_counts(w, _A + NK, [c for c in hand if vis[c] >> o & 1])
+    w[_A + 2 * NK:_A + 3 * NK] = _counts_memo(state, ("deck", p), state.deck[p])
     # fields (one-hot slots)
-    base = _P["my_field"]
+    up = state.up
     for c, col in enumerate(state.field[p]):
-        off = base + c * NROW * SLOT
+        off = _MY_FIELD + c * NROW * SLOT
         for x in col:
             if x == FIG:
-                ones.append(off + NK)
+                w[off + NK] = 1.0
             else:
-                ones.append(off + KIND_OF[x])
-                if state.up[x]:
-                    ones.append(off + NK + 1)
+                w[off + KIND_OF[x]] = 1.0
+                if up[x]:
+                    w[off + NK + 1] = 1.0
             off += SLOT
-    base = _P["opp_field"]
     for c, col in enumerate(state.field[o]):
-        off = base + c * NROW * SLOT
+        off = _OPP_FIELD + c * NROW * SLOT
         for x in col:
             if x == FIG:
-                ones.append(off + NK)
+                w[off + NK] = 1.0
             elif vis[x] & bit:
-                ones.append(off + KIND_OF[x])
+                w[off + KIND_OF[x]] = 1.0
             else:
-                ones.append(off + NK + 1)
+                w[off + NK + 1] = 1.0
             off += SLOT
     # region B: discard piles, known opponent hand, Pythia's memory, sizes
-    vb = [0.0] * _B_LEN
     pile = state.disc[p]
-    _add_counts(vb, 0, pile)
-    vb[NK + (KIND_OF[pile[-1]] if pile else NK)] = 1.0
-    b = _P["opp_discard"] - _B
+    w[_B:_B + NK] = _counts_memo(state, ("disc", p), pile)
+    w[_B + NK + (KIND_OF[pile[-1]] if pile else NK)] = 1.0
     pile = state.disc[o]
     known = [c for c in pile if vis[c] & bit]
-    _add_counts(vb, b, known)
-    vb[b + NK] = (len(pile) - len(known)) / DECK
-    vb[b + NK + 1 + (KIND_OF[pile[-1]] if pile else NK)] = 1.0
-    _add_counts(vb, _P["opp_hand_known"] - _B, [c for c in state.hand[o] if vis[c] & bit])
+    w[_OPP_DISC:_OPP_DISC + NK] = _counts_memo(state, ("known_disc", p), known)
+    w[_OPP_DISC + NK] = (len(pile) - len(known)) / DECK
+    w[_OPP_DISC + NK + 1 + (KIND_OF[pile[-1]] if pile else NK)] = 1.0
+    _add_counts(w, _OPP_HAND, [c for c in state.hand[o] if vis[c] & bit])
     mem = state.memory[p]
     if mem is not None:
-        b = _P["pythia_memory"] - _B
         for k, v in enumerate(mem):
             if v:
-                vb[b + k] = min(v / 4.0, 1.0)
-        vb[b + NK] = 1.0
-    b = _P["sizes"] - _B
-    vb[b] = len(hand) / HAND_LIMIT
-    vb[b + 1] = len(state.deck[p]) / DECK
-    vb[b + 2] = min(len(state.hand[o]), HAND_LIMIT) / HAND_LIMIT
-    vb[b + 3] = len(state.deck[o]) / DECK
-    out[_B:_B + _B_LEN] = vb
-    if state.pending:
-        pend = state.pending[-1]
+                w[_MEM + k] = min(v / 4.0, 1.0)
+        w[_MEM + NK] = 1.0
+    w[_SIZES] = len(hand) / HAND_LIMIT
+    w[_SIZES + 1] = len(state.deck[p]) / DECK
+    w[_SIZES + 2] = min(len(state.hand[o]), HAND_LIMIT) / HAND_LIMIT
+    w[_SIZES + 3] = len(state.deck[o]) / DECK
+    if pending:
+        pend = pending[-1]
         if pend[0] in ("pegcol", "dio"):
             card = pend[2]
             if vis[card] & bit:
-                ones.append(_P["pending_card"] + KIND_OF[card])
+                w[_PEND_CARD + KIND_OF[card]] = 1.0
             if pend[0] == "dio":
-                ones.append(_P["pending_from"] + pend[3] * NROW + pend[4])
+                w[_PEND_FROM + pend[3] * NROW + pend[4]] = 1.0
         elif pend[0] == "order":
-            vo = [0.0] * NK
-            _add_counts(vo, 0, pend[2])
-            out[_P["order_left"]:_P["order_left"] + NK] = vo
-    out[ones] = 1.0
+            _add_counts(w, _ORDER, pend[2])

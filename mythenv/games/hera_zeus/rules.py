@@ -165,11 +165,12 @@ class HeraZeusState(State):
 
     __slots__ = ("game", "deck", "hand", "field", "up", "disc", "vis", "seen", "lost", "turns",
                  "phase", "setup_seat", "turn_player", "ap_left", "ap_used", "pending", "winner",
-                 "reason", "memory", "rng", "first", "log", "_legal")
+                 "reason", "memory", "rng", "first", "log", "_legal", "_obs_memo")
 
     def __init__(self, game, seed: int | None = None, _empty: bool = False):
         self.game = game
         self._legal = None
+        self._obs_memo = None  # observation encoder's cache, keyed by zone contents (observe.py)
         if _empty:
             return
         self.rng = np.random.default_rng(seed)
