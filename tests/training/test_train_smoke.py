@@ -87,5 +87,10 @@ def test_scripts_plot_evaluate_train_sb3(tmp_path):
                         "--games", "2", "--out", str(tmp_path / "e.json")], capture_output=True, text=True)
     assert r.returncode == 0, r.stderr
     assert json.loads((tmp_path / "e.json").read_text())["eval"]["random"]["games"] == 2
+    r = subprocess.run([py, str(ROOT / "training" / "analyze_games.py"), str(out / "final.zip"), "hera_zeus_v0",
+                        "--opponent", "random", "--games", "2"], capture_output=True, text=True)
+    assert r.returncode == 0, r.stderr
+    a = json.loads(r.stdout)
+    assert sum(a["endings"].values()) == 2 and set(a["win_rate_by_seat"]) == {"0", "1"}
     r = subprocess.run([py, str(ROOT / "training" / "train_sb3.py"), "--help"], capture_output=True, text=True)
     assert r.returncode == 0 and "--resume" in r.stdout
