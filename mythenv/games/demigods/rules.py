@@ -199,12 +199,13 @@ class DemigodsState(State):
 
     __slots__ = ("game", "n", "deck", "discard", "hand", "kingdom", "front", "blessed", "vis", "phase",
                  "turn_player", "turns", "reshuffled", "pending", "winner", "first", "log", "rng",
-                 "_legal")
+                 "_legal", "_obs_memo")
 
     def __init__(self, game, seed: int | None = None, _empty: bool = False):
         self.game = game
         self.n = game.num_players
         self._legal = None
+        self._obs_memo = None  # observation encoder's cache, keyed by zone contents (observe.py)
         if _empty:
             return
         n = self.n
