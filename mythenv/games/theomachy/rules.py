@@ -181,6 +181,7 @@ class TheomachyState(State):
     def __init__(self, game, seed: int | None = None, _empty: bool = False):
         self.game = game
         self._legal = None
+        self._obs_memo = None  # observation encoder's cache, keyed by zone contents (observe.py)
         self.n = game.num_players
         self.C = codes(self.n)
         if _empty:
