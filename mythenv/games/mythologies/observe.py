@@ -51,7 +51,74 @@ def make_observer(n: int) -> Observer:
     ])
 
 
+def _thirds(n: int = 64) -> list[float]:
+    """``x[i]``: the float32 value ``i`` capped float32 additions of 1/3 produce (bit for bit what the
+    per-card ``min(x + 1 / 3, 1.0)`` updates gave)."""
+    a = np.zeros(1, np.float32)
+    out = []
+    for _ in range(n):
+        out.append(float(a[0]))
+        a[0] = min(a[0] + 1 / 3, 1.0)
+    return out
+
+
+THIRDS = _thirds()
+
+
+def _thirds_at(w, base: int, cards) -> None:
+    """Write per-design counts / 3 (capped at 1) of ``cards`` at ``base`` (the piece is zero)."""
+    if not cards:
+        return
+    cnt: dict[int, int] = {}
+    for c in cards:
+        d = DESIGN_OF[c]
+        cnt[d] = cnt.get(d, 0) + 1
+    for d, x in cnt.items():
+        w[base + d] = THIRDS[x] if x < 64 else 1.0
+
+
+def _thirds_memo(w, base: int, state, slot, cards) -> None:
+    """:func:`_thirds_at` for long piles (discards, exile), kept on the state keyed by the pile's
+    contents so it is never stale."""
+    memo = state._obs_memo
+    if memo is None:
+        memo = state._obs_memo = {}
+    key = tuple(cards)
+    hit = memo.get(slot)
+    if hit is None or hit[0] != key:
+        vec = np.zeros(NDESIGNS, np.float32)
+        _thirds_at(memoryview(vec), 0, key)
+        hit = memo[slot] = (key, vec)
+    w[base:base + NDESIGNS] = memoryview(hit[1])
+
+
+def _pantheon(state, q: int) -> tuple[memoryview, memoryview, memoryview]:
+    """Seat ``q``'s pantheon (public, the same for every viewer): top design per slot, stack
+    heights and the covered cards, kept on the state keyed by the stacks so it is never stale."""
+    memo = state._obs_memo
+    if memo is None:
+        memo = state._obs_memo = {}
+    key = tuple(map(tuple, state.pan[q]))
+    hit = memo.get(("pan", q))
+    if hit is None or hit[0] != key:
+        nd = NDESIGNS
+        top = np.zeros(9 * nd, np.float32)
+        height = np.zeros(9, np.float32)
+        below = []
+        for s, st in enumerate(key):
+            if st:
+                top[s * nd + DESIGN_OF[st[-1]]] = 1
+                height[s] = min(len(st) / 5.0, 1.0)
+                below += st[:-1]
+        cov = np.zeros(nd, np.float32)
+        _thirds_at(memoryview(cov), 0, below)
+        hit = memo[("pan", q)] = (key, top, height, cov)
+    return memoryview(hit[1]), memoryview(hit[2]), memoryview(hit[3])
+
+
 def encode(game, state, p: int, out: np.ndarray) -> None:
+    # single-element writes through a memoryview are ~10x cheaper than numpy scalar writes
+    w = memoryview(out) if out.dtype == np.float32 and out.flags.c_contiguous else out
     P = game._P
     n = state.n
     bit = 1 << p
@@ -65,77 +132,80 @@ def encode(game, state, p: int, out: np.ndarray) -> None:
         top = state.stack[-1] if state.stack else None
         t = top["t"] if top else "turn"
         k = {"turn": 2, "place": 3, "eff": 4, "sac": 5, "react": 4, "order": 4, "gainf": 4}[t]
-    out[P["phase"] + k] = 1
+    w[P["phase"] + k] = 1
     if cur == p:
-        out[P["to_move"]] = 1
-    out[P["round"] + min(state.round, 4) - 1] = 1
-    out[P["first_player"] + (state.first - p) % n] = 1
+        w[P["to_move"]] = 1
+    w[P["round"] + min(state.round, 4) - 1] = 1
+    w[P["first_player"] + (state.first - p) % n] = 1
     if state.phase == PLACE and state.turn_seat >= 0:
-        out[P["turn_seat"] + (state.turn_seat - p) % n] = 1
+        w[P["turn_seat"] + (state.turn_seat - p) % n] = 1
     nd = NDESIGNS
+    tokens, completion, trials = P["tokens"], P["completion"], P["trials_done"]
+    pan_top, pan_height, pan_below = P["pantheon_top"], P["pantheon_height"], P["pantheon_below"]
+    hand_size, hand_own, hand_known = P["hand_size"], P["hand_own"], P["hand_known"]
+    commits, placed, sanct_pawn = P["commits"], P["pawns_placed"], P["sanct_pawn"]
+    selecting = state.phase == SEL and state.sel_step in ("commit", "pick")
+    known = state.known
     for i, q in enumerate(rel):
-        out[P["tokens"] + 2 * i] = min(state.fav[q] / 30.0, 1.0)
-        out[P["tokens"] + 2 * i + 1] = min(state.gem[q] / 30.0, 1.0)
-        for j in range(6):
-            out[P["completion"] + 6 * i + j] = state.comp[q][j]
-        out[P["trials_done"] + 2 * i] = state.trials[q][0]
-        out[P["trials_done"] + 2 * i + 1] = state.trials[q][1]
-        for s, st in enumerate(state.pan[q]):
-            if st:
-                out[P["pantheon_top"] + (i * 9 + s) * nd + DESIGN_OF[st[-1]]] = 1
-                out[P["pantheon_height"] + i * 9 + s] = min(len(st) / 5.0, 1.0)
-                for c in st[:-1]:
-                    o = P["pantheon_below"] + i * nd + DESIGN_OF[c]
-                    out[o] = min(out[o] + 1 / 3, 1.0)
-        for c in state.disc[q]:
-            o = P["discard"] + i * nd + DESIGN_OF[c]
-            out[o] = min(out[o] + 1 / 3, 1.0)
-        out[P["hand_size"] + i] = len(state.hand[q]) / 2
+        w[tokens + 2 * i] = min(state.fav[q] / 30.0, 1.0)
+        w[tokens + 2 * i + 1] = min(state.gem[q] / 30.0, 1.0)
+        o = completion + 6 * i
+        for x in state.comp[q]:
+            w[o] = x
+            o += 1
+        w[trials + 2 * i] = state.trials[q][0]
+        w[trials + 2 * i + 1] = state.trials[q][1]
+        top, height, below = _pantheon(state, q)
+        w[pan_top + i * 9 * nd:pan_top + (i + 1) * 9 * nd] = top
+        w[pan_height + i * 9:pan_height + i * 9 + 9] = height
+        w[pan_below + i * nd:pan_below + (i + 1) * nd] = below
+        _thirds_memo(w, P["discard"] + i * nd, state, q, state.disc[q])
+        w[hand_size + i] = len(state.hand[q]) / 2
         for c in state.hand[q]:
             if q == p:
-                out[P["hand_own"] + DESIGN_OF[c]] += 0.5
-            elif state.known[c] & bit:
-                out[P["hand_known"] + i * nd + DESIGN_OF[c]] += 0.5
+                w[hand_own + DESIGN_OF[c]] += 0.5
+            elif known[c] & bit:
+                w[hand_known + i * nd + DESIGN_OF[c]] += 0.5
         b = state.dest_board[q]
         if b >= 0:
-            out[P["destined"] + 4 * i + b] = 1
-        if state.phase == SEL and state.sel_step in ("commit", "pick"):
+            w[P["destined"] + 4 * i + b] = 1
+        if selecting:
             cm = state.commits[q]
             if state.sel_step == "commit":
                 if state.free[q] and (cm >= 0 and q != p):
-                    out[P["commits"] + 3 * i] = 1
+                    w[commits + 3 * i] = 1
                 elif cm >= 0 and (q == p or not state.free[q]):
-                    out[P["commits"] + 3 * i + 1 + cm] = 1
+                    w[commits + 3 * i + 1 + cm] = 1
             elif cm >= 0:
-                out[P["commits"] + 3 * i + 1 + cm] = 1
-        out[P["pawns_placed"] + 3 * i + len(state.pawns[q])] = 1
+                w[commits + 3 * i + 1 + cm] = 1
+        w[placed + 3 * i + len(state.pawns[q])] = 1
         for b2, pos in state.pawns[q]:
-            out[P["sanct_pawn"] + (b2 * 5 + pos) * n + i] = 1
+            w[sanct_pawn + (b2 * 5 + pos) * n + i] = 1
+    sanct, faceup, so = state.sanct, state.faceup, P["sanctuary"]
     for pos in range(16):
-        c = state.sanct[pos]
-        o = P["sanctuary"] + pos * (nd + 2)
+        c = sanct[pos]
         if c < 0:
-            out[o + nd + 1] = 1
-        elif state.faceup[pos] or state.known[c] & bit:
-            out[o + DESIGN_OF[c]] = 1
+            w[so + nd + 1] = 1
+        elif faceup[pos] or known[c] & bit:
+            w[so + DESIGN_OF[c]] = 1
         else:
-            out[o + nd] = 1
+            w[so + nd] = 1
+        so += nd + 2
+    bm, piles = P["board_myth"], P["piles"]
     for b in range(4):
-        out[P["board_myth"] + 8 * b + state.boards[b]] = 1
-        out[P["piles"] + 2 * b] = len(state.piles[2 * b]) / 18
-        out[P["piles"] + 2 * b + 1] = len(state.piles[2 * b + 1]) / 4
-    out[P["destiny"] + len(state.destiny)] = 1
-    for c in state.exile:
-        o = P["exiled"] + DESIGN_OF[c]
-        out[o] = min(out[o] + 1 / 3, 1.0)
+        w[bm + 8 * b + state.boards[b]] = 1
+        w[piles + 2 * b] = len(state.piles[2 * b]) / 18
+        w[piles + 2 * b + 1] = len(state.piles[2 * b + 1]) / 4
+    w[P["destiny"] + len(state.destiny)] = 1
+    _thirds_memo(w, P["exiled"], state, "exile", state.exile)
     for f in reversed(state.stack):
         if f["t"] == "eff":
-            out[P["effect_source"] + DESIGN_OF[f["src"]]] = 1
+            w[P["effect_source"] + DESIGN_OF[f["src"]]] = 1
             ops = EFFECTS[DESIGN_OF[f["src"]]][f["e"]].ops
             if f["pc"] < len(ops):
-                out[P["effect_op"] + OPS.index(ops[f["pc"]]["op"])] = 1
+                w[P["effect_op"] + OPS.index(ops[f["pc"]]["op"])] = 1
             break
     if state.stack and state.stack[-1]["t"] == "order":
         for i, fr in enumerate(state.stack[-1]["frames"][:8]):
             k = nd if fr["t"] == "gainf" else DESIGN_OF[fr["src"]]
-            out[P["order_options"] + i * (nd + 1) + k] = 1
+            w[P["order_options"] + i * (nd + 1) + k] = 1

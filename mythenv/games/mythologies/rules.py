@@ -139,6 +139,7 @@ class MythologiesState(State):
     def __init__(self, game, seed: int | None = None, _empty: bool = False):
         self.game = game
         self._legal = None
+        self._obs_memo = None  # observation encoder's cache, keyed by zone contents (observe.py)
         self._trig = []
         if _empty:
             return
