@@ -52,6 +52,17 @@ _P = {n: p.start for n, p in OBSERVER.pieces.items()}
 _TOK = {c: i for i, c in enumerate(TOKEN_CARDS)}
 
 
+# decision kinds whose record names a hero, and where (``dec[1 + i]``)
+_HERO_ARGS = {"mana": 1, "equip_slot": 1, "place": 1, "move": 1, "row": 1, "discard": 1, "mana_gain": 1,
+              "bless_card": 1, "bless_target": 1, "spell_card": 1, "spell_area": 1, "atk_target": 1,
+              "skill_use": 1, "sk_target": 1, "sk_dir": 1, "commit": 1, "defskill": 1, "uncurse": 1,
+              "teleport": 1, "blind": 1, "shock_give": 1, "pull": 1, "crimson_amount": 2}
+
+
+_HERO_RANGE = range(NH)
+_TOKEN_AT = 27 + 5 + 2 + NHEX + NI  # where a hero's token one-hots start in its block
+
+
 def encode(state, p: int, out: np.ndarray) -> None:
     n = state.n
     ones = []
@@ -63,12 +74,8 @@ def encode(state, p: int, out: np.ndarray) -> None:
         if dec[1] == p:
             ones.append(_P["to_move"])
         ones.append(_P["decider"] + (dec[1] - p) % n)
-        hero_args = {"mana": 1, "equip_slot": 1, "place": 1, "move": 1, "row": 1, "discard": 1, "mana_gain": 1,
-                     "bless_card": 1, "bless_target": 1, "spell_card": 1, "spell_area": 1, "atk_target": 1,
-                     "skill_use": 1, "sk_target": 1, "sk_dir": 1, "commit": 1, "defskill": 1, "uncurse": 1,
-                     "teleport": 1, "blind": 1, "shock_give": 1, "pull": 1, "crimson_amount": 2}
-        if dec[0] in hero_args:
-            h = dec[1 + hero_args[dec[0]]]
+        if dec[0] in _HERO_ARGS:
+            h = dec[1 + _HERO_ARGS[dec[0]]]
             if isinstance(h, int) and 0 <= h < NH:
                 ones.append(_P["dec_heroes"] + h)
     ones.append(_P["turn"] + min(state.turn, 9))
@@ -106,12 +113,12 @@ def encode(state, p: int, out: np.ndarray) -> None:
         for i in state.eq[h]:
             if i >= 0:
                 ones.append(k + i)
-        k += NI
-        for c, j in _TOK.items():
-            if state.token[c] == h:
-                ones.append(k + j)
-        k += len(TOKENS)
+        k += NI + len(TOKENS)  # the token one-hots are written below, one pass over the tokens
         vals.append((k, HEROES[h].speed / 8.0))
+    for c, j in _TOK.items():
+        h = state.token[c]
+        if h in _HERO_RANGE and state.owner[h] >= 0:
+            ones.append(base + h * HF + _TOKEN_AT + j)
     base = _P["cards"]
     bit = 1 << p
     for q in range(n):
@@ -152,6 +159,8 @@ def encode(state, p: int, out: np.ndarray) -> None:
     vals.append((m + 2, state.purse[p] / 3.0))
     if state.initiative == p:
         ones.append(m + 3)
-    out[ones] = 1.0
+    out[ones] = 1.0  # one numpy call for the many one-hot entries
+    # then the scalar values (after the ones, as before), through a memoryview: numpy scalar writes are slow
+    w = memoryview(out) if out.dtype == np.float32 and out.flags.c_contiguous else out
     for i, v in vals:
-        out[i] = v
+        w[i] = v
