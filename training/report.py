@@ -1,7 +1,9 @@
 """Collect the measured results of the runs in training/runs/ into training/results/ and docs.
 
-For every ``training/runs/<game>/`` with a ``result.json``: draws the learning curve from the run's
-logs (``training/results/<game>_curve.png``), and writes ``training/results/summary.json`` and the
+For every ``training/runs/<game>/`` with a ``result.json`` (run directories are git-ignored: they
+hold the models): copies the run's small logs (``config.json``, ``eval.jsonl``, ``result.json``,
+TensorBoard events) to ``training/results/<game>/``, draws the learning curve from them
+(``training/results/<game>_curve.png``), and writes ``training/results/summary.json`` and the
 results table of ``docs/training.md`` (between the ``results:start`` / ``results:end`` markers).
 Nothing in them is typed by hand.
 
@@ -11,6 +13,7 @@ Nothing in them is typed by hand.
 from __future__ import annotations
 
 import json
+import shutil
 import sys
 from pathlib import Path
 
@@ -22,21 +25,36 @@ from plot_curves import plot  # noqa: E402
 START, END = "<!-- results:start -->", "<!-- results:end -->"
 
 
+def copy_logs(run: Path, dest: Path) -> Path:
+    if dest.exists():
+        shutil.rmtree(dest)
+    dest.mkdir(parents=True)
+    for name in ("config.json", "eval.jsonl", "result.json"):
+        if (run / name).exists():
+            shutil.copy2(run / name, dest / name)
+    for ev in (run / "tb").rglob("events.out.tfevents.*"):
+        target = dest / "tb" / ev.relative_to(run / "tb")
+        target.parent.mkdir(parents=True, exist_ok=True)
+        shutil.copy2(ev, target)
+    return dest
+
+
 def collect(runs: Path = ROOT / "training" / "runs") -> list[dict]:
     rows = []
     for res_path in sorted(runs.glob("*/result.json")):
         run = res_path.parent
+        copy_logs(run, ROOT / "training" / "results" / run.name)
         res = json.loads(res_path.read_text())
         cfg = json.loads((run / "config.json").read_text())
         rel = run.relative_to(ROOT)
         games = {k: v["games"] for k, v in res.get("eval", {}).items()}
         res["command"] = res.get("command") or (
             f"mythenv train {res['game']} --out {rel} --eval-games {max(games.values()) if games else 0}")
-        png = plot(run, ROOT / "training" / "results" / f"{run.name}_curve.png")
+        png = plot(ROOT / "training" / "results" / run.name, ROOT / "training" / "results" / f"{run.name}_curve.png")
         rows.append({"run": str(rel), "game": res["game"], "steps": res["steps"],
                      "wall_time_s": res["wall_time_s"], "n_envs": res["n_envs"], "cpu_count": res.get("cpu_count"),
                      "command": res["command"], "opponents": cfg["opponents"], "eval": res.get("eval", {}),
-                     "curve": str(png.relative_to(ROOT))})
+                     "curve": str(png.relative_to(ROOT)), "logs": f"training/results/{run.name}/"})
     return rows
 
 
