@@ -55,6 +55,9 @@ class MythEnv(AECEnv):
         }
         self.action_spaces = {a: gymnasium.spaces.Discrete(n_act) for a in self.possible_agents}
         self._obs_bufs = {a: np.zeros(n_obs, np.float32) for a in self.possible_agents}
+        # per-step fast path: call the game's encoder directly unless the Game overrides observation()
+        self._direct_encode = type(game).observation is Game.observation
+        self._rewards_zero = True  # every entry of self.rewards is 0.0 (nothing to accumulate)
         self._mask_bufs = {a: np.zeros(n_act, np.int8) for a in self.possible_agents}
         self.state: State | None = None
         self._seed: int | None = None
@@ -81,14 +84,21 @@ class MythEnv(AECEnv):
         self.terminations = {a: False for a in self.agents}
         self.truncations = {a: False for a in self.agents}
         self.infos = {a: {} for a in self.agents}
+        self._rewards_zero = True
         self._sync_after_move()
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:
         p = self._index[agent]
-        obs = self.game.observation(self.state, p, self._obs_bufs[agent])
+        state = self.state
+        if self._direct_encode:  # what Game.observation does, minus two calls per step
+            obs = self._obs_bufs[agent]
+            obs.fill(0.0)
+            self.game.encode(state, p, obs)
+        else:
+            obs = self.game.observation(state, p, self._obs_bufs[agent])
         mask = self._mask_bufs[agent]
-        if p == self.state.current_player():
-            self.state.legal_mask(mask)
+        if p == state.current_player():
+            state.legal_mask(mask)
         else:
             mask.fill(0)
         if self.copy_observations:
@@ -130,8 +140,10 @@ class MythEnv(AECEnv):
             # hand out the final rewards in seat order
             self.agent_selection = self.agents[0]
         else:
-            for a in self.agents:
-                self.rewards[a] = 0.0
+            if not self._rewards_zero:
+                for a in self.agents:
+                    self.rewards[a] = 0.0
+                self._rewards_zero = True
             self.agent_selection = self.possible_agents[state.current_player()]
             out = state.finished_seats()
             if out:  # eliminated seats leave now with their final return
@@ -141,11 +153,15 @@ class MythEnv(AECEnv):
                     if a in self.terminations and not self.terminations[a]:
                         self.terminations[a] = True
                         self.rewards[a] = float(r)
+                        self._rewards_zero = False
                         newly = True
                 if newly:
                     self._accumulate_rewards()
                     self._deads_step_first()
                     return
+            if self._rewards_zero:
+                return  # adding zero rewards changes no cumulative reward: skip the loop
+        self._rewards_zero = False
         self._accumulate_rewards()
 
     def _penalize(self, agent: str) -> None:
@@ -154,6 +170,7 @@ class MythEnv(AECEnv):
             self.rewards[a] = -1.0 if a == agent else (1.0 if n == 2 else 0.0)
             self.terminations[a] = True
             self.infos[a] = {"illegal_action_by": agent}
+        self._rewards_zero = False
         self._cumulative_rewards[agent] = 0.0
         self._accumulate_rewards()
 
