@@ -63,3 +63,41 @@ class Observer:
     def describe(self) -> str:
         return "\n".join(f"{p.name:28s} {str(p.shape):16s} [{p.start}:{p.stop}] {p.doc}"
                          for p in self.pieces.values())
+
+
+def pile_counts(memo: dict, slot, cards, kind_of, values, nkinds: int) -> memoryview:
+    """``float32[nkinds]``: ``values[n]`` for each kind with ``n`` cards of it in ``cards``.
+
+    For encoders of long piles (decks, discard piles) that change little between two observations:
+    the result is kept in ``memo[slot]`` keyed by the pile's contents, so it is never stale, and is
+    updated from the previous pile when cards were only taken from or put on its end (a draw, a
+    discard) instead of recounted. ``kind_of[card]`` is the card's kind, ``values[n]`` the encoded
+    value of a count (its length bounds the count).
+    """
+    key = tuple(cards)
+    hit = memo.get(slot)
+    if hit is not None:
+        old, cnt, vec = hit
+        if old == key:
+            return memoryview(vec)
+        n_old, n_new = len(old), len(key)
+        if n_new < n_old and old[:n_new] == key:
+            changed, step = old[n_new:], -1
+        elif n_new > n_old and key[:n_old] == old:
+            changed, step = key[n_old:], 1
+        else:
+            changed = None
+        if changed is not None:
+            w = memoryview(vec)
+            for c in changed:
+                k = kind_of[c]
+                cnt[k] += step
+                w[k] = values[cnt[k]]
+            memo[slot] = (key, cnt, vec)
+            return w
+    cnt = [0] * nkinds
+    for c in key:
+        cnt[kind_of[c]] += 1
+    vec = np.array([values[x] for x in cnt], np.float32)
+    memo[slot] = (key, cnt, vec)
+    return memoryview(vec)

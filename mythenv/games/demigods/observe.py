@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from mythenv.core.observe import Observer
+from mythenv.core.observe import Observer, pile_counts
 
 from .rules import (
     ATHENA,
@@ -116,19 +116,8 @@ def _seat_block(state: DemigodsState, q: int) -> tuple:
     return hit
 
 
-def _discard_counts(state: DemigodsState) -> np.ndarray:
-    memo = _memo(state)
-    key = tuple(state.discard)
-    hit = memo.get("discard")
-    if hit is not None and hit[0] == key:
-        return hit[1]
-    kind_of = state.game.kind_of
-    cnt = [0] * NK
-    for c in key:
-        cnt[kind_of[c]] += 1
-    vec = np.array([TENTHS[x] for x in cnt], np.float32)
-    memo["discard"] = (key, vec)
-    return vec
+def _discard_counts(state: DemigodsState) -> memoryview:
+    return pile_counts(_memo(state), "discard", state.discard, state.game.kind_of, TENTHS, NK)
 
 
 def encode(state: DemigodsState, p: int, out: np.ndarray) -> None:
@@ -203,7 +192,7 @@ def encode(state: DemigodsState, p: int, out: np.ndarray) -> None:
     # piles
     pile = state.discard
     w[P["discard_top"] + (kind_of[pile[-1]] if pile else NK)] = 1.0
-    w[P["discard_pile"]:P["discard_pile"] + NK] = memoryview(_discard_counts(state))
+    w[P["discard_pile"]:P["discard_pile"] + NK] = _discard_counts(state)
     w[P["deck_size"]] = len(state.deck) / game.num_cards
     if state.reshuffled:
         w[P["reshuffled"]] = 1.0

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from mythenv.core.observe import Observer
+from mythenv.core.observe import Observer, pile_counts
 
 from .rules import DECK, FIG, HAND_LIMIT, KIND_OF, NCOL, NK, NROW, OVER, SETUP, HeraZeusState
 
@@ -67,21 +67,13 @@ def _add_counts(w, base: int, cards) -> None:
             w[i] = v + 0.25
 
 
-def _counts_memo(state: HeraZeusState, slot, cards) -> memoryview:
-    """The count vector of ``cards`` (order ignored), recomputed only when ``cards`` changed.
+_QUARTERS = [min(0.25 * n, 1.0) for n in range(DECK + 1)]  # a count / 4, capped at 1 (as _add_counts)
 
-    Decks and discard piles are long and change rarely between two observations, so their count
-    vectors are kept on the state keyed by the pile's contents (never stale: the key is the pile).
-    """
-    memo = _memo(state)
-    key = tuple(cards)
-    hit = memo.get(slot)
-    if hit is not None and hit[0] == key:
-        return memoryview(hit[1])
-    vec = np.zeros(NK, np.float32)  # an array, not a memoryview: states stay picklable / deep-copyable
-    _add_counts(memoryview(vec), 0, key)
-    memo[slot] = (key, vec)
-    return memoryview(vec)
+
+def _counts_memo(state: HeraZeusState, slot, cards) -> memoryview:
+    """The count vector of a long pile that changes little between two observations (deck, discard
+    pile): kept on the state keyed by the pile's contents, never stale (see ``pile_counts``)."""
+    return pile_counts(_memo(state), slot, cards, KIND_OF, _QUARTERS, NK)
 
 
 def _memo(state: HeraZeusState) -> dict:

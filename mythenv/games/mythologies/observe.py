@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from mythenv.core.observe import Observer
+from mythenv.core.observe import Observer, pile_counts
 
 from .cards import DESIGN_OF, EFFECTS, NDESIGNS, OPS
 from .rules import OVER, PLACE, SEL
@@ -62,7 +62,7 @@ def _thirds(n: int = 64) -> list[float]:
     return out
 
 
-THIRDS = _thirds()
+THIRDS = _thirds(len(DESIGN_OF) + 1)
 
 
 def _thirds_at(w, base: int, cards) -> None:
@@ -74,22 +74,16 @@ def _thirds_at(w, base: int, cards) -> None:
         d = DESIGN_OF[c]
         cnt[d] = cnt.get(d, 0) + 1
     for d, x in cnt.items():
-        w[base + d] = THIRDS[x] if x < 64 else 1.0
+        w[base + d] = THIRDS[x]
 
 
 def _thirds_memo(w, base: int, state, slot, cards) -> None:
     """:func:`_thirds_at` for long piles (discards, exile), kept on the state keyed by the pile's
-    contents so it is never stale."""
+    contents so it is never stale (see ``pile_counts``)."""
     memo = state._obs_memo
     if memo is None:
         memo = state._obs_memo = {}
-    key = tuple(cards)
-    hit = memo.get(slot)
-    if hit is None or hit[0] != key:
-        vec = np.zeros(NDESIGNS, np.float32)
-        _thirds_at(memoryview(vec), 0, key)
-        hit = memo[slot] = (key, vec)
-    w[base:base + NDESIGNS] = memoryview(hit[1])
+    w[base:base + NDESIGNS] = pile_counts(memo, slot, cards, DESIGN_OF, THIRDS, NDESIGNS)
 
 
 def _pantheon(state, q: int) -> tuple[memoryview, memoryview, memoryview]:

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from mythenv.core.observe import Observer
+from mythenv.core.observe import Observer, pile_counts
 
 from .cards import ESSENCES, KINDS
 from .rules import BATTLE, BET, BOX_CARDS, KIND_OF, NE, NK, POWER, STEP_NAMES, TheomachyState
@@ -87,19 +87,16 @@ def _counts(w, cards, base: int) -> None:
         w[base + k] = _QUARTER[x]
 
 
+_KIND_OF_ID = [KIND_OF[c % BOX_CARDS] for c in range(2 * BOX_CARDS)]  # card id (two boxes) -> kind
+
+
 def _counts_memo(state: TheomachyState, slot, cards) -> memoryview:
     """Per-kind counts of a long, rarely changing pile (draw pile, discard pile), kept on the state
-    keyed by the pile's contents so it is never stale."""
+    keyed by the pile's contents so it is never stale (see ``pile_counts``)."""
     memo = state._obs_memo
     if memo is None:
         memo = state._obs_memo = {}
-    key = tuple(cards)
-    hit = memo.get(slot)
-    if hit is None or hit[0] != key:
-        vec = np.zeros(NK, np.float32)
-        _counts(memoryview(vec), key, 0)
-        hit = memo[slot] = (key, vec)
-    return memoryview(hit[1])
+    return pile_counts(memo, slot, cards, _KIND_OF_ID, _QUARTER, NK)
 
 
 def _set(w, i: int, x: float) -> None:
