@@ -61,6 +61,7 @@ _HERO_ARGS = {"mana": 1, "equip_slot": 1, "place": 1, "move": 1, "row": 1, "disc
 
 _HERO_RANGE = range(NH)
 _TOKEN_AT = 27 + 5 + 2 + NHEX + NI  # where a hero's token one-hots start in its block
+_SPEED = [hero.speed / 8.0 for hero in HEROES]
 
 
 def encode(state, p: int, out: np.ndarray) -> None:
@@ -82,39 +83,48 @@ def encode(state, p: int, out: np.ndarray) -> None:
     myteam = state.team[p]
     base = _P["heroes"]
     ranking = state.ranking
+    owner, team, hp, pos, mana, gold, eq, arch = (state.owner, state.team, state.hp, state.pos, state.mana,
+                                                  state.gold, state.eq, state.arch)
+    flags = (state.acted, state.blackout, state.stealth, state.flip_w, state.flip_a)
     for h in range(NH):
         o = base + h * HF
-        own = state.owner[h]
+        own = owner[h]
         if own < 0:
             ones.append(o + 6)
             continue
         ones.append(o + (own - p) % n)
-        ones.append(o + 7 if state.team[own] == myteam else o + 8)
-        al = state.alive(h)
-        if al:
+        ones.append(o + 7 if team[own] == myteam else o + 8)
+        if hp[h] > 0 and pos[h] >= 0:  # state.alive(h) (the owner is known to be set here)
             ones.append(o + 9)
-        vals.append((o + 10, state.hp[h] / 9.0))
-        for s in range(3):
-            if state.mana[h][s]:
-                ones.append(o + 11 + s)
-        vals.append((o + 14, min(state.gold[h], 10) / 10.0))
-        if h in ranking:
-            ones.append(o + 15 + ranking.index(h))
+        vals.append((o + 10, hp[h] / 9.0))
+        m = mana[h]
+        if m[0]:
+            ones.append(o + 11)
+        if m[1]:
+            ones.append(o + 12)
+        if m[2]:
+            ones.append(o + 13)
+        vals.append((o + 14, min(gold[h], 10) / 10.0))
         k = o + 27
-        for flag in (state.acted[h], state.blackout[h], state.stealth[h], state.flip_w[h], state.flip_a[h]):
-            if flag:
+        for flag in flags:
+            if flag[h]:
                 ones.append(k)
             k += 1
-        ones.append(k + state.arch[h])
+        ones.append(k + arch[h])
         k += 2
-        if state.pos[h] >= 0:
-            ones.append(k + state.pos[h])
+        if pos[h] >= 0:
+            ones.append(k + pos[h])
         k += NHEX
-        for i in state.eq[h]:
+        for i in eq[h]:
             if i >= 0:
                 ones.append(k + i)
-        k += NI + len(TOKENS)  # the token one-hots are written below, one pass over the tokens
-        vals.append((k, HEROES[h].speed / 8.0))
+        vals.append((o + HF - 1, _SPEED[h]))
+    # the Ranking (its first place for a hero) and the tokens, one pass each instead of one per hero
+    seen = set()
+    for i, h in enumerate(ranking):
+        if h in _HERO_RANGE and h not in seen and owner[h] >= 0:
+            seen.add(h)
+            ones.append(base + h * HF + 15 + i)
     for c, j in _TOK.items():
         h = state.token[c]
         if h in _HERO_RANGE and state.owner[h] >= 0:
