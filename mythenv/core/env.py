@@ -59,6 +59,7 @@ class MythEnv(AECEnv):
         self._direct_encode = type(game).observation is Game.observation
         self._rewards_zero = True  # every entry of self.rewards is 0.0 (nothing to accumulate)
         self._mask_bufs = {a: np.zeros(n_act, np.int8) for a in self.possible_agents}
+        self._obs_size, self._num_actions = n_obs, n_act
         self.state: State | None = None
         self._seed: int | None = None
         self._np_random = np.random.default_rng()
@@ -90,19 +91,21 @@ class MythEnv(AECEnv):
     def observe(self, agent: str) -> dict[str, np.ndarray]:
         p = self._index[agent]
         state = self.state
-        if self._direct_encode:  # what Game.observation does, minus two calls per step
+        if self.copy_observations:
+            # fresh zeroed arrays the caller owns: cheaper than zeroing a buffer and copying it
+            obs = np.zeros(self._obs_size, np.float32)
+            mask = np.zeros(self._num_actions, np.int8)
+        else:
             obs = self._obs_bufs[agent]
             obs.fill(0.0)
+            mask = self._mask_bufs[agent]
+            mask.fill(0)
+        if self._direct_encode:  # what Game.observation does, minus two calls per step
             self.game.encode(state, p, obs)
         else:
-            obs = self.game.observation(state, p, self._obs_bufs[agent])
-        mask = self._mask_bufs[agent]
+            obs = self.game.observation(state, p, obs)
         if p == state.current_player():
             state.legal_mask(mask)
-        else:
-            mask.fill(0)
-        if self.copy_observations:
-            return {"observation": obs.copy(), "action_mask": mask.copy()}
         return {"observation": obs, "action_mask": mask}
 
     def step(self, action: Any) -> None:
