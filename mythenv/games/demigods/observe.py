@@ -148,17 +148,17 @@ def encode(state: DemigodsState, p: int, out: np.ndarray) -> None:
         w[P["turn_seat"] + (state.turn_player - p) % n] = 1.0
     # hands
     hand = state.hand
-    cnt = [0] * NK
+    cnt: dict[int, int] = {}  # kind -> count, only the kinds present
     unseen = 0
     for c in hand[p]:
         if vis[c] & bit:
-            cnt[kind_of[c]] += 1
+            k = kind_of[c]
+            cnt[k] = cnt.get(k, 0) + 1
         else:
             unseen += 1
     base = P["my_hand"]
-    for k, x in enumerate(cnt):
-        if x:
-            w[base + k] = QUARTERS[x]
+    for k, x in cnt.items():
+        w[base + k] = QUARTERS[x]
     w[P["my_hand_unseen"]] = min(unseen / 10.0, 1.0)
     sizes = P["hand_sizes"]
     known = P["known_hands"] - NK
@@ -168,17 +168,14 @@ def encode(state: DemigodsState, p: int, out: np.ndarray) -> None:
         h = hand[q]
         w[sizes + i] = min(len(h) / 10.0, 1.0)
         if i:
-            cnt = [0] * NK
-            seen = False
+            cnt = {}
             for c in h:
                 if vis[c] & bit:
-                    cnt[kind_of[c]] += 1
-                    seen = True
-            if seen:
-                base = known + i * NK
-                for k, x in enumerate(cnt):
-                    if x:
-                        w[base + k] = QUARTERS[x]
+                    k = kind_of[c]
+                    cnt[k] = cnt.get(k, 0) + 1
+            base = known + i * NK
+            for k, x in cnt.items():
+                w[base + k] = QUARTERS[x]
         # kingdoms, fronts
         _, kvec, tot, fr, can = _seat_block(state, q)
         w[kingdom + i * 12:kingdom + i * 12 + 12] = memoryview(kvec)
