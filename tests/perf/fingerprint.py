@@ -4,8 +4,12 @@ Each step records, for every seat, the observation vector (encoded into a reused
 into a fresh one), the legal action list, the int8 legal mask and ``to_dict()``. Performance work
 on encoders, legal-action generation and rules must leave these hashes unchanged bit for bit.
 
-    python -m tests.perf.fingerprint --games 200 --check FILE   # compare a long run with FILE
-    python -m tests.perf.fingerprint --write    # rewrite tests/perf/fingerprints.json
+    python -m tests.perf.fingerprint --games 200 --check tests/perf/fingerprints_200.json  # long check
+    python -m tests.perf.fingerprint --games 5 --write   # rewrite tests/perf/fingerprints.json
+
+``fingerprints.json`` (5 games per config) is what the test suite checks; ``fingerprints_200.json``
+(200 games per config, recorded before the performance work) is the long check to run by hand after
+touching an encoder or the rules. Regenerate either only for an intended behaviour change.
 """
 
 from __future__ import annotations
