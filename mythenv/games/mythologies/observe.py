@@ -111,7 +111,7 @@ def _pantheon(state, q: int) -> tuple[memoryview, memoryview, memoryview]:
 
 
 def encode(game, state, p: int, out: np.ndarray) -> None:
-    # single-element writes through a memoryview are ~10x cheaper than numpy scalar writes
+    # single-element writes through a memoryview cost about half a numpy scalar write (a third for +=)
     w = memoryview(out) if out.dtype == np.float32 and out.flags.c_contiguous else out
     P = game._P
     n = state.n
