@@ -65,21 +65,23 @@ _SPEED = [hero.speed / 8.0 for hero in HEROES]
 
 
 def encode(state, p: int, out: np.ndarray) -> None:
+    # one-hot entries are written at once through a memoryview (cheaper than a numpy scalar write or
+    # collecting them for one fancy assignment); the scalar values go last, as they always did
+    w = memoryview(out) if out.dtype == np.float32 and out.flags.c_contiguous else out
     n = state.n
-    ones = []
     vals = []
-    ones.append(_P["phase"] + PHASES.index(state.phase))
+    w[_P["phase"] + PHASES.index(state.phase)] = 1.0
     dec = state.dec
     if dec is not None and state.winner == -2:
-        ones.append(_P["decision"] + KIND_INDEX[dec[0]])
+        w[_P["decision"] + KIND_INDEX[dec[0]]] = 1.0
         if dec[1] == p:
-            ones.append(_P["to_move"])
-        ones.append(_P["decider"] + (dec[1] - p) % n)
+            w[_P["to_move"]] = 1.0
+        w[_P["decider"] + (dec[1] - p) % n] = 1.0
         if dec[0] in _HERO_ARGS:
             h = dec[1 + _HERO_ARGS[dec[0]]]
             if isinstance(h, int) and 0 <= h < NH:
-                ones.append(_P["dec_heroes"] + h)
-    ones.append(_P["turn"] + min(state.turn, 9))
+                w[_P["dec_heroes"] + h] = 1.0
+    w[_P["turn"] + min(state.turn, 9)] = 1.0
     myteam = state.team[p]
     base = _P["heroes"]
     ranking = state.ranking
@@ -90,45 +92,45 @@ def encode(state, p: int, out: np.ndarray) -> None:
         o = base + h * HF
         own = owner[h]
         if own < 0:
-            ones.append(o + 6)
+            w[o + 6] = 1.0
             continue
-        ones.append(o + (own - p) % n)
-        ones.append(o + 7 if team[own] == myteam else o + 8)
+        w[o + (own - p) % n] = 1.0
+        w[o + 7 if team[own] == myteam else o + 8] = 1.0
         if hp[h] > 0 and pos[h] >= 0:  # state.alive(h) (the owner is known to be set here)
-            ones.append(o + 9)
+            w[o + 9] = 1.0
         vals.append((o + 10, hp[h] / 9.0))
         m = mana[h]
         if m[0]:
-            ones.append(o + 11)
+            w[o + 11] = 1.0
         if m[1]:
-            ones.append(o + 12)
+            w[o + 12] = 1.0
         if m[2]:
-            ones.append(o + 13)
+            w[o + 13] = 1.0
         vals.append((o + 14, min(gold[h], 10) / 10.0))
         k = o + 27
         for flag in flags:
             if flag[h]:
-                ones.append(k)
+                w[k] = 1.0
             k += 1
-        ones.append(k + arch[h])
+        w[k + arch[h]] = 1.0
         k += 2
         if pos[h] >= 0:
-            ones.append(k + pos[h])
+            w[k + pos[h]] = 1.0
         k += NHEX
         for i in eq[h]:
             if i >= 0:
-                ones.append(k + i)
+                w[k + i] = 1.0
         vals.append((o + HF - 1, _SPEED[h]))
     # the Ranking (its first place for a hero) and the tokens, one pass each instead of one per hero
     seen = set()
     for i, h in enumerate(ranking):
         if h in _HERO_RANGE and h not in seen and owner[h] >= 0:
             seen.add(h)
-            ones.append(base + h * HF + 15 + i)
+            w[base + h * HF + 15 + i] = 1.0
     for c, j in _TOK.items():
         h = state.token[c]
         if h in _HERO_RANGE and state.owner[h] >= 0:
-            ones.append(base + h * HF + _TOKEN_AT + j)
+            w[base + h * HF + _TOKEN_AT + j] = 1.0
     base = _P["cards"]
     bit = 1 << p
     for q in range(n):
@@ -138,39 +140,36 @@ def encode(state, p: int, out: np.ndarray) -> None:
             vals.append((_P["piles"] + rel * 3 + j, len(pile) / 6.0))
             for c in pile:
                 o = base + c * CF
-                ones.append(o + rel)
+                w[o + rel] = 1.0
                 if mine:
-                    ones.append(o + 6 + j)
+                    w[o + 6 + j] = 1.0
                 elif state.vis[c] & bit:
-                    ones.append(o + 9 + j)
+                    w[o + 9 + j] = 1.0
                 else:
-                    ones.append(o + 12)
+                    w[o + 12] = 1.0
     for c in state.pool:
-        ones.append(_P["pool"] + c)
+        w[_P["pool"] + c] = 1.0
     for i in state.offer:
-        ones.append(_P["offer"] + i)
+        w[_P["offer"] + i] = 1.0
     cb = state.cb
     if cb is not None:
-        ones.append(_P["combat"] + cb["att"] * 2)
+        w[_P["combat"] + cb["att"] * 2] = 1.0
         for t in cb["targets"]:
-            ones.append(_P["combat"] + t * 2 + 1)
+            w[_P["combat"] + t * 2 + 1] = 1.0
         du = cb["du"]
         if cb["src"] == "spell":
-            ones.append(_P["combat_card"] + cb["spell"])
+            w[_P["combat_card"] + cb["spell"]] = 1.0
         if du is not None:
             for c in (du["ac"], du["dc"]):
                 if c >= 0 and state.vis[c] & bit:
-                    ones.append(_P["combat_card"] + c)
+                    w[_P["combat_card"] + c] = 1.0
     m = _P["misc"]
     if state.bondage >= 0:
-        ones.append(m)
+        w[m] = 1.0
     if state.ward[myteam]:
-        ones.append(m + 1)
+        w[m + 1] = 1.0
     vals.append((m + 2, state.purse[p] / 3.0))
     if state.initiative == p:
-        ones.append(m + 3)
-    out[ones] = 1.0  # one numpy call for the many one-hot entries
-    # then the scalar values (after the ones, as before), through a memoryview: numpy scalar writes are slow
-    w = memoryview(out) if out.dtype == np.float32 and out.flags.c_contiguous else out
+        w[m + 3] = 1.0
     for i, v in vals:
         w[i] = v
