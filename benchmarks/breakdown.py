@@ -1,0 +1,73 @@
+"""Where an AEC step's time goes, per game: a raw State step, a full AEC step, and an AEC step with
+the observation encoder stubbed out (so the encoder's share shows). CPU time, best of 3.
+
+    python -m benchmarks.breakdown [--steps 10000] [game ids ...]
+"""
+
+from __future__ import annotations
+
+import argparse
+from time import process_time as clock
+
+import numpy as np
+
+import mythenv
+
+
+def aec_us(game_id: str, steps: int) -> float:
+    env = mythenv.make_env(game_id)
+    rng = np.random.default_rng(0)
+    done = 0
+    env.reset(seed=0)
+    t0 = clock()
+    while done < steps:
+        for _agent in env.agent_iter():
+            obs, _r, term, trunc, _i = env.last()
+            if term or trunc:
+                action = None
+            else:
+                legal = np.flatnonzero(obs["action_mask"])
+                action = int(legal[rng.integers(len(legal))])
+                done += 1
+            env.step(action)
+        env.reset(seed=int(rng.integers(2**31)))
+    return 1e6 * (clock() - t0) / done
+
+
+def raw_us(game_id: str, steps: int) -> float:
+    game = mythenv.make_game(game_id)
+    rng = np.random.default_rng(0)
+    done = 0
+    t0 = clock()
+    while done < steps:
+        s = game.new_initial_state(seed=int(rng.integers(2**31)))
+        while not s.is_terminal():
+            la = s.legal_actions()
+            s.apply_action(la[int(rng.integers(len(la)))])
+            done += 1
+    return 1e6 * (clock() - t0) / done
+
+
+def main(argv=None) -> int:
+    ap = argparse.ArgumentParser(prog="python -m benchmarks.breakdown")
+    ap.add_argument("games", nargs="*")
+    ap.add_argument("--steps", type=int, default=10_000)
+    a = ap.parse_args(argv)
+    print("| game | raw step (us) | AEC step (us) | AEC step without encoding (us) | ratio | ratio with a free encoder |")
+    print("|---|---|---|---|---|---|")
+    for gid in a.games or mythenv.list_games():
+        cls = type(mythenv.make_game(gid))
+        raw = min(raw_us(gid, a.steps) for _ in range(3))
+        full = min(aec_us(gid, a.steps) for _ in range(3))
+        original = cls.encode
+        cls.encode = lambda self, state, player, out: None
+        try:
+            bare = min(aec_us(gid, a.steps) for _ in range(3))
+        finally:
+            cls.encode = original
+        print(f"| {gid} | {raw:.1f} | {full:.1f} | {bare:.1f} | {raw / full:.2f} | {raw / bare:.2f} |", flush=True)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
