@@ -309,7 +309,7 @@ def bar_chart(report: dict, path: Path) -> None:
     ax.barh([k for k, _, _ in items], [v for _, v, _ in items], color=[colors[c] for _, _, c in items])
     ax.set_xlabel("agent-steps per second, random masked play (higher is better)")
     ax.set_xscale("log")
-    ax.set_title("mythenv (purple) vs PettingZoo classic (grey) vs OpenSpiel C++ via pyspiel (green)")
+    ax.set_title("mythenv (purple), PettingZoo classic (grey), OpenSpiel via pyspiel (green)", fontsize=10)
     fig.tight_layout()
     fig.savefig(path, dpi=110)
     plt.close(fig)

@@ -53,6 +53,11 @@ class ActionCodec:
                     idx.append(rem % dim)
                     rem //= dim
                 self.decode_table.append((fam.name, tuple(reversed(idx))))
+        #: family name -> first flat id
+        self.offsets: dict[str, int] = {f.name: f.start for f in self.families.values()}
+        #: flat id -> (family name, flat index inside the family)
+        self.flat_table: list[tuple[str, int]] = [
+            (f.name, i) for f in self.families.values() for i in range(f.size)]
         # strides per family for encode
         self._strides: dict[str, tuple[int, ...]] = {}
         for fam in self.families.values():

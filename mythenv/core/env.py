@@ -151,7 +151,10 @@ class MythEnv(AECEnv):
             out = state.finished_seats()
             if out:  # eliminated seats leave now with their final return
                 newly = False
+                cur = state.current_player()
                 for p, r in out.items():
+                    if p == cur:  # it still has a decision to take: it leaves after that
+                        continue
                     a = self.possible_agents[p]
                     if a in self.terminations and not self.terminations[a]:
                         self.terminations[a] = True
@@ -196,3 +199,15 @@ class MythEnv(AECEnv):
 
     def __str__(self) -> str:
         return self.game.info.game_id
+
+
+def env_constructors(game_cls: type[Game]):
+    """``(raw_env, env)`` module functions in PettingZoo's style for a Game class: both build the
+    one generic env (it checks turn order and illegal actions itself, so no wrapper is stacked)."""
+
+    def raw_env(render_mode: str | None = None, illegal_action: str = "raise", **config) -> MythEnv:
+        """The AEC env of this game with the given config."""
+        return MythEnv(game_cls(**config), render_mode=render_mode, illegal_action=illegal_action)
+
+    raw_env.__doc__ = f"The {game_cls.info.name} AEC env (``{game_cls.info.game_id}``) with the given config."
+    return raw_env, raw_env

@@ -95,13 +95,20 @@ class State(ABC):
     @abstractmethod
     def current_player(self) -> int: ...
 
-    @abstractmethod
-    def legal_actions(self) -> list[int]: ...
+    def _compute_legal(self) -> list[int]:
+        """The legal actions of this position (called once per position; the result is cached in
+        ``self._legal``, which ``_apply`` must reset). Override this, or ``legal_actions`` itself."""
+        raise TypeError(f"{type(self).__name__} must implement legal_actions() or _compute_legal()")
+
+    def legal_actions(self) -> list[int]:
+        if self._legal is None:
+            self._legal = self._compute_legal()
+        return list(self._legal)
 
     def legal_mask(self, out: np.ndarray) -> np.ndarray:
         """Fill the preallocated int8 array ``out`` (length ``game.num_actions``) with the mask."""
-        out[:] = 0
-        la = self.legal_actions()
+        out.fill(0)
+        la = self._legal if getattr(self, "_legal", None) is not None else self.legal_actions()
         if la:
             out[la] = 1
         return out

@@ -9,7 +9,7 @@ implemented, the designed content and the speech adaptation.
 from __future__ import annotations
 
 from mythenv.core.actions import ActionCodec
-from mythenv.core.env import MythEnv
+from mythenv.core.env import env_constructors
 from mythenv.core.errors import ConfigError
 from mythenv.core.game import Game, GameInfo, Option
 from mythenv.core.registry import register_game
@@ -86,11 +86,6 @@ class DemigodsGame(Game):
         return self.layout.describe(action)
 
 
-def raw_env(render_mode: str | None = None, illegal_action: str = "raise", **config) -> MythEnv:
-    """The AEC env without any wrapper (it checks turn order and illegal actions itself)."""
-    return MythEnv(DemigodsGame(**config), render_mode=render_mode, illegal_action=illegal_action)
-
-
-env = raw_env
+raw_env, env = env_constructors(DemigodsGame)
 
 __all__ = ["GAME_ID", "DemigodsGame", "env", "raw_env"]

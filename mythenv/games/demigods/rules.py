@@ -260,19 +260,6 @@ class DemigodsState(State):
             return [0.0] * self.n
         return [1.0 if p == self.winner else -1.0 for p in range(self.n)]
 
-    def legal_actions(self) -> list[int]:
-        if self._legal is None:
-            self._legal = self._compute_legal()
-        return list(self._legal)
-
-    def legal_mask(self, out: np.ndarray) -> np.ndarray:
-        out.fill(0)
-        if self._legal is None:
-            self._legal = self._compute_legal()
-        if self._legal:
-            out[self._legal] = 1
-        return out
-
     # ------------------------------------------------------------------ small helpers
     def kind(self, c: int) -> int:
         return self.game.kind_of[c]

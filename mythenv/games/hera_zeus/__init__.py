@@ -8,7 +8,7 @@ See ``docs/games/hera_zeus.md`` for the rules as implemented and the designed de
 from __future__ import annotations
 
 from mythenv.core.actions import ActionCodec
-from mythenv.core.env import MythEnv
+from mythenv.core.env import env_constructors
 from mythenv.core.game import Game, GameInfo, Option
 from mythenv.core.registry import register_game
 
@@ -58,11 +58,6 @@ class HeraZeusGame(Game):
         return rules.describe_action(action)
 
 
-def raw_env(render_mode: str | None = None, illegal_action: str = "raise", **config) -> MythEnv:
-    """The AEC env without any wrapper (it checks turn order and illegal actions itself)."""
-    return MythEnv(HeraZeusGame(**config), render_mode=render_mode, illegal_action=illegal_action)
-
-
-env = raw_env
+raw_env, env = env_constructors(HeraZeusGame)
 
 __all__ = ["GAME_ID", "HeraZeusGame", "env", "raw_env"]

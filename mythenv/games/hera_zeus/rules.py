@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from mythenv.core.actions import ActionCodec
 from mythenv.core.errors import StateError
 from mythenv.core.game import TERMINAL, State, rng_from_json, rng_to_json
 
@@ -77,18 +78,8 @@ FAMILIES = (
 )
 
 
-def _offsets():
-    out, start = {}, 0
-    for name, shape in FAMILIES:
-        n = 1
-        for s in shape:
-            n *= s
-        out[name] = start
-        start += n
-    return out, start
-
-
-OFF, NUM_ACTIONS = _offsets()
+CODEC = ActionCodec(FAMILIES)
+OFF, NUM_ACTIONS = CODEC.offsets, CODEC.size
 A_DRAW, A_REMOVE_FIG, A_PEG_HAND = OFF["draw"], OFF["remove_figure"], OFF["pegasus_hand"]
 A_SPY, A_SIRENS, A_PERSEPHONE = OFF["pythia_spy"], OFF["sirens"], OFF["persephone"]
 
@@ -109,18 +100,7 @@ def a_kind(name: str, k: int) -> int:
     return OFF[name] + k
 
 
-DECODE: list[tuple[str, tuple[int, ...]]] = []
-for _name, _shape in FAMILIES:
-    if not _shape:
-        DECODE.append((_name, ()))
-    elif len(_shape) == 1:
-        DECODE.extend((_name, (x,)) for x in range(_shape[0]))
-    elif len(_shape) == 2:
-        DECODE.extend((_name, (x, y)) for x in range(_shape[0]) for y in range(_shape[1]))
-    else:
-        DECODE.extend((_name, (x, y, z)) for x in range(_shape[0]) for y in range(_shape[1])
-                      for z in range(_shape[2]))
-assert len(DECODE) == NUM_ACTIONS
+DECODE: list[tuple[str, tuple[int, ...]]] = CODEC.decode_table
 
 
 def describe_action(a: int, side: int = 0) -> str:
@@ -229,19 +209,6 @@ class HeraZeusState(State):
         if self.phase != OVER:
             return [0.0, 0.0]
         return [1.0, -1.0] if self.winner == 0 else [-1.0, 1.0]
-
-    def legal_actions(self) -> list[int]:
-        if self._legal is None:
-            self._legal = self._compute_legal()
-        return list(self._legal)
-
-    def legal_mask(self, out: np.ndarray) -> np.ndarray:
-        out.fill(0)
-        if self._legal is None:
-            self._legal = self._compute_legal()
-        if self._legal:
-            out[self._legal] = 1
-        return out
 
     # ------------------------------------------------------------------ helpers
     def _count_hand(self, p: int) -> list[int]:

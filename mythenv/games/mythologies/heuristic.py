@@ -11,7 +11,7 @@ minus half the opponents' average) is taken. Choices inside effects are greedy o
 from __future__ import annotations
 
 from .cards import DEITY
-from .rules import (DECODE, DESIGN_OF, DESIGNS, EFFECTS_OF, GAINS_OF, OFF, PLACE, SEL, TYPE_OF)
+from .rules import DECODE, EFFECTS_OF, GAINS_OF, SEL, TYPE_OF
 
 
 def _score(s, p) -> float:

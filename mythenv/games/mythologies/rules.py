@@ -22,10 +22,11 @@ from __future__ import annotations
 
 import numpy as np
 
+from mythenv.core.actions import ActionCodec
 from mythenv.core.errors import StateError
 from mythenv.core.game import TERMINAL, State, rng_from_json, rng_to_json
 
-from .cards import (BOARDS, COMPLETION, CREATURE, DEITY, DESIGN_OF, DESIGNS, MYTHS, NCARDS, NDESIGNS)
+from .cards import BOARDS, COMPLETION, CREATURE, DEITY, DESIGN_OF, DESIGNS, MYTHS, NCARDS
 
 SEL, PLACE, OVER = 0, 1, 2
 NSLOT = 9
@@ -73,25 +74,10 @@ FAMILIES = (
 )
 
 
-def _offsets():
-    out, start = {}, 0
-    for name, shape in FAMILIES:
-        n = 1
-        for s in shape:
-            n *= s
-        out[name] = start
-        start += n
-    return out, start
-
-
-OFF, NUM_ACTIONS = _offsets()
+CODEC = ActionCodec(FAMILIES)
+OFF, NUM_ACTIONS = CODEC.offsets, CODEC.size
 A_STOP, A_END = OFF["stop"], OFF["end_turn"]
-DECODE: list[tuple[str, int]] = []
-for _name, _shape in FAMILIES:
-    _n = 1
-    for _s in _shape:
-        _n *= _s
-    DECODE.extend((_name, i) for i in range(_n))
+DECODE: list[tuple[str, int]] = CODEC.flat_table
 
 
 def card_name(c: int) -> str:
@@ -1608,7 +1594,7 @@ class MythologiesState(State):
         self.dec = None
 
     # ------------------------------------------------------------------ copies and I/O
-    def clone(self) -> "MythologiesState":
+    def clone(self) -> MythologiesState:
         s = MythologiesState(self.game, _empty=True)
         s.n, s.all = self.n, self.all
         s.round, s.phase, s.first = self.round, self.phase, self.first
@@ -1649,7 +1635,7 @@ class MythologiesState(State):
         return d
 
     @classmethod
-    def from_dict(cls, game, d: dict) -> "MythologiesState":
+    def from_dict(cls, game, d: dict) -> MythologiesState:
         s = cls(game, _empty=True)
         for k in cls._FIELDS:
             if k not in d:
@@ -1690,7 +1676,7 @@ class MythologiesState(State):
         if len(self.destiny) > 4 or any(len(x) > 2 for x in self.pawns) or any(len(h) > 2 for h in self.hand):
             raise StateError("mythologies: too many Destiny cards, pawns or selected cards")
 
-    def resample_hidden(self, player: int, rng: np.random.Generator) -> "MythologiesState":
+    def resample_hidden(self, player: int, rng: np.random.Generator) -> MythologiesState:
         """Re-deal every card ``player`` does not know among the hidden places (draw piles, other
         seats' cards drawn from a pile, face-down sanctuary cards), within each (mythology, type),
         and re-draw the other seats' hidden selection commits."""

@@ -9,7 +9,7 @@ draw). See ``docs/games/theomachy.md`` for the rules as implemented and the desi
 from __future__ import annotations
 
 from mythenv.core.actions import ActionCodec
-from mythenv.core.env import MythEnv
+from mythenv.core.env import env_constructors
 from mythenv.core.game import Game, GameInfo, Option
 from mythenv.core.registry import register_game
 
@@ -81,11 +81,6 @@ class TheomachyGame(Game):
         return self._codes.describe(action)
 
 
-def raw_env(render_mode: str | None = None, illegal_action: str = "raise", **config) -> MythEnv:
-    """The AEC env without any wrapper (it checks turn order and illegal actions itself)."""
-    return MythEnv(TheomachyGame(**config), render_mode=render_mode, illegal_action=illegal_action)
-
-
-env = raw_env
+raw_env, env = env_constructors(TheomachyGame)
 
 __all__ = ["GAME_ID", "TheomachyGame", "env", "raw_env"]

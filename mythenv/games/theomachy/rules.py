@@ -309,19 +309,6 @@ class TheomachyState(State):
                 out.append(-1.0)
         return out
 
-    def legal_actions(self) -> list[int]:
-        if self._legal is None:
-            self._legal = self._compute_legal()
-        return list(self._legal)
-
-    def legal_mask(self, out: np.ndarray) -> np.ndarray:
-        out.fill(0)
-        if self._legal is None:
-            self._legal = self._compute_legal()
-        if self._legal:
-            out[self._legal] = 1
-        return out
-
     # ------------------------------------------------------------------ helpers
     def _log(self, msg: str) -> None:
         self.log.append(msg)

@@ -8,7 +8,7 @@ nine), -1 for the others, 0 for everybody on a tie. See ``docs/games/theosis.md`
 
 from __future__ import annotations
 
-from mythenv.core.env import MythEnv
+from mythenv.core.env import env_constructors
 from mythenv.core.errors import ConfigError
 from mythenv.core.game import Game, GameInfo, Option
 from mythenv.core.registry import register_game
@@ -76,11 +76,6 @@ class TheosisGame(Game):
         return rules.describe_action(action)
 
 
-def raw_env(render_mode: str | None = None, illegal_action: str = "raise", **config) -> MythEnv:
-    """The AEC env without any wrapper (it checks turn order and illegal actions itself)."""
-    return MythEnv(TheosisGame(**config), render_mode=render_mode, illegal_action=illegal_action)
-
-
-env = raw_env
+raw_env, env = env_constructors(TheosisGame)
 
 __all__ = ["GAME_ID", "TheosisGame", "env", "raw_env"]

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from mythenv.core.actions import ActionCodec
 from mythenv.core.errors import StateError
 from mythenv.core.game import TERMINAL, State, rng_from_json, rng_to_json
 
@@ -88,23 +89,12 @@ FAMILIES = [
     ("num", (10,)),         # a number or a choice (0 = no / first option, 1 = yes, ...)
     ("done", (1,)),         # stop / stay / none
 ]
-_OFF = {}
-_start = 0
-for _n, _shape in FAMILIES:
-    _size = 1
-    for _s in _shape:
-        _size *= _s
-    _OFF[_n] = _start
-    _start += _size
-NUM_ACTIONS = _start
+CODEC = ActionCodec(FAMILIES)
+_OFF = CODEC.offsets
+NUM_ACTIONS = CODEC.size
 A_PICK, A_CARD, A_HERO, A_SLOT, A_HEX, A_DIR, A_ITEM, A_ROW, A_NUM, A_DONE = (
     _OFF[n] for n in ("pick", "card", "hero", "slot", "hex", "dir", "item", "row", "num", "done"))
-DECODE = []
-for _n, _shape in FAMILIES:
-    if _n == "pick":
-        DECODE += [(_n, h * 2 + a) for h in range(NH) for a in range(2)]
-    else:
-        DECODE += [(_n, i) for i in range(_shape[0])]
+DECODE = CODEC.flat_table
 ROW_NAMES = ("do nothing (discard a Power face down)", "place a Mana gem (discard face down, take 1 Damage)",
              "use a Blessing face up", "use a Spell face up", "attack with a Power face down (its text)",
              "use a Skill (a Power face down for values)")
@@ -172,7 +162,6 @@ class TheosisState(State):
         self.nteams = max(self.team) + 1
         self.triad = [TRIADS[c] for c in ARENA["triads"][self.n]]
         self._legal = None
-        self.team_out = [0] * self.nteams  # 1: every hero of the team fell while the game went on
         if _empty:
             return
         self.rng = np.random.default_rng(seed)
@@ -236,20 +225,11 @@ class TheosisState(State):
         return self.winner != -2
 
     def returns(self) -> list[float]:
-        """+1 the winning team, -1 the others; on a tie 0 for the teams still standing (or falling
-        together at the end) and -1 for teams eliminated earlier, who left the game as losers."""
-        if self.winner == -2:
+        """+1 the winning team, -1 the others, 0 for all on a tie. Players are not terminated when
+        their heroes fall: Resurrection can bring any fallen hero back, so nobody is out before the end."""
+        if self.winner == -2 or self.winner == -1:
             return [0.0] * self.n
-        if self.winner == -1:
-            return [-1.0 if self.team_out[self.team[p]] else 0.0 for p in range(self.n)]
         return [1.0 if self.team[p] == self.winner else -1.0 for p in range(self.n)]
-
-    def finished_seats(self) -> dict[int, float]:
-        """Players whose whole team has fallen (no ally is left to resurrect anyone) leave the game
-        with -1 while the others play on (the env terminates them)."""
-        if self.winner != -2:
-            return {}
-        return {p: -1.0 for p in range(self.n) if self.team_out[self.team[p]]}
 
     def _log(self, msg: str) -> None:
         self.log.append(msg)
@@ -502,10 +482,6 @@ class TheosisState(State):
 
     def _check_elimination(self) -> bool:
         teams = self.team_alive()
-        if len(teams) > 1:
-            for t in range(self.nteams):
-                if t not in teams:
-                    self.team_out[t] = 1
         if len(teams) <= 1:
             self.winner = teams[0] if teams else -1
             self.reason = "last team standing" if teams else "every hero fell"
@@ -2088,7 +2064,7 @@ class TheosisState(State):
     _SCALARS = ("phase", "turn", "initiative", "bondage", "winner", "reason", "steps")
     _LISTS = ("owner", "arch", "pickno", "hp", "pos", "gold", "flip_w", "flip_a", "stealth", "dbl", "martyr",
               "blackout", "acted", "ranking", "cowner", "vis", "token", "pool", "offer", "pouch", "gone", "ward",
-              "order", "purse", "log", "team_out")
+              "order", "purse", "log")
     _NESTED = ("mana", "eq", "hand", "disc", "inplay", "q")
 
     def clone(self) -> TheosisState:
