@@ -7,6 +7,7 @@ actions and a determinization of what it cannot see) and returns a legal action 
 from __future__ import annotations
 
 import json
+from abc import ABC, abstractmethod
 from collections.abc import Callable
 from typing import Any
 
@@ -18,7 +19,7 @@ from mythenv.core.registry import game_class
 from mythenv.core.view import SeatView
 
 
-class Agent:
+class Agent(ABC):
     """Base class. Subclasses implement :meth:`act`; ``reset`` is called at the start of each game."""
 
     name = "agent"
@@ -32,8 +33,9 @@ class Agent:
         if seed is not None:
             self.rng = np.random.default_rng(seed)
 
-    def act(self, view: SeatView) -> int:  # pragma: no cover - interface
-        raise NotImplementedError
+    @abstractmethod
+    def act(self, view: SeatView) -> int:
+        """The action this agent takes in ``view`` (one of ``view.legal_actions``)."""
 
     def __repr__(self) -> str:
         return f"{type(self).__name__}({self.game.info.game_id})"
