@@ -11,7 +11,9 @@ BLOCKS = re.findall(r"```python\n(.*?)```", README, re.S)
 
 @pytest.mark.parametrize("i", range(len(BLOCKS)))
 def test_readme_example_runs(i):
-    exec(compile(BLOCKS[i], f"README.md example {i + 1}", "exec"), {})
+    namespace: dict = {}
+    exec(compile(BLOCKS[i], f"README.md example {i + 1}", "exec"), namespace)
+    assert any(k in namespace for k in ("env", "state", "game")), "the example built nothing"
 
 
 def test_readme_opens_with_the_two_quickstart_lines():

@@ -69,6 +69,13 @@ def rng_to_json(rng: np.random.Generator) -> dict:
             "has_uint32": st["has_uint32"], "uinteger": st["uinteger"]}
 
 
+def clone_rng(rng: np.random.Generator) -> np.random.Generator:
+    """An independent generator in the same state (for ``State.clone``)."""
+    out = np.random.Generator(np.random.PCG64())
+    out.bit_generator.state = rng.bit_generator.state
+    return out
+
+
 def rng_from_json(d: dict) -> np.random.Generator:
     """Inverse of :func:`rng_to_json`."""
     if d.get("bit_generator") != "PCG64":

@@ -24,6 +24,10 @@ def test_pettingzoo_api(gid, cfg):
 @pytest.mark.parametrize("gid,cfg", CASES)
 def test_pettingzoo_seed(gid, cfg):
     seed_test(lambda: mythenv.make_env(gid, **cfg), num_cycles=200)
+    a, b = mythenv.make_env(gid, **cfg), mythenv.make_env(gid, **cfg)
+    a.reset(seed=9)
+    b.reset(seed=9)
+    assert a.unwrapped.state.to_dict() == b.unwrapped.state.to_dict()
 
 
 @pytest.mark.parametrize("gid,cfg", CASES)

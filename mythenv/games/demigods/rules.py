@@ -33,7 +33,7 @@ from __future__ import annotations
 import numpy as np
 
 from mythenv.core.errors import StateError
-from mythenv.core.game import TERMINAL, State, rng_from_json, rng_to_json
+from mythenv.core.game import TERMINAL, State, clone_rng, rng_from_json, rng_to_json
 
 from .cards import CARDS, CURSE_KEYS, GOD_KEYS, VALUES
 
@@ -841,8 +841,7 @@ class DemigodsState(State):
         s.winner = self.winner
         s.first = self.first
         s.log = self.log[:]
-        s.rng = np.random.Generator(np.random.PCG64())
-        s.rng.bit_generator.state = self.rng.bit_generator.state
+        s.rng = clone_rng(self.rng)
         s._legal = self._legal
         return s
 

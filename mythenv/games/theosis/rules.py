@@ -13,7 +13,7 @@ import numpy as np
 
 from mythenv.core.actions import ActionCodec
 from mythenv.core.errors import StateError
-from mythenv.core.game import TERMINAL, State, rng_from_json, rng_to_json
+from mythenv.core.game import TERMINAL, State, clone_rng, rng_from_json, rng_to_json
 
 from .cards import ARENA, HEROES, ITEMS, MODES, POWER_INDEX, POWERS, SKILLS, skill_of
 
@@ -2077,8 +2077,7 @@ class TheosisState(State):
             setattr(s, k, [x[:] for x in getattr(self, k)])
         s.dec = self.dec[:] if self.dec is not None else None
         s.cb = _copy_cb(self.cb)
-        s.rng = np.random.Generator(np.random.PCG64())
-        s.rng.bit_generator.state = self.rng.bit_generator.state
+        s.rng = clone_rng(self.rng)
         s._legal = self._legal
         return s
 
