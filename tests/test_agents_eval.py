@@ -172,3 +172,12 @@ def test_agent_spec_parsing():
     assert parse_agent_spec("ismcts:iterations=200:rollout=heuristic") == (
         "ismcts", {"iterations": 200, "rollout": "heuristic"})
     assert parse_agent_spec("ppo:runs/hz/final.zip") == ("ppo", {"path": "runs/hz/final.zip"})
+
+
+def test_soak_smoke(tmp_path):
+    from benchmarks.soak import main
+
+    assert main(["--steps", "3000", "--games", "hera_zeus_v0", "--out", str(tmp_path / "s.json")]) == 0
+    rep = json.loads((tmp_path / "s.json").read_text())
+    r = rep["games"]["hera_zeus_v0"]
+    assert r["steps"] >= 3000 and len(r["rss_mb_samples"]) >= 9
