@@ -226,7 +226,7 @@ def run(seconds: float, repeats: int, games=None, all_configs=False, peers=True,
     for label, gid, cfg in targets:
         rates, gps = [], []
         for r in range(repeats):
-            a, g = aec_rate(lambda: mythenv.make_env(gid, **cfg), seconds, r)
+            a, g = aec_rate(lambda gid=gid, cfg=cfg: mythenv.make_env(gid, **cfg), seconds, r)
             rates.append(a)
             gps.append(g)
         game = mythenv.make_game(gid, **cfg)
@@ -283,7 +283,7 @@ def markdown(report: dict) -> str:
             lines.append(f"| {name} | not measured: {r['error'][:70]} |" + " |" * 13)
             continue
 
-        def f(key, fmt):
+        def f(key, fmt, r=r):
             return fmt.format(r[key]) if key in r else "-"
 
         row = [name, f"{r['aec_steps_per_s']:,.0f} ({r['aec_spread'][0]:,.0f}-{r['aec_spread'][1]:,.0f})",
