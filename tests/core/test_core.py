@@ -126,7 +126,7 @@ def test_eliminated_seats_terminate_with_their_final_reward():
     early = 0
     for seed in range(6):
         env.reset(seed=seed)
-        for agent in env.agent_iter():
+        for _agent in env.agent_iter():
             obs, rew, term, trunc, info = env.last()
             if term or trunc:
                 if not env.unwrapped.state.is_terminal():

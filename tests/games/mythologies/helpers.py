@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from mythenv.games.mythologies import MythologiesGame
 from mythenv.games.mythologies.cards import BY_NAME, DESIGN_OF, MYTHS, NCARDS
-from mythenv.games.mythologies.rules import (MYTH_OF, OFF, PLACE, TYPE_OF, card_name)
+from mythenv.games.mythologies.rules import MYTH_OF, OFF, PLACE, TYPE_OF, card_name
 
 SLOT = {"c1": 0, "c2": 1, "c3": 2, "t1": 3, "t2": 4, "t3": 5, "a1": 6, "a2": 7, "a3": 8}
 

@@ -5,7 +5,7 @@ import numpy as np
 
 from mythenv.games.mythologies.rules import OFF, card_name
 
-from .helpers import A, SLOT, names, new, placement, play, put, sanct_put, to_discard
+from .helpers import SLOT, A, names, new, placement, play, put, sanct_put, to_discard
 
 GENH = ("greek", "egyptian", "norse", "hindu")
 
@@ -98,8 +98,8 @@ def test_hades_moves_two_creatures_simultaneously():
     play(s, "Hades")
     s.apply_action(A("slot", "a1"))
     do = s.apply_action
-    do(A("slot", "c1")); do(A("slot", "c2"))
-    do(A("slot", "c2")); do(A("slot", "c1"))
+    for slot in ("c1", "c2", "c2", "c1"):
+        do(A("slot", slot))
     assert names(s, 0)[0] == "Centaur" and names(s, 0)[1] == "Minotaur"
     assert [len(x) for x in s.pan[0][:2]] == [1, 1]     # simultaneous: nothing was crushed
 

@@ -3,7 +3,7 @@
 
 from mythenv.games.mythologies.rules import OFF, card_name
 
-from .helpers import A, SLOT, names, new, placement, play, put, sanct_put, to_discard
+from .helpers import SLOT, A, names, new, placement, play, put, sanct_put, to_discard
 
 
 def fg(s, p):

@@ -4,7 +4,7 @@ its printed text; mechanics cite ``003_4f78a05115d81413.txt`` (MY § Section).""
 from mythenv.games.mythologies.cards import MYTHS
 from mythenv.games.mythologies.rules import OFF, card_name
 
-from .helpers import A, SLOT, names, new, placement, play, put, to_discard
+from .helpers import SLOT, A, names, new, placement, play, put, to_discard
 
 
 def fg(s, p):

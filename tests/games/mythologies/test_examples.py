@@ -3,7 +3,7 @@
 
 from mythenv.games.mythologies.rules import OFF
 
-from .helpers import A, SLOT, new, names, placement, play, put, to_discard
+from .helpers import SLOT, A, names, new, placement, play, put, to_discard
 
 
 def test_example_1_centaur_terrestrial_gain_and_column_completion():

@@ -4,9 +4,9 @@ import numpy as np
 
 from mythenv.games.mythologies import MythologiesGame
 from mythenv.games.mythologies.cards import MYTHS
-from mythenv.games.mythologies.rules import DEITY, OFF, OVER, PLACE, SEL, TYPE_OF, MYTH_OF, card_name
+from mythenv.games.mythologies.rules import DEITY, MYTH_OF, OFF, OVER, PLACE, SEL, TYPE_OF, card_name
 
-from .helpers import A, SLOT, names, new, placement, play, put, sanct_put, take
+from .helpers import SLOT, A, new, placement, play, put, sanct_put
 
 
 def test_setup_first_game_preset_and_sanctuary():
