@@ -98,6 +98,12 @@ class State(ABC):
     """
 
     game: Game
+    #: version of the ``to_dict`` layout; ``Game.state_from_dict`` refuses other versions
+    save_version: ClassVar[int] = 1
+
+    def _save_header(self) -> dict:
+        """The keys every saved state starts with (checked by ``Game.state_from_dict``)."""
+        return {"game": self.game.info.game_id, "config": dict(self.game.config), "version": self.save_version}
 
     @abstractmethod
     def current_player(self) -> int: ...
@@ -250,6 +256,9 @@ class Game(ABC):
             raise StateError(f"{self.info.game_id}: a saved state is a dict, got {type(d).__name__}")
         if d.get("game") != self.info.game_id:
             raise StateError(f"saved state is for game {d.get('game')!r}, not {self.info.game_id!r}")
+        if d.get("version") != self.state_class.save_version:
+            raise StateError(f"{self.info.game_id}: unsupported saved-state version {d.get('version')!r}; "
+                             f"expected {self.state_class.save_version}")
         if d.get("config") != self.config:
             raise StateError(f"{self.info.game_id}: saved state has config {d.get('config')!r}, "
                              f"this game has {self.config!r}")

@@ -211,6 +211,9 @@ def test_bad_config_and_corrupt_state_errors(gid, cfg):
         game.state_from_dict({k: v for k, v in d.items() if k not in ("rng",)})
     with pytest.raises(StateError):
         game.state_from_dict("not a dict")
+    with pytest.raises(StateError) as e:
+        game.state_from_dict({**d, "version": 999})
+    assert "version" in str(e.value)
 
 
 @pytest.mark.parametrize("gid,cfg", DEFAULT_CASES)

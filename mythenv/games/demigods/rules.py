@@ -847,7 +847,7 @@ class DemigodsState(State):
 
     def to_dict(self) -> dict:
         return {
-            "game": self.game.info.game_id, "config": dict(self.game.config), "version": 1,
+            **self._save_header(),
             "deck": self.deck[:], "discard": self.discard[:],
             "hand": [h[:] for h in self.hand], "kingdom": [k[:] for k in self.kingdom],
             "front": [f[:] for f in self.front], "blessed": list(self.blessed), "vis": list(self.vis),
@@ -859,8 +859,6 @@ class DemigodsState(State):
 
     @classmethod
     def from_dict(cls, game, d: dict) -> DemigodsState:
-        if d.get("version") != 1:
-            raise StateError(f"demigods_v0: unsupported saved-state version {d.get('version')!r}; expected 1")
         s = cls(game, _empty=True)
         def ints(xs):
             return [int(x) for x in xs]

@@ -732,7 +732,7 @@ class HeraZeusState(State):
 
     def to_dict(self) -> dict:
         return {
-            "game": self.game.info.game_id, "config": dict(self.game.config), "version": 1,
+            **self._save_header(),
             "deck": [d[:] for d in self.deck], "hand": [h[:] for h in self.hand],
             "field": [[col[:] for col in side] for side in self.field],
             "up": list(self.up), "disc": [d[:] for d in self.disc],
@@ -747,8 +747,6 @@ class HeraZeusState(State):
 
     @classmethod
     def from_dict(cls, game, d: dict) -> HeraZeusState:
-        if d.get("version") != 1:
-            raise StateError(f"hera_zeus_v0: unsupported saved-state version {d.get('version')!r}; expected 1")
         s = cls(game, _empty=True)
         s.deck = [list(map(int, x)) for x in d["deck"]]
         s.hand = [list(map(int, x)) for x in d["hand"]]

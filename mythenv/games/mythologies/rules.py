@@ -1626,7 +1626,7 @@ class MythologiesState(State):
         return s
 
     def to_dict(self) -> dict:
-        d = {"game": self.game.info.game_id, "config": dict(self.game.config)}
+        d = self._save_header()
         for k in self._FIELDS:
             v = getattr(self, k)
             d[k] = list(v) if isinstance(v, bytearray) else _cp(v)

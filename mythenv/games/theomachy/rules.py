@@ -1325,7 +1325,7 @@ class TheomachyState(State):
     _BLIST = ("alive", "ls", "folded", "acted", "peek")
 
     def to_dict(self) -> dict:
-        d = {"game": self.game.info.game_id, "config": dict(self.game.config), "version": 1}
+        d = self._save_header()
         for f in self._INTS:
             d[f] = int(getattr(self, f))
         for f in self._BOOLS:
@@ -1346,8 +1346,6 @@ class TheomachyState(State):
 
     @classmethod
     def from_dict(cls, game, d: dict) -> TheomachyState:
-        if d.get("version") != 1:
-            raise StateError(f"theomachy_v0: unsupported saved-state version {d.get('version')!r}; expected 1")
         s = cls(game, _empty=True)
         for f in cls._INTS:
             setattr(s, f, int(d[f]))

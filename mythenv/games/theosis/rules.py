@@ -2082,7 +2082,7 @@ class TheosisState(State):
         return s
 
     def to_dict(self) -> dict:
-        d = {"game": self.game.info.game_id, "config": dict(self.game.config), "version": 1}
+        d = self._save_header()
         for k in self._SCALARS:
             d[k] = getattr(self, k)
         for k in self._LISTS:
@@ -2096,8 +2096,6 @@ class TheosisState(State):
 
     @classmethod
     def from_dict(cls, game, d: dict) -> TheosisState:
-        if d.get("version") != 1:
-            raise StateError(f"theosis_v0: unsupported saved-state version {d.get('version')!r}; expected 1")
         s = cls(game, _empty=True)
         for k in cls._SCALARS:
             v = d[k]
