@@ -55,10 +55,12 @@ class MythEnv(AECEnv):
         }
         self.action_spaces = {a: gymnasium.spaces.Discrete(n_act) for a in self.possible_agents}
         self._obs_bufs = {a: np.zeros(n_obs, np.float32) for a in self.possible_agents}
-        # per-step fast path: call the game's encoder directly unless the Game overrides observation()
+        # per-step fast path: incremental encoding unless the Game overrides observation()
         self._direct_encode = type(game).observation is Game.observation
         self._rewards_zero = True  # every entry of self.rewards is 0.0 (nothing to accumulate)
         self._mask_bufs = {a: np.zeros(n_act, np.int8) for a in self.possible_agents}
+        self._memos: list[dict] = [{} for _ in self.possible_agents]   # Game.encode_update's memo per seat
+        self._memo_state: list[State | None] = [None] * len(self.possible_agents)  # the state it tracks
         self._obs_size, self._num_actions = n_obs, n_act
         self.state: State | None = None
         self._seed: int | None = None
@@ -91,19 +93,23 @@ class MythEnv(AECEnv):
     def observe(self, agent: str) -> dict[str, np.ndarray]:
         p = self._index[agent]
         state = self.state
-        if self.copy_observations:
-            # fresh zeroed arrays the caller owns: cheaper than zeroing a buffer and copying it
-            obs = np.zeros(self._obs_size, np.float32)
-            mask = np.zeros(self._num_actions, np.int8)
+        buf = self._obs_bufs[agent]
+        if self._direct_encode:
+            # the seat's buffer is kept up to date incrementally (Game.encode_update): a new state
+            # object (reset, a loaded state) starts it over from zeros and an empty memo
+            if self._memo_state[p] is not state:
+                self._memo_state[p] = state
+                self._memos[p] = {}
+                buf.fill(0.0)
+            self.game.encode_update(state, p, buf, self._memos[p])
+            obs = buf.copy() if self.copy_observations else buf
         else:
-            obs = self._obs_bufs[agent]
-            obs.fill(0.0)
+            obs = self.game.observation(state, p, None if self.copy_observations else buf)
+        if self.copy_observations:
+            mask = np.zeros(self._num_actions, np.int8)  # fresh arrays the caller owns
+        else:
             mask = self._mask_bufs[agent]
             mask.fill(0)
-        if self._direct_encode:  # what Game.observation does, minus two calls per step
-            self.game.encode(state, p, obs)
-        else:
-            obs = self.game.observation(state, p, obs)
         if p == state.current_player():
             state.legal_mask(mask)
         return {"observation": obs, "action_mask": mask}

@@ -274,6 +274,19 @@ class Game(ABC):
     def encode(self, state: State, player: int, out: np.ndarray) -> None:
         """Fill ``out`` (zeroed, length ``observation_size``) with seat ``player``'s view."""
 
+    def encode_update(self, state: State, player: int, out: np.ndarray, memo: dict) -> None:
+        """Bring ``out`` up to date with seat ``player``'s view of ``state``, incrementally.
+
+        ``out`` and ``memo`` belong to one caller and one seat: ``out`` holds what the previous call
+        with this ``memo`` wrote (zeros and an empty ``memo`` the first time), and the state is the
+        same object, possibly moved on by some actions since. A game may keep in ``memo`` whatever
+        lets it rewrite only the parts that changed; afterwards ``out`` must equal what
+        :meth:`encode` writes into a zeroed array (the conformance suite checks this in every game).
+        The default re-encodes everything.
+        """
+        out.fill(0.0)
+        self.encode(state, player, out)
+
     def observation(self, state: State, player: int, out: np.ndarray | None = None) -> np.ndarray:
         if out is None:
             out = np.zeros(self.observer.size, dtype=np.float32)

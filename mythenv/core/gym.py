@@ -62,6 +62,9 @@ class SingleAgentEnv(gymnasium.Env):
         self.observation_space = gymnasium.spaces.Box(0.0, 1.0, (self.game.observation_size,), np.float32)
         self.action_space = gymnasium.spaces.Discrete(self.game.num_actions)
         self._mask = np.zeros(self.game.num_actions, np.int8)
+        self._obs_buf = np.zeros(self.game.observation_size, np.float32)
+        self._memo: dict = {}
+        self._memo_state, self._memo_seat = None, -1
         self._episodes = 0
         self._rng = np.random.default_rng()
         self.state = None
@@ -90,7 +93,16 @@ class SingleAgentEnv(gymnasium.Env):
             st.apply_action(self.opponents[p].act(view))
 
     def _obs(self) -> tuple[np.ndarray, dict]:
-        obs = self.game.observation(self.state, self.seat)
+        st = self.state
+        if type(self.game).observation is Game.observation:
+            # the learner's buffer is updated incrementally (Game.encode_update), restarted per state
+            if self._memo_state is not st or self._memo_seat != self.seat:
+                self._memo_state, self._memo_seat, self._memo = st, self.seat, {}
+                self._obs_buf.fill(0.0)
+            self.game.encode_update(st, self.seat, self._obs_buf, self._memo)
+            obs = self._obs_buf.copy()
+        else:
+            obs = self.game.observation(st, self.seat)
         if not self.state.is_terminal():
             self.state.legal_mask(self._mask)
         else:
