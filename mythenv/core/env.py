@@ -55,10 +55,12 @@ class MythEnv(AECEnv):
         }
         self.action_spaces = {a: gymnasium.spaces.Discrete(n_act) for a in self.possible_agents}
         self._obs_bufs = {a: np.zeros(n_obs, np.float32) for a in self.possible_agents}
+        self._obs_list = [self._obs_bufs[a] for a in self.possible_agents]   # the same, by seat
         # per-step fast path: incremental encoding unless the Game overrides observation()
         self._direct_encode = type(game).observation is Game.observation
         self._rewards_zero = True  # every entry of self.rewards is 0.0 (nothing to accumulate)
         self._mask_bufs = {a: np.zeros(n_act, np.int8) for a in self.possible_agents}
+        self._mask_list = [self._mask_bufs[a] for a in self.possible_agents]
         self._memos: list[dict] = [{} for _ in self.possible_agents]   # Game.encode_update's memo per seat
         self._memo_state: list[State | None] = [None] * len(self.possible_agents)  # the state it tracks
         self._obs_size, self._num_actions = n_obs, n_act
@@ -93,10 +95,10 @@ class MythEnv(AECEnv):
     def observe(self, agent: str) -> dict[str, np.ndarray]:
         p = self._index[agent]
         state = self.state
-        buf = self._obs_bufs[agent]
         if self._direct_encode:
             # the seat's buffer is kept up to date incrementally (Game.encode_update): a new state
             # object (reset, a loaded state) starts it over from zeros and an empty memo
+            buf = self._obs_list[p]
             if self._memo_state[p] is not state:
                 self._memo_state[p] = state
                 self._memos[p] = {}
@@ -104,14 +106,17 @@ class MythEnv(AECEnv):
             self.game.encode_update(state, p, buf, self._memos[p])
             obs = buf.copy() if self.copy_observations else buf
         else:
-            obs = self.game.observation(state, p, None if self.copy_observations else buf)
+            obs = self.game.observation(state, p, None if self.copy_observations else self._obs_list[p])
         if self.copy_observations:
             mask = np.zeros(self._num_actions, np.int8)  # fresh arrays the caller owns
+            if p == state.current_player():
+                state.legal_mask(mask)
         else:
-            mask = self._mask_bufs[agent]
-            mask.fill(0)
-        if p == state.current_player():
-            state.legal_mask(mask)
+            mask = self._mask_list[p]
+            if p == state.current_player():
+                state.legal_mask(mask)
+            else:
+                mask.fill(0)
         return {"observation": obs, "action_mask": mask}
 
     def step(self, action: Any) -> None:
@@ -120,15 +125,16 @@ class MythEnv(AECEnv):
             self._was_dead_step(action)
             return
         state = self.state
-        legal = state.legal_actions()
-        ok = action is not None and isinstance(action, (int, np.integer)) and not isinstance(action, bool)
-        if ok:
-            action = int(action)
-            ok = action in legal
-        if not ok:
+        if type(action) is not int:  # numpy integers become ints; anything else is refused below
+            ok = action is not None and isinstance(action, (int, np.integer)) and not isinstance(action, bool)
+            if ok:
+                action = int(action)
+        else:
+            ok = True
+        if not ok or action not in state._legal_view():
             if self.illegal_action == "raise":
                 describe = state.action_to_string if isinstance(action, (int, np.integer)) else None
-                raise IllegalActionError(action, legal, describe,
+                raise IllegalActionError(action, state.legal_actions(), describe,
                                          f"it is not legal for {agent} now (actions are ints 0.."
                                          f"{self.game.num_actions - 1} masked in by action_mask)")
             self._penalize(agent)

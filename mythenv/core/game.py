@@ -113,17 +113,34 @@ class State(ABC):
         ``self._legal``, which ``_apply`` must reset). Override this, or ``legal_actions`` itself."""
         raise TypeError(f"{type(self).__name__} must implement legal_actions() or _compute_legal()")
 
+    def __init_subclass__(cls, **kwargs):
+        super().__init_subclass__(**kwargs)
+        if "legal_actions" in cls.__dict__ and "_legal_view" not in cls.__dict__:
+            # a state that computes legal_actions() its own way: the view is what it returns
+            cls._legal_view = cls.legal_actions
+
+    def _legal_view(self) -> list[int]:
+        """The legal actions without a copy, for hot paths (the env, ``legal_mask``): the caller must
+        not modify the list. A subclass that overrides ``legal_actions`` gets it as its view."""
+        la = self._legal
+        if la is None:
+            la = self._legal = self._compute_legal()
+        return la
+
     def legal_actions(self) -> list[int]:
-        if self._legal is None:
-            self._legal = self._compute_legal()
-        return list(self._legal)
+        return list(self._legal_view())
 
     def legal_mask(self, out: np.ndarray) -> np.ndarray:
         """Fill the preallocated int8 array ``out`` (length ``game.num_actions``) with the mask."""
         out.fill(0)
-        la = self._legal if getattr(self, "_legal", None) is not None else self.legal_actions()
+        la = self._legal_view()
         if la:
-            out[la] = 1
+            if out.flags.c_contiguous and out.dtype == np.int8:
+                w = memoryview(out)  # a Python loop of item writes beats fancy indexing on short lists
+                for a in la:
+                    w[a] = 1
+            else:
+                out[la] = 1
         return out
 
     @abstractmethod

@@ -13,7 +13,7 @@ import numpy as np
 
 from mythenv.core.observe import Observer, pile_counts
 
-from .rules import DECK, FIG, HAND_LIMIT, KIND_OF, NCOL, NK, NROW, OVER, SETUP, HeraZeusState
+from .rules import DECK, FIG, HAND_LIMIT, KIND_OF, NCARDS, NCOL, NK, NROW, OVER, SETUP, HeraZeusState
 
 PHASES = ("setup", "turn", "pegasus_column", "order_discard", "dionysus_place", "over")
 SLOT = NK + 2  # kind one-hot, figure, face-up (own) / face-down unknown (opponent)
@@ -56,6 +56,7 @@ _MAY, _TURN, _MY_FIELD, _OPP_FIELD = _P["may_challenge"], _P["turn"], _P["my_fie
 _OPP_DISC, _OPP_HAND, _MEM, _SIZES = _P["opp_discard"], _P["opp_hand_known"], _P["pythia_memory"], _P["sizes"]
 _PEND_CARD, _PEND_FROM, _ORDER = _P["pending_card"], _P["pending_from"], _P["order_left"]
 _PENDING_PHASE = {"pegcol": 2, "order": 3, "dio": 4}
+_COL_LEN = NROW * SLOT
 
 
 def _add_counts(w, base: int, cards) -> None:
@@ -70,12 +71,6 @@ def _add_counts(w, base: int, cards) -> None:
 _QUARTERS = [min(0.25 * n, 1.0) for n in range(DECK + 1)]  # a count / 4, capped at 1 (as _add_counts)
 
 
-def _counts_memo(state: HeraZeusState, slot, cards) -> memoryview:
-    """The count vector of a long pile that changes little between two observations (deck, discard
-    pile): kept on the state keyed by the pile's contents, never stale (see ``pile_counts``)."""
-    return pile_counts(_memo(state), slot, cards, KIND_OF, _QUARTERS, NK)
-
-
 def _memo(state: HeraZeusState) -> dict:
     memo = state._obs_memo
     if memo is None:
@@ -83,13 +78,9 @@ def _memo(state: HeraZeusState) -> dict:
     return memo
 
 
-def encode(state: HeraZeusState, p: int, out: np.ndarray) -> None:
-    """Fill the zeroed ``out`` with seat ``p``'s view of ``state``."""
-    # single-element writes through a memoryview cost about half a numpy scalar write (a third for +=)
-    w = memoryview(out) if out.dtype == np.float32 and out.flags.c_contiguous else out
+def _write_head(w, state: HeraZeusState, p: int) -> None:
+    """phase .. turn: the decision, whose move, the side, action points, challenges, turn number."""
     o = 1 - p
-    bit = 1 << p
-    vis = state.vis
     phase = state.phase
     pending = state.pending
     if phase == OVER:
@@ -110,60 +101,237 @@ def encode(state: HeraZeusState, p: int, out: np.ndarray) -> None:
     if turns[o] >= 2 or (turns[o] == 1 and tp != o and phase != SETUP):
         w[_MAY + 1] = 1.0
     w[_TURN] = min(turns[p], 50) / 50.0
-    # region A: own hand, own hand known to the opponent, own deck
-    hand = state.hand[p]
-    _add_counts(w, _A, hand)
-    _add_counts(w, _A + NK, [c for c in hand if vis[c] >> o & 1])
-    w[_A + 2 * NK:_A + 3 * NK] = _counts_memo(state, ("deck", p), state.deck[p])
-    # fields (one-hot slots)
-    up = state.up
-    for c, col in enumerate(state.field[p]):
-        off = _MY_FIELD + c * NROW * SLOT
-        for x in col:
-            if x == FIG:
-                w[off + NK] = 1.0
-            else:
-                w[off + KIND_OF[x]] = 1.0
-                if up[x]:
-                    w[off + NK + 1] = 1.0
-            off += SLOT
-    for c, col in enumerate(state.field[o]):
-        off = _OPP_FIELD + c * NROW * SLOT
-        for x in col:
-            if x == FIG:
-                w[off + NK] = 1.0
-            elif vis[x] & bit:
-                w[off + KIND_OF[x]] = 1.0
-            else:
+
+
+def _write_my_col(w, col: list, off: int, up) -> None:
+    """One own column (front first) as one-hot slots from ``off``: kind, figure, face up."""
+    for x in col:
+        if x == FIG:
+            w[off + NK] = 1.0
+        else:
+            w[off + KIND_OF[x]] = 1.0
+            if up[x]:
                 w[off + NK + 1] = 1.0
-            off += SLOT
-    # region B: discard piles, known opponent hand, Pythia's memory, sizes
+        off += SLOT
+
+
+def _write_opp_col(w, col: list, off: int, vis, bit: int) -> None:
+    """One opponent column as one-hot slots from ``off``: kind if known, figure, face down."""
+    for x in col:
+        if x == FIG:
+            w[off + NK] = 1.0
+        elif vis[x] & bit:
+            w[off + KIND_OF[x]] = 1.0
+        else:
+            w[off + NK + 1] = 1.0
+        off += SLOT
+
+
+def _write_my_discard(w, state: HeraZeusState, p: int, memo: dict) -> None:
     pile = state.disc[p]
-    w[_B:_B + NK] = _counts_memo(state, ("disc", p), pile)
+    w[_B:_B + NK] = pile_counts(memo, ("disc", p), pile, KIND_OF, _QUARTERS, NK)
     w[_B + NK + (KIND_OF[pile[-1]] if pile else NK)] = 1.0
-    pile = state.disc[o]
+
+
+def _write_opp_discard(w, state: HeraZeusState, p: int, memo: dict) -> None:
+    vis = state.vis
+    bit = 1 << p
+    pile = state.disc[1 - p]
     known = [c for c in pile if vis[c] & bit]
-    w[_OPP_DISC:_OPP_DISC + NK] = _counts_memo(state, ("known_disc", p), known)
+    w[_OPP_DISC:_OPP_DISC + NK] = pile_counts(memo, ("known_disc", p), known, KIND_OF, _QUARTERS, NK)
     w[_OPP_DISC + NK] = (len(pile) - len(known)) / DECK
     w[_OPP_DISC + NK + 1 + (KIND_OF[pile[-1]] if pile else NK)] = 1.0
-    _add_counts(w, _OPP_HAND, [c for c in state.hand[o] if vis[c] & bit])
-    mem = state.memory[p]
+
+
+def _write_memory(w, mem) -> None:
     if mem is not None:
         for k, v in enumerate(mem):
             if v:
                 w[_MEM + k] = min(v / 4.0, 1.0)
         w[_MEM + NK] = 1.0
-    w[_SIZES] = len(hand) / HAND_LIMIT
+
+
+def _write_sizes(w, state: HeraZeusState, p: int) -> None:
+    o = 1 - p
+    w[_SIZES] = len(state.hand[p]) / HAND_LIMIT
     w[_SIZES + 1] = len(state.deck[p]) / DECK
     w[_SIZES + 2] = min(len(state.hand[o]), HAND_LIMIT) / HAND_LIMIT
     w[_SIZES + 3] = len(state.deck[o]) / DECK
-    if pending:
-        pend = pending[-1]
-        if pend[0] in ("pegcol", "dio"):
-            card = pend[2]
-            if vis[card] & bit:
-                w[_PEND_CARD + KIND_OF[card]] = 1.0
-            if pend[0] == "dio":
-                w[_PEND_FROM + pend[3] * NROW + pend[4]] = 1.0
-        elif pend[0] == "order":
-            _add_counts(w, _ORDER, pend[2])
+
+
+def _write_pending(w, state: HeraZeusState, p: int) -> None:
+    pend = state.pending[-1]
+    if pend[0] in ("pegcol", "dio"):
+        card = pend[2]
+        if state.vis[card] >> p & 1:
+            w[_PEND_CARD + KIND_OF[card]] = 1.0
+        if pend[0] == "dio":
+            w[_PEND_FROM + pend[3] * NROW + pend[4]] = 1.0
+    elif pend[0] == "order":
+        _add_counts(w, _ORDER, pend[2])
+
+
+def encode(state: HeraZeusState, p: int, out: np.ndarray) -> None:
+    """Fill the zeroed ``out`` with seat ``p``'s view of ``state``."""
+    # single-element writes through a memoryview cost about half a numpy scalar write (a third for +=)
+    w = memoryview(out) if out.dtype == np.float32 and out.flags.c_contiguous else out
+    o = 1 - p
+    vis = state.vis
+    bit = 1 << p
+    memo = _memo(state)
+    _write_head(w, state, p)
+    # region A: own hand, own hand known to the opponent, own deck
+    hand = state.hand[p]
+    _add_counts(w, _A, hand)
+    _add_counts(w, _A + NK, [c for c in hand if vis[c] >> o & 1])
+    w[_A + 2 * NK:_A + 3 * NK] = pile_counts(memo, ("deck", p), state.deck[p], KIND_OF, _QUARTERS, NK)
+    up = state.up
+    for c, col in enumerate(state.field[p]):
+        _write_my_col(w, col, _MY_FIELD + c * _COL_LEN, up)
+    for c, col in enumerate(state.field[o]):
+        _write_opp_col(w, col, _OPP_FIELD + c * _COL_LEN, vis, bit)
+    # region B: discard piles, known opponent hand, Pythia's memory, sizes
+    _write_my_discard(w, state, p, memo)
+    _write_opp_discard(w, state, p, memo)
+    _add_counts(w, _OPP_HAND, [c for c in state.hand[o] if vis[c] & bit])
+    _write_memory(w, state.memory[p])
+    _write_sizes(w, state, p)
+    if state.pending:
+        _write_pending(w, state, p)
+
+
+# ----------------------------------------------------------------------------- incremental encoding
+# Each piece is rewritten only when one of its inputs differs from the snapshot kept in the memo:
+# zone lists are compared by value (C-speed list equality); for the per-card flags (who knows a
+# card, face up) the cards whose flag changed are found from a bytes snapshot, and a piece is
+# rewritten when one of them lies in its zones.
+_ZEROS = memoryview(np.zeros(OBSERVER.size, np.float32))
+_BIT_OF = [bytes((v >> s) & 1 for v in range(256)) for s in range(2)]  # vis byte -> seat s knows it
+_HEAD_END = _TURN + 1
+_MY_DISC_LEN = 2 * NK + 1
+_OPP_DISC_LEN = 2 * NK + 2
+_PEND_LEN = OBSERVER.size - _PEND_CARD
+assert _PHASE == 0 and _P["my_discard_top"] == _B + NK and _P["opp_discard_top"] == _OPP_DISC + NK + 1
+assert _P["order_left"] + NK == OBSERVER.size
+_ALL = list(range(NCARDS))
+# memo slots: snapshots of the inputs
+(_M_KP, _M_KO, _M_UP, _M_HAND, _M_DECK, _M_MYD, _M_OPPD, _M_OPPH, _M_MEM, _M_PEND) = range(10)
+_M_MYF = 10           # 3 own columns
+_M_OPPF = 10 + NCOL   # 3 opponent columns
+_M_SIZE = 10 + 2 * NCOL
+
+
+def _clear(w, start: int, length: int) -> None:
+    w[start:start + length] = _ZEROS[:length]
+
+
+def _changed(new: bytes, old: bytes | None) -> list[int]:
+    """The cards whose 0/1 flag differs between two snapshots (all cards when there is none)."""
+    if old is None:
+        return _ALL
+    x = int.from_bytes(new, "little") ^ int.from_bytes(old, "little")
+    out = []
+    while x:
+        low = x & -x
+        out.append((low.bit_length() - 1) >> 3)
+        x ^= low
+    return out
+
+
+def _hits(cards: list[int], zone: list) -> bool:
+    for c in cards:
+        if c in zone:
+            return True
+    return False
+
+
+def encode_update(state: HeraZeusState, p: int, out: np.ndarray, memo: dict) -> None:
+    """``Game.encode_update``: rewrite only the pieces of ``out`` whose inputs changed."""
+    if out.dtype != np.float32 or not out.flags.c_contiguous:
+        out.fill(0.0)
+        encode(state, p, out)
+        return
+    m = memo.get(0)
+    if m is None:  # the first call: ``out`` is zeros and every snapshot differs from ``None``
+        m = memo[0] = [None] * _M_SIZE
+    w = memoryview(out)
+    o = 1 - p
+    vis = state.vis
+    # the cards whose knowledge flags changed since the last call
+    kp = vis.translate(_BIT_OF[p])   # what p knows
+    old = m[_M_KP]
+    kp_chg = () if kp == old else _changed(kp, old)
+    m[_M_KP] = kp
+    ko = vis.translate(_BIT_OF[o])   # what the opponent knows
+    old = m[_M_KO]
+    ko_chg = () if ko == old else _changed(ko, old)
+    m[_M_KO] = ko
+    up = state.up
+    old = m[_M_UP]
+    if up == old:
+        up_chg = ()
+    else:
+        up_chg = _changed(bytes(up), old)
+        m[_M_UP] = bytes(up)
+    _clear(w, 0, _HEAD_END)
+    _write_head(w, state, p)
+    # own hand, own hand known to the opponent, own deck
+    hand = state.hand[p]
+    if hand != m[_M_HAND]:
+        m[_M_HAND] = hand[:]
+        _clear(w, _A, 2 * NK)
+        _add_counts(w, _A, hand)
+        _add_counts(w, _A + NK, [c for c in hand if ko[c]])
+    elif ko_chg and _hits(ko_chg, hand):
+        _clear(w, _A + NK, NK)
+        _add_counts(w, _A + NK, [c for c in hand if ko[c]])
+    deck = state.deck[p]
+    if deck != m[_M_DECK]:
+        m[_M_DECK] = deck[:]
+        w[_A + 2 * NK:_A + 3 * NK] = pile_counts(memo, "deck", deck, KIND_OF, _QUARTERS, NK)
+    # fields, column by column
+    off = _MY_FIELD
+    i = _M_MYF
+    for col in state.field[p]:
+        if col != m[i] or up_chg and _hits(up_chg, col):
+            m[i] = col[:]
+            _clear(w, off, _COL_LEN)
+            _write_my_col(w, col, off, up)
+        off += _COL_LEN
+        i += 1
+    bit = 1 << p
+    off = _OPP_FIELD
+    for col in state.field[o]:
+        if col != m[i] or kp_chg and _hits(kp_chg, col):
+            m[i] = col[:]
+            _clear(w, off, _COL_LEN)
+            _write_opp_col(w, col, off, vis, bit)
+        off += _COL_LEN
+        i += 1
+    # discard piles, the opponent's hand as known, Pythia's memory, sizes
+    pile = state.disc[p]
+    if pile != m[_M_MYD]:
+        m[_M_MYD] = pile[:]
+        _clear(w, _B, _MY_DISC_LEN)
+        _write_my_discard(w, state, p, memo)
+    pile = state.disc[o]
+    if pile != m[_M_OPPD] or kp_chg and _hits(kp_chg, pile):
+        m[_M_OPPD] = pile[:]
+        _clear(w, _OPP_DISC, _OPP_DISC_LEN)
+        _write_opp_discard(w, state, p, memo)
+    ohand = state.hand[o]
+    if ohand != m[_M_OPPH] or kp_chg and _hits(kp_chg, ohand):
+        m[_M_OPPH] = ohand[:]
+        _clear(w, _OPP_HAND, NK)
+        _add_counts(w, _OPP_HAND, [c for c in ohand if kp[c]])
+    mem = state.memory[p]
+    if mem != m[_M_MEM]:
+        m[_M_MEM] = mem[:] if mem is not None else None
+        _clear(w, _MEM, NK + 1)
+        _write_memory(w, mem)
+    _write_sizes(w, state, p)
+    if state.pending or m[_M_PEND]:
+        m[_M_PEND] = bool(state.pending)
+        _clear(w, _PEND_CARD, _PEND_LEN)
+        if state.pending:
+            _write_pending(w, state, p)
