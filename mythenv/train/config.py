@@ -15,6 +15,9 @@ Every key has a default here, so a config file only lists what differs. The file
     n_steps = 1024
     net_arch = [256, 256]
     [game_config]          # passed to the game (player count, modes, ...)
+    [pretrain]             # optional behaviour cloning warm start before PPO (imitation.py)
+    teacher = "heuristic"
+    games = 2000
 """
 
 from __future__ import annotations
@@ -39,6 +42,7 @@ DEFAULT_PPO: dict[str, Any] = {
     "ent_coef": 0.01,
     "vf_coef": 0.5,
     "max_grad_norm": 0.5,
+    "target_kl": None,        # stop an update's epochs early past this KL (useful after a warm start)
     "net_arch": [256, 256],
 }
 
@@ -62,6 +66,7 @@ class TrainConfig:
     torch_threads: int = 1
     ppo: dict[str, Any] = field(default_factory=lambda: dict(DEFAULT_PPO))
     game_config: dict[str, Any] = field(default_factory=dict)
+    pretrain: dict[str, Any] = field(default_factory=dict)  # behaviour cloning warm start (imitation.py)
 
     def __post_init__(self) -> None:
         self.validate()
@@ -81,6 +86,10 @@ class TrainConfig:
         unknown = set(self.ppo) - set(DEFAULT_PPO)
         if unknown:
             raise ConfigError(f"unknown [ppo] key(s) {sorted(unknown)}; known: {', '.join(DEFAULT_PPO)}")
+        if self.pretrain:
+            from .imitation import validate_pretrain
+
+            self.pretrain = validate_pretrain(self.pretrain)
         for name in ("snapshot_every", "checkpoint_every", "eval_every", "eval_games", "pool_size"):
             if getattr(self, name) <= 0:
                 raise ConfigError(f"{name}={getattr(self, name)} must be positive")

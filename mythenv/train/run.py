@@ -102,27 +102,60 @@ def _callbacks(cfg: TrainConfig, out: Path, progress: bool, wall0: float = 0.0):
             return self._wall0 + time.time() - self._t0
 
         def run_eval(self) -> dict:
-            n = self.num_timesteps
-            path = out / "checkpoints" / f"eval_{n}.zip"
-            self.model.save(path)
-            t = time.time()
-            res = evaluate(str(path), cfg.game, cfg.eval_opponents, cfg.eval_games, seed=10_000 + n,
-                           game_config=cfg.game_config)
-            path.unlink()
-            row = {"steps": n, "wall_time": self.wall(), "eval_seconds": time.time() - t,
-                   **{f"win_rate_vs_{k}": v["win_rate"] for k, v in res.items()}}
+            res, row = _eval_row(self.model, cfg, out, self.num_timesteps, self.wall(), progress)
             for k, v in res.items():
                 self.logger.record(f"eval/win_rate_vs_{k}", v["win_rate"])
-            with open(out / "eval.jsonl", "a") as f:
-                f.write(json.dumps(row) + "\n")
-            if progress:
-                print("  eval @ {}: {}".format(n, ", ".join(f"vs {k} {v['win_rate']:.2f}" for k, v in res.items())),
-                      flush=True)
             return row
 
     cb = SelfPlayCallback()
     cb._t0, cb._wall0 = time.time(), wall0
     return cb
+
+
+def _eval_row(model, cfg: TrainConfig, out: Path, n: int, wall: float, progress: bool):
+    """Arena games of the current greedy policy against cfg.eval_opponents, one line of OUT/eval.jsonl."""
+    path = out / "checkpoints" / f"eval_{n}.zip"
+    model.save(path)
+    t = time.time()
+    res = evaluate(str(path), cfg.game, cfg.eval_opponents, cfg.eval_games, seed=10_000 + n,
+                   game_config=cfg.game_config)
+    path.unlink()
+    row = {"steps": n, "wall_time": wall + time.time() - t, "eval_seconds": time.time() - t,
+           **{f"win_rate_vs_{k}": v["win_rate"] for k, v in res.items()}}
+    with open(out / "eval.jsonl", "a") as f:
+        f.write(json.dumps(row) + "\n")
+    if progress:
+        print("  eval @ {}: {}".format(n, ", ".join(f"vs {k} {v['win_rate']:.2f}" for k, v in res.items())),
+              flush=True)
+    return res, row
+
+
+def _pretrain(model, cfg: TrainConfig, out: Path, venv, progress: bool) -> float:
+    """Behaviour cloning warm start (``[pretrain]``): demonstrations, fit, stats in OUT/pretrain.json;
+    the warm-started policy is the first snapshot of the self-play pool. Returns its wall time."""
+    from .imitation import collect, fit
+
+    pt = cfg.pretrain
+    t0 = time.time()
+    if progress:
+        print(f"pretrain: {pt['games']} games of {pt['teacher']} vs {pt['opponents']}", flush=True)
+    demos = collect(cfg.game, pt["teacher"], pt["opponents"], pt["games"], seed=cfg.seed,
+                    game_config=cfg.game_config, gamma=cfg.ppo["gamma"], workers=pt["workers"])
+    t1 = time.time()
+    log = (lambda row: print("  pretrain epoch {epoch}: policy loss {policy_loss:.3f}, value loss "
+                             "{value_loss:.3f}, holdout accuracy {holdout_accuracy:.3f}".format(**row),
+                             flush=True)) if progress else None
+    stats = fit(model, demos, epochs=pt["epochs"], batch_size=pt["batch_size"],
+                learning_rate=pt["learning_rate"], vf_coef=pt["vf_coef"], holdout=pt["holdout"],
+                seed=cfg.seed, log=log)
+    stats.update({"config": pt, "collect_seconds": round(t1 - t0, 1), "fit_seconds": round(time.time() - t1, 1)})
+    (out / "pretrain.json").write_text(json.dumps(stats, indent=2))
+    path = out / "pool" / "snap_0.zip"
+    model.save(path)
+    venv.env_method("add_snapshot", str(path))
+    # the warm-started policy's strength: the learning curve's first point
+    _eval_row(model, cfg, out, 0, time.time() - t0, progress)
+    return time.time() - t0
 
 
 def _save_checkpoint(model, out: Path, steps: int, wall: float) -> None:
@@ -167,11 +200,13 @@ def train(cfg: TrainConfig, out: str | Path, resume: bool = False, progress: boo
         else:
             model = MaskablePPO("MlpPolicy", venv, seed=seed, device="cpu", verbose=0,
                                 tensorboard_log=str(out / "tb"), policy_kwargs={"net_arch": net_arch}, **ppo)
+        pretrain_s = _pretrain(model, cfg, out, venv, progress) if cfg.pretrain and not resume else 0.0
         remaining = cfg.steps - model.num_timesteps
         meta = ckpts[-1].with_suffix(".json") if resume else None
-        wall0 = json.loads(meta.read_text())["wall_time_s"] if meta is not None and meta.exists() else 0.0
+        wall0 = json.loads(meta.read_text())["wall_time_s"] if meta is not None and meta.exists() else pretrain_s
         cb = _callbacks(cfg, out, progress, wall0)
         t0 = time.time()
+
         if remaining > 0:
             model.learn(remaining, callback=cb, reset_num_timesteps=not resume, tb_log_name="ppo",
                         progress_bar=progress and _has_progress_bar())

@@ -21,7 +21,7 @@ TINY = {"n_steps": 64, "batch_size": 64, "n_epochs": 1, "net_arch": [32]}
 
 def tiny(game, **kw):
     base = dict(steps=256, n_envs=2, vec_env="dummy", snapshot_every=128, checkpoint_every=128,
-                eval_every=256, eval_games=2, ppo=TINY)
+                eval_every=256, eval_games=2, ppo=TINY, pretrain={})
     base.update(kw)
     return load_config(game=game).replace(**base)
 

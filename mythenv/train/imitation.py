@@ -1,0 +1,183 @@
+"""Behaviour cloning warm start: the policy first imitates a teacher agent, then PPO improves on it.
+
+Sparse +-1 rewards at the end of long, luck-heavy games make PPO from scratch spend most of its
+budget rediscovering what the rule-based baseline already knows. ``[pretrain]`` in a training config
+plays ``games`` games with the ``teacher`` (by default the game's heuristic) at one rotating seat
+and the other seats drawn from ``opponents``, records the teacher's decisions from its own seat's
+observation and mask, and fits the MaskablePPO policy to them (cross-entropy on the masked action
+distribution) and its value head to the discounted final return, before PPO starts.
+
+Only what the teacher's seat would see goes into the data: the observation and mask of the acting
+seat, as the environments hand them to the learner.
+"""
+
+from __future__ import annotations
+
+import multiprocessing as mp
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+
+from mythenv.core.errors import ConfigError
+from mythenv.core.registry import make_game
+from mythenv.core.view import SeatView
+
+DEFAULT_PRETRAIN: dict[str, Any] = {
+    "teacher": "heuristic",      # an agent spec (mythenv.agents.make_agent)
+    "games": 2000,               # demonstration games
+    "opponents": {"heuristic": 0.5, "random": 0.5},  # the other seats, drawn per game and seat
+    "epochs": 8,
+    "batch_size": 512,
+    "learning_rate": 1e-3,
+    "vf_coef": 0.5,
+    "holdout": 0.05,             # share of the decisions kept out of training to report accuracy
+    "workers": 2,
+}
+
+
+def validate_pretrain(d: dict[str, Any]) -> dict[str, Any]:
+    unknown = set(d) - set(DEFAULT_PRETRAIN)
+    if unknown:
+        raise ConfigError(f"unknown [pretrain] key(s) {sorted(unknown)}; known: {', '.join(DEFAULT_PRETRAIN)}")
+    out = {**DEFAULT_PRETRAIN, **d}
+    for k in ("games", "epochs", "batch_size", "workers"):
+        if not isinstance(out[k], int) or out[k] <= 0:
+            raise ConfigError(f"[pretrain] {k}={out[k]!r} must be a positive integer")
+    if not 0 <= out["holdout"] < 1:
+        raise ConfigError(f"[pretrain] holdout={out['holdout']!r} must be in [0, 1)")
+    opp = out["opponents"]
+    if not isinstance(opp, dict) or not opp or any(w < 0 for w in opp.values()) or sum(opp.values()) <= 0:
+        raise ConfigError(f"[pretrain] opponents={opp!r} must map agent names to weights >= 0 with a positive sum")
+    return out
+
+
+@dataclass
+class Demonstrations:
+    obs: np.ndarray       # float32 [N, obs_size]
+    masks: np.ndarray     # bool [N, num_actions]
+    actions: np.ndarray   # int64 [N]
+    returns: np.ndarray   # float32 [N], the seat's final return discounted to the decision
+    games: int
+
+    def __len__(self) -> int:
+        return len(self.actions)
+
+
+def _play(args) -> tuple:
+    game_id, game_config, teacher, opponents, seeds, gamma = args
+    from mythenv.agents import make_agent
+
+    game = make_game(game_id, **game_config)
+    n = game.num_players
+    names, weights = list(opponents), np.array(list(opponents.values()), float)
+    weights = weights / weights.sum()
+    obs, masks, actions, rets = [], [], [], []
+    for number, g in seeds:
+        rng = np.random.default_rng(g)
+        learner = number % n
+        seat_names = [teacher if s == learner else names[int(rng.choice(len(names), p=weights))]
+                      for s in range(n)]
+        agents = [make_agent(name, game, seed=int(g) * 31 + s) for s, name in enumerate(seat_names)]
+        for s, a in enumerate(agents):
+            a.reset(s, int(g) * 17 + s)
+        state = game.new_initial_state(seed=int(g))
+        mine: list[int] = []
+        while not state.is_terminal():
+            p = state.current_player()
+            view = SeatView(game, state, p, rng)
+            a = agents[p].act(view)
+            if p == learner:
+                mine.append(len(actions))
+                obs.append(game.observation(state, p))
+                m = np.zeros(game.num_actions, np.int8)
+                state.legal_mask(m)
+                masks.append(m.astype(bool))
+                actions.append(a)
+                rets.append(0.0)
+            state.apply_action(a)
+        r = float(state.returns()[learner])
+        for k, i in enumerate(reversed(mine)):  # the reward arrives after the seat's last decision
+            rets[i] = r * gamma ** k
+    return obs, masks, actions, rets
+
+
+def collect(game_id: str, teacher: str = "heuristic", opponents: dict[str, float] | None = None,
+            games: int = 1000, seed: int = 0, game_config: dict | None = None, gamma: float = 0.99,
+            workers: int = 1) -> Demonstrations:
+    """Play ``games`` games with ``teacher`` at seat ``game % num_players`` and record its decisions."""
+    opponents = opponents or {"random": 1.0}
+    seeds = [(g, seed * 1_000_003 + g) for g in range(games)]
+    chunks = [seeds[i::workers] for i in range(workers)]
+    jobs = [(game_id, dict(game_config or {}), teacher, opponents, c, gamma) for c in chunks if c]
+    if workers > 1 and len(jobs) > 1:
+        with mp.get_context("spawn").Pool(len(jobs)) as pool:
+            parts = pool.map(_play, jobs)
+    else:
+        parts = [_play(j) for j in jobs]
+    obs = np.array([o for p in parts for o in p[0]], np.float32)
+    masks = np.array([m for p in parts for m in p[1]], bool)
+    actions = np.array([a for p in parts for a in p[2]], np.int64)
+    rets = np.array([r for p in parts for r in p[3]], np.float32)
+    return Demonstrations(obs, masks, actions, rets, games)
+
+
+def fit(model, demos: Demonstrations, epochs: int = 8, batch_size: int = 512, learning_rate: float = 1e-3,
+        vf_coef: float = 0.5, holdout: float = 0.05, seed: int = 0, log=None) -> dict[str, Any]:
+    """Fit ``model.policy`` (a MaskablePPO policy) to the demonstrations; returns the statistics."""
+    import torch
+    import torch.nn.functional as F
+
+    policy = model.policy
+    device = policy.device
+    rng = np.random.default_rng(seed)
+    idx = rng.permutation(len(demos))
+    n_hold = int(len(idx) * holdout)
+    hold, train_idx = idx[:n_hold], idx[n_hold:]
+
+    def tensors(ix):
+        return (torch.as_tensor(demos.obs[ix], device=device), torch.as_tensor(demos.actions[ix], device=device),
+                torch.as_tensor(demos.masks[ix], device=device), torch.as_tensor(demos.returns[ix], device=device))
+
+    def accuracy(ix) -> float:
+        if len(ix) == 0:
+            return float("nan")
+        hits = 0
+        with torch.no_grad():
+            for i in range(0, len(ix), 4096):
+                o, a, m, _ = tensors(ix[i:i + 4096])
+                dist = policy.get_distribution(o, action_masks=m.numpy())
+                hits += int((dist.distribution.probs.argmax(1) == a).sum())
+        return hits / len(ix)
+
+    opt = torch.optim.Adam(policy.parameters(), lr=learning_rate)
+    policy.set_training_mode(True)
+    history = []
+    for epoch in range(epochs):
+        perm = rng.permutation(train_idx)
+        tot_pi = tot_v = 0.0
+        batches = 0
+        for i in range(0, len(perm), batch_size):
+            o, a, m, r = tensors(perm[i:i + batch_size])
+            values, logp, _ent = policy.evaluate_actions(o, a, action_masks=m.numpy())
+            loss_pi = -logp.mean()
+            loss_v = F.mse_loss(values.flatten(), r)
+            loss = loss_pi + vf_coef * loss_v
+            opt.zero_grad()
+            loss.backward()
+            torch.nn.utils.clip_grad_norm_(policy.parameters(), 0.5)
+            opt.step()
+            tot_pi += loss_pi.item()
+            tot_v += loss_v.item()
+            batches += 1
+        policy.set_training_mode(False)
+        row = {"epoch": epoch + 1, "policy_loss": tot_pi / batches, "value_loss": tot_v / batches,
+               "holdout_accuracy": accuracy(hold)}
+        policy.set_training_mode(True)
+        history.append(row)
+        if log is not None:
+            log(row)
+    policy.set_training_mode(False)
+    return {"decisions": len(demos), "games": demos.games, "train_decisions": int(len(train_idx)),
+            "holdout_decisions": int(n_hold), "history": history,
+            "holdout_accuracy": history[-1]["holdout_accuracy"] if history else None}

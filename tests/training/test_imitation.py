@@ -1,0 +1,67 @@
+"""Behaviour cloning warm start (mythenv/train/imitation.py): data, fit, config, and the train hook."""
+
+import json
+
+import gymnasium
+import numpy as np
+import pytest
+
+pytest.importorskip("sb3_contrib")
+
+import mythenv  # noqa: E402
+from mythenv.core.errors import ConfigError  # noqa: E402
+from mythenv.train import load_config, train  # noqa: E402
+from mythenv.train.imitation import collect, fit, validate_pretrain  # noqa: E402
+
+
+def test_demonstrations_are_the_teachers_legal_decisions_from_its_own_seat():
+    game = mythenv.make_game("hera_zeus_v0")
+    d = collect("hera_zeus_v0", "heuristic", {"random": 1.0}, games=4, seed=1, gamma=0.9)
+    assert len(d) > 40 and d.obs.shape == (len(d), game.observation_size)
+    assert d.masks.shape == (len(d), game.num_actions) and d.masks.dtype == bool
+    assert d.masks[np.arange(len(d)), d.actions].all(), "every recorded action is legal under its mask"
+    assert np.all(np.abs(d.returns) <= 1) and np.all(d.returns != 0)
+    # same seeds, same data; returns are discounted towards the end of the seat's game (|r| grows)
+    e = collect("hera_zeus_v0", "heuristic", {"random": 1.0}, games=4, seed=1, gamma=0.9)
+    assert np.array_equal(d.actions, e.actions) and np.array_equal(d.obs, e.obs)
+    # the observations are the learner seat's own view (player_0 for even game numbers)
+    state = game.new_initial_state(seed=1 * 1_000_003 + 0)
+    assert np.array_equal(d.obs[0], game.observation(state, 0))
+
+
+def test_fit_learns_the_teacher(tmp_path):
+    from sb3_contrib import MaskablePPO
+
+    d = collect("hera_zeus_v0", "heuristic", {"heuristic": 1.0}, games=30, seed=0)
+    env = gymnasium.make("mythenv/HeraZeus-v0").unwrapped
+    model = MaskablePPO("MlpPolicy", env, policy_kwargs={"net_arch": [64]}, seed=0, device="cpu")
+    stats = fit(model, d, epochs=6, batch_size=256, learning_rate=3e-3, holdout=0.2, seed=0)
+    h = stats["history"]
+    assert h[-1]["policy_loss"] < h[0]["policy_loss"] and h[-1]["value_loss"] < h[0]["value_loss"]
+    assert h[-1]["holdout_accuracy"] > 0.3  # a uniform policy over legal moves is far lower
+    assert stats["decisions"] == len(d) and stats["holdout_decisions"] == int(len(d) * 0.2)
+
+
+def test_pretrain_config_errors_name_the_key():
+    with pytest.raises(ConfigError, match="unknown \\[pretrain\\] key"):
+        validate_pretrain({"gamez": 3})
+    with pytest.raises(ConfigError, match="games=0"):
+        validate_pretrain({"games": 0})
+    with pytest.raises(ConfigError, match="opponents"):
+        validate_pretrain({"opponents": {}})
+    cfg = load_config(game="hera_zeus_v0")
+    assert cfg.pretrain["teacher"] == "heuristic" and cfg.pretrain["epochs"] > 0
+
+
+def test_train_with_pretrain_seeds_the_pool_and_the_curve(tmp_path):
+    cfg = load_config(game="hera_zeus_v0").replace(
+        steps=128, n_envs=1, vec_env="dummy", eval_every=10_000, eval_games=2,
+        ppo={"n_steps": 64, "batch_size": 64, "n_epochs": 1, "net_arch": [32]},
+        pretrain={"games": 3, "epochs": 1, "workers": 1})
+    out = tmp_path / "hz"
+    train(cfg, out, progress=False)
+    stats = json.loads((out / "pretrain.json").read_text())
+    assert stats["games"] == 3 and stats["decisions"] > 0
+    assert (out / "pool" / "snap_0.zip").exists()
+    rows = [json.loads(x) for x in (out / "eval.jsonl").read_text().splitlines()]
+    assert rows[0]["steps"] == 0 and 0 <= rows[0]["win_rate_vs_heuristic"] <= 1
