@@ -8,6 +8,8 @@ opponent. See ``docs/games/mythologies.md`` for the rules as implemented and the
 
 from __future__ import annotations
 
+import numpy as np
+
 from mythenv.core.actions import ActionCodec
 from mythenv.core.env import env_constructors
 from mythenv.core.game import Game, GameInfo, Option
@@ -60,6 +62,9 @@ class MythologiesGame(Game):
         assert self.codec.size == rules.NUM_ACTIONS
         self.observer = observe.make_observer(self.num_players)
         self._P = {name: piece.start for name, piece in self.observer.pieces.items()}
+        # each piece's start, stop and as many zeros (observe.encode_update clears pieces with them)
+        self._span = {name: (piece.start, piece.stop, np.zeros(piece.size, np.float32))
+                      for name, piece in self.observer.pieces.items()}
 
     @property
     def num_players(self) -> int:
@@ -70,6 +75,9 @@ class MythologiesGame(Game):
 
     def encode(self, state, player, out) -> None:
         observe.encode(self, state, player, out)
+
+    def encode_update(self, state, player, out, memo) -> None:
+        observe.encode_update(self, state, player, out, memo)
 
     def action_to_string(self, action: int) -> str:
         return rules.describe_action(action)

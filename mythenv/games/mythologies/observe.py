@@ -9,6 +9,9 @@ seats' selection commits until they are revealed.
 
 from __future__ import annotations
 
+from itertools import compress
+from operator import attrgetter, ne
+
 import numpy as np
 
 from mythenv.core.observe import Observer, pile_counts
@@ -110,14 +113,11 @@ def _pantheon(state, q: int) -> tuple[memoryview, memoryview, memoryview]:
     return memoryview(hit[1]), memoryview(hit[2]), memoryview(hit[3])
 
 
-def encode(game, state, p: int, out: np.ndarray) -> None:
-    # single-element writes through a memoryview cost about half a numpy scalar write (a third for +=)
-    w = memoryview(out) if out.dtype == np.float32 and out.flags.c_contiguous else out
+def _header(game, state, p: int) -> list[int]:
+    """Indices of the one-hot entries of the small pieces: decision, turn, round, markers, Destiny
+    count, the effect being resolved, the effects to order."""
     P = game._P
     n = state.n
-    bit = 1 << p
-    rel = [(p + i) % n for i in range(n)]
-    cur = state.current_player()
     if state.phase == OVER:
         k = 6
     elif state.phase == SEL:
@@ -125,21 +125,37 @@ def encode(game, state, p: int, out: np.ndarray) -> None:
     else:
         top = state.stack[-1] if state.stack else None
         t = top["t"] if top else "turn"
-        k = {"turn": 2, "place": 3, "eff": 4, "sac": 5, "react": 4, "order": 4, "gainf": 4}[t]
-    w[P["phase"] + k] = 1
-    if cur == p:
-        w[P["to_move"]] = 1
-    w[P["round"] + min(state.round, 4) - 1] = 1
-    w[P["first_player"] + (state.first - p) % n] = 1
+        k = _DECISION_OF[t]
+    on = [P["phase"] + k]
+    if state.current_player() == p:
+        on.append(P["to_move"])
+    on.append(P["round"] + min(state.round, 4) - 1)
+    on.append(P["first_player"] + (state.first - p) % n)
     if state.phase == PLACE and state.turn_seat >= 0:
-        w[P["turn_seat"] + (state.turn_seat - p) % n] = 1
-    nd = NDESIGNS
+        on.append(P["turn_seat"] + (state.turn_seat - p) % n)
+    on.append(P["destiny"] + len(state.destiny))
+    stack = state.stack
+    if stack:
+        for f in reversed(stack):
+            if f["t"] == "eff":
+                on.append(P["effect_source"] + DESIGN_OF[f["src"]])
+                ops = EFFECTS[DESIGN_OF[f["src"]]][f["e"]].ops
+                if f["pc"] < len(ops):
+                    on.append(P["effect_op"] + OPS.index(ops[f["pc"]]["op"]))
+                break
+        if stack[-1]["t"] == "order":
+            nd = NDESIGNS
+            for i, fr in enumerate(stack[-1]["frames"][:8]):
+                on.append(P["order_options"] + i * (nd + 1) + (nd if fr["t"] == "gainf" else DESIGN_OF[fr["src"]]))
+    return on
+
+
+_DECISION_OF = {"turn": 2, "place": 3, "eff": 4, "sac": 5, "react": 4, "order": 4, "gainf": 4}
+
+
+def _tokens(w, P, state, rel) -> None:
+    """Favors, Gems, completion tokens and Trials of every seat (every entry written)."""
     tokens, completion, trials = P["tokens"], P["completion"], P["trials_done"]
-    pan_top, pan_height, pan_below = P["pantheon_top"], P["pantheon_height"], P["pantheon_below"]
-    hand_size, hand_own, hand_known = P["hand_size"], P["hand_own"], P["hand_known"]
-    commits, placed, sanct_pawn = P["commits"], P["pawns_placed"], P["sanct_pawn"]
-    selecting = state.phase == SEL and state.sel_step in ("commit", "pick")
-    known = state.known
     for i, q in enumerate(rel):
         w[tokens + 2 * i] = min(state.fav[q] / 30.0, 1.0)
         w[tokens + 2 * i + 1] = min(state.gem[q] / 30.0, 1.0)
@@ -149,34 +165,74 @@ def encode(game, state, p: int, out: np.ndarray) -> None:
             o += 1
         w[trials + 2 * i] = state.trials[q][0]
         w[trials + 2 * i + 1] = state.trials[q][1]
-        top, height, below = _pantheon(state, q)
-        w[pan_top + i * 9 * nd:pan_top + (i + 1) * 9 * nd] = top
-        w[pan_height + i * 9:pan_height + i * 9 + 9] = height
-        w[pan_below + i * nd:pan_below + (i + 1) * nd] = below
-        _thirds_memo(w, P["discard"] + i * nd, state, q, state.disc[q])
+
+
+def _pantheon_at(w, P, state, i: int, q: int) -> None:
+    """Seat ``q``'s pantheon in relative row ``i`` (every entry written)."""
+    nd = NDESIGNS
+    top, height, below = _pantheon(state, q)
+    pan_top, pan_height, pan_below = P["pantheon_top"], P["pantheon_height"], P["pantheon_below"]
+    w[pan_top + i * 9 * nd:pan_top + (i + 1) * 9 * nd] = top
+    w[pan_height + i * 9:pan_height + i * 9 + 9] = height
+    w[pan_below + i * nd:pan_below + (i + 1) * nd] = below
+
+
+def _hands(w, P, state, p: int, rel) -> None:
+    """Own hand, hand sizes and the known cards of the others (the pieces are zero)."""
+    hand_size, hand_own, hand_known = P["hand_size"], P["hand_own"], P["hand_known"]
+    known = state.known
+    bit = 1 << p
+    nd = NDESIGNS
+    for i, q in enumerate(rel):
         w[hand_size + i] = len(state.hand[q]) / 2
         for c in state.hand[q]:
             if q == p:
                 w[hand_own + DESIGN_OF[c]] += 0.5
             elif known[c] & bit:
                 w[hand_known + i * nd + DESIGN_OF[c]] += 0.5
+
+
+def _destined(w, P, state, rel) -> None:
+    """The board each seat was assigned by the last Destiny card (the piece is zero)."""
+    for i, q in enumerate(rel):
         b = state.dest_board[q]
         if b >= 0:
             w[P["destined"] + 4 * i + b] = 1
-        if selecting:
-            cm = state.commits[q]
-            if state.sel_step == "commit":
-                if state.free[q] and (cm >= 0 and q != p):
-                    w[commits + 3 * i] = 1
-                elif cm >= 0 and (q == p or not state.free[q]):
-                    w[commits + 3 * i + 1 + cm] = 1
-            elif cm >= 0:
+
+
+def _commits(w, P, state, p: int, rel) -> None:
+    """Selection commits (the piece is zero)."""
+    if not (state.phase == SEL and state.sel_step in ("commit", "pick")):
+        return
+    commits = P["commits"]
+    for i, q in enumerate(rel):
+        cm = state.commits[q]
+        if state.sel_step == "commit":
+            if state.free[q] and (cm >= 0 and q != p):
+                w[commits + 3 * i] = 1
+            elif cm >= 0 and (q == p or not state.free[q]):
                 w[commits + 3 * i + 1 + cm] = 1
+        elif cm >= 0:
+            w[commits + 3 * i + 1 + cm] = 1
+
+
+def _pawns(w, P, state, rel) -> None:
+    """Pawns placed this round and where (the pieces are zero)."""
+    n = state.n
+    placed, sanct_pawn = P["pawns_placed"], P["sanct_pawn"]
+    for i, q in enumerate(rel):
         w[placed + 3 * i + len(state.pawns[q])] = 1
         for b2, pos in state.pawns[q]:
             w[sanct_pawn + (b2 * 5 + pos) * n + i] = 1
-    sanct, faceup, so = state.sanct, state.faceup, P["sanctuary"]
-    for pos in range(16):
+
+
+def _sanctuary(w, P, state, p: int, positions) -> None:
+    """Sanctuary positions (their entries are zero)."""
+    sanct, faceup, known = state.sanct, state.faceup, state.known
+    bit = 1 << p
+    nd = NDESIGNS
+    for pos in positions:
+        so = P["sanctuary"] + pos * (nd + 2)
         c = sanct[pos]
         if c < 0:
             w[so + nd + 1] = 1
@@ -184,22 +240,161 @@ def encode(game, state, p: int, out: np.ndarray) -> None:
             w[so + DESIGN_OF[c]] = 1
         else:
             w[so + nd] = 1
-        so += nd + 2
+
+
+def _boards(w, P, state) -> None:
+    """Board mythologies and draw pile sizes (the board piece is zero)."""
     bm, piles = P["board_myth"], P["piles"]
     for b in range(4):
         w[bm + 8 * b + state.boards[b]] = 1
         w[piles + 2 * b] = len(state.piles[2 * b]) / 18
         w[piles + 2 * b + 1] = len(state.piles[2 * b + 1]) / 4
-    w[P["destiny"] + len(state.destiny)] = 1
+
+
+def encode(game, state, p: int, out: np.ndarray) -> None:
+    # single-element writes through a memoryview cost about half a numpy scalar write (a third for +=)
+    w = memoryview(out) if out.dtype == np.float32 and out.flags.c_contiguous else out
+    P = game._P
+    n = state.n
+    rel = [(p + i) % n for i in range(n)]
+    for i in _header(game, state, p):
+        w[i] = 1
+    _tokens(w, P, state, rel)
+    for i, q in enumerate(rel):
+        _pantheon_at(w, P, state, i, q)
+        _thirds_memo(w, P["discard"] + i * NDESIGNS, state, q, state.disc[q])
+    _hands(w, P, state, p, rel)
+    _destined(w, P, state, rel)
+    _commits(w, P, state, p, rel)
+    _pawns(w, P, state, rel)
+    _sanctuary(w, P, state, p, range(16))
+    _boards(w, P, state)
     _thirds_memo(w, P["exiled"], state, "exile", state.exile)
-    for f in reversed(state.stack):
-        if f["t"] == "eff":
-            w[P["effect_source"] + DESIGN_OF[f["src"]]] = 1
-            ops = EFFECTS[DESIGN_OF[f["src"]]][f["e"]].ops
-            if f["pc"] < len(ops):
-                w[P["effect_op"] + OPS.index(ops[f["pc"]]["op"])] = 1
-            break
-    if state.stack and state.stack[-1]["t"] == "order":
-        for i, fr in enumerate(state.stack[-1]["frames"][:8]):
-            k = nd if fr["t"] == "gainf" else DESIGN_OF[fr["src"]]
-            w[P["order_options"] + i * (nd + 1) + k] = 1
+
+
+def _nested(x: list) -> list:
+    return [y[:] for y in x]
+
+
+def _diff(a, b) -> list[int]:
+    """Indices where two sequences of the same length differ (the loop runs in C)."""
+    return list(compress(range(len(a)), map(ne, a, b)))
+
+
+# the state fields each section reads; encode_update keeps copies of them in its memo, deep enough
+# that later moves of the rules leave them as they were
+_TOKENS = attrgetter("fav", "gem", "comp", "trials")
+_HANDS = attrgetter("hand", "known")
+_COMMITS = attrgetter("commits", "free", "phase", "sel_step")
+
+
+def _copy_tokens(x):
+    return x[0][:], x[1][:], _nested(x[2]), _nested(x[3])
+
+
+def _snapshot(game, state, p: int, out: np.ndarray, memo: dict) -> None:
+    memo.clear()
+    memo["p"] = p
+    memo["out"] = out if out.dtype == np.float32 and out.flags.c_contiguous else None
+    memo["rel"] = [(p + i) % state.n for i in range(state.n)]
+    memo["header"] = _header(game, state, p)
+    memo["tokens"] = _copy_tokens(_TOKENS(state))
+    memo["pan"] = [_nested(x) for x in state.pan]
+    memo["disc"] = _nested(state.disc)
+    memo["hand"] = _nested(state.hand)
+    memo["known"] = bytes(state.known)
+    memo["dest"] = state.dest_board[:]
+    memo["commits"] = state.commits[:], state.free[:], state.phase, state.sel_step
+    memo["pawns"] = [_nested(x) for x in state.pawns]
+    memo["sanct"] = state.sanct[:], state.faceup[:]
+    memo["boards"] = state.boards[:], list(map(len, state.piles))
+    memo["exile"] = state.exile[:]
+
+
+def _zero(w, game, *names) -> None:
+    """Zero the named pieces."""
+    for name in names:
+        a, b, zeros = game._span[name]
+        w[a:b] = zeros
+
+
+def encode_update(game, state, p: int, out: np.ndarray, memo: dict) -> None:
+    """``Game.encode_update``: rewrite only the sections whose inputs changed since the last call with
+    this ``memo`` (which keeps copies of those inputs)."""
+    if memo.get("out") is not out or memo["p"] != p:  # a first call (or another buffer / seat)
+        out.fill(0.0)
+        encode(game, state, p, out)
+        _snapshot(game, state, p, out, memo)
+        return
+    w = memoryview(out)
+    P = game._P
+    header = _header(game, state, p)
+    old = memo["header"]
+    if header != old:
+        for i in old:
+            w[i] = 0.0
+        for i in header:
+            w[i] = 1.0
+        memo["header"] = header
+    rel = memo["rel"]
+    cur = _TOKENS(state)
+    if cur != memo["tokens"]:
+        memo["tokens"] = _copy_tokens(cur)
+        _tokens(w, P, state, rel)
+    pan, old = state.pan, memo["pan"]
+    if pan != old:
+        for i, q in enumerate(rel):
+            if pan[q] != old[q]:
+                old[q] = _nested(pan[q])
+                _pantheon_at(w, P, state, i, q)
+    disc, old = state.disc, memo["disc"]
+    if disc != old:
+        for i, q in enumerate(rel):
+            if disc[q] != old[q]:
+                old[q] = disc[q][:]
+                _thirds_memo(w, P["discard"] + i * NDESIGNS, state, q, disc[q])
+    known = state.known
+    known_changed = known != memo["known"]
+    if known_changed:
+        memo["known"] = bytes(known)
+    if known_changed or state.hand != memo["hand"]:
+        memo["hand"] = _nested(state.hand)
+        _zero(w, game, "hand_own", "hand_size", "hand_known")
+        _hands(w, P, state, p, rel)
+    if state.dest_board != memo["dest"]:
+        memo["dest"] = state.dest_board[:]
+        _zero(w, game, "destined")
+        _destined(w, P, state, rel)
+    cur = _COMMITS(state)
+    if cur != memo["commits"]:
+        memo["commits"] = cur[0][:], cur[1][:], cur[2], cur[3]
+        _zero(w, game, "commits")
+        _commits(w, P, state, p, rel)
+    if state.pawns != memo["pawns"]:
+        memo["pawns"] = [_nested(x) for x in state.pawns]
+        _zero(w, game, "pawns_placed", "sanct_pawn")
+        _pawns(w, P, state, rel)
+    sanct, faceup = state.sanct, state.faceup
+    old = memo["sanct"]
+    if known_changed:
+        memo["sanct"] = sanct[:], faceup[:]
+        _zero(w, game, "sanctuary")
+        _sanctuary(w, P, state, p, range(16))
+    elif sanct != old[0] or faceup != old[1]:
+        where = set(_diff(sanct, old[0]))
+        where.update(_diff(faceup, old[1]))
+        memo["sanct"] = sanct[:], faceup[:]
+        so, size = P["sanctuary"], NDESIGNS + 2
+        zeros = game._span["sanctuary"][2][:size]
+        for pos in where:
+            w[so + pos * size:so + (pos + 1) * size] = zeros
+        _sanctuary(w, P, state, p, where)
+    old = memo["boards"]
+    lens = list(map(len, state.piles))
+    if lens != old[1] or state.boards != old[0]:
+        memo["boards"] = state.boards[:], lens
+        _zero(w, game, "board_myth")
+        _boards(w, P, state)
+    if state.exile != memo["exile"]:
+        memo["exile"] = state.exile[:]
+        _thirds_memo(w, P["exiled"], state, "exile", state.exile)
