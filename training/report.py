@@ -29,7 +29,7 @@ def copy_logs(run: Path, dest: Path) -> Path:
     if dest.exists():
         shutil.rmtree(dest)
     dest.mkdir(parents=True)
-    for name in ("config.json", "eval.jsonl", "result.json"):
+    for name in ("config.json", "eval.jsonl", "result.json", "pretrain.json"):
         if (run / name).exists():
             shutil.copy2(run / name, dest / name)
     for ev in (run / "tb").rglob("events.out.tfevents.*"):
@@ -39,7 +39,18 @@ def copy_logs(run: Path, dest: Path) -> Path:
     return dest
 
 
+def recipe(cfg: dict, pretrain: dict | None) -> str:
+    if cfg.get("pretrain") and pretrain:
+        pt = cfg["pretrain"]
+        return (f"imitate {pt['teacher']} ({pretrain['games']} games, {pretrain['decisions']:,} decisions, "
+                f"holdout accuracy {pretrain['holdout_accuracy']:.2f}), then PPO self-play")
+    return "PPO self-play from scratch"
+
+
 def collect(runs: Path = ROOT / "training" / "runs") -> list[dict]:
+    """Rows of the runs on this machine; games without a run here keep their committed row."""
+    summary = ROOT / "training" / "results" / "summary.json"
+    kept = {r["game"]: r for r in json.loads(summary.read_text())} if summary.exists() else {}
     rows = []
     for res_path in sorted(runs.glob("*/result.json")):
         run = res_path.parent
@@ -51,16 +62,19 @@ def collect(runs: Path = ROOT / "training" / "runs") -> list[dict]:
         res["command"] = res.get("command") or (
             f"mythenv train {res['game']} --out {rel} --eval-games {max(games.values()) if games else 0}")
         png = plot(ROOT / "training" / "results" / run.name, ROOT / "training" / "results" / f"{run.name}_curve.png")
-        rows.append({"run": str(rel), "game": res["game"], "steps": res["steps"],
+        pt = json.loads((run / "pretrain.json").read_text()) if (run / "pretrain.json").exists() else None
+        kept.pop(res["game"], None)
+        rows.append({"run": str(rel), "game": res["game"], "steps": res["steps"], "recipe": recipe(cfg, pt),
                      "wall_time_s": res["wall_time_s"], "n_envs": res["n_envs"], "cpu_count": res.get("cpu_count"),
                      "command": res["command"], "opponents": cfg["opponents"], "eval": res.get("eval", {}),
                      "curve": str(png.relative_to(ROOT)), "logs": f"training/results/{run.name}/"})
-    return rows
+    rows += [dict(r, recipe=r.get("recipe", "PPO self-play from scratch")) for r in kept.values()]
+    return sorted(rows, key=lambda r: r["game"])
 
 
 def table(rows: list[dict]) -> str:
-    lines = ["| game | steps | wall time (2 CPU) | vs random | vs heuristic | curve | command |",
-             "|---|---|---|---|---|---|---|"]
+    lines = ["| game | recipe | steps | wall time (2 CPU) | vs random | vs heuristic | curve | command |",
+             "|---|---|---|---|---|---|---|---|"]
     for r in rows:
         def cell(opp, r=r):
             e = r["eval"].get(opp)
@@ -68,7 +82,7 @@ def table(rows: list[dict]) -> str:
                 return "-"
             lo, hi = e["ci95"]
             return f"**{e['win_rate']:.3f}** [{lo:.2f}, {hi:.2f}] ({e['games']} games)"
-        lines.append(f"| {r['game']} | {r['steps']:,} | {r['wall_time_s'] / 60:.1f} min | {cell('random')} | "
+        lines.append(f"| {r['game']} | {r['recipe']} | {r['steps']:,} | {r['wall_time_s'] / 60:.1f} min | {cell('random')} | "
                      f"{cell('heuristic')} | [png](../{r['curve']}) | `{r['command']}` |")
     return "\n".join(lines)
 
