@@ -290,7 +290,7 @@ class TheomachyState(State):
 
     def finished_seats(self) -> dict[int, float]:
         """Seats eliminated while the game goes on: their -1 is final (the env terminates them)."""
-        if self.step == OVER:
+        if self.step == OVER or all(self.alive):  # asked after every move: the common case first
             return {}
         return {p: -1.0 for p in range(self.n) if not self.alive[p]}
 
