@@ -72,6 +72,9 @@ class TheosisGame(Game):
     def encode(self, state, player, out) -> None:
         observe.encode(state, player, out)
 
+    def encode_update(self, state, player, out, memo) -> None:
+        observe.encode_update(state, player, out, memo)
+
     def action_to_string(self, action: int) -> str:
         return rules.describe_action(action)
 

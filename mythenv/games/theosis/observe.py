@@ -9,6 +9,9 @@ the observing seat, then clockwise.
 
 from __future__ import annotations
 
+from itertools import compress
+from operator import attrgetter, ne
+
 import numpy as np
 
 from mythenv.core.observe import Observer
@@ -64,31 +67,76 @@ _TOKEN_AT = 27 + 5 + 2 + NHEX + NI  # where a hero's token one-hots start in its
 _SPEED = [hero.speed / 8.0 for hero in HEROES]
 
 
-def encode(state, p: int, out: np.ndarray) -> None:
-    # one-hot entries are written at once through a memoryview (cheaper than a numpy scalar write or
-    # collecting them for one fancy assignment); the scalar values go last, as they always did
-    w = memoryview(out) if out.dtype == np.float32 and out.flags.c_contiguous else out
-    n = state.n
-    vals = []
-    w[_P["phase"] + PHASES.index(state.phase)] = 1.0
+_PHASE, _DECISION, _TO_MOVE, _DECIDER, _DEC_HEROES, _TURN, _POOL, _OFFER, _COMBAT, _COMBAT_CARD, _MISC = (
+    _P[k] for k in ("phase", "decision", "to_move", "decider", "dec_heroes", "turn", "pool", "offer", "combat",
+                    "combat_card", "misc"))
+_PHASE_INDEX = {ph: _PHASE + i for i, ph in enumerate(PHASES)}
+
+
+def _small(state, p: int, myteam: int) -> list:
+    """``(index, value)`` of the small pieces (phase, decision, turn, draft pool, offer, combat, misc)."""
+    on = [(_PHASE_INDEX[state.phase], 1.0)]
     dec = state.dec
     if dec is not None and state.winner == -2:
-        w[_P["decision"] + KIND_INDEX[dec[0]]] = 1.0
+        on.append((_DECISION + KIND_INDEX[dec[0]], 1.0))
         if dec[1] == p:
-            w[_P["to_move"]] = 1.0
-        w[_P["decider"] + (dec[1] - p) % n] = 1.0
+            on.append((_TO_MOVE, 1.0))
+        on.append((_DECIDER + (dec[1] - p) % state.n, 1.0))
         if dec[0] in _HERO_ARGS:
             h = dec[1 + _HERO_ARGS[dec[0]]]
             if isinstance(h, int) and 0 <= h < NH:
-                w[_P["dec_heroes"] + h] = 1.0
-    w[_P["turn"] + min(state.turn, 9)] = 1.0
-    myteam = state.team[p]
+                on.append((_DEC_HEROES + h, 1.0))
+    on.append((_TURN + min(state.turn, 9), 1.0))
+    if state.pool:
+        on += [(_POOL + c, 1.0) for c in state.pool]
+    if state.offer:
+        on += [(_OFFER + i, 1.0) for i in state.offer]
+    cb = state.cb
+    if cb is not None:
+        on.append((_COMBAT + cb["att"] * 2, 1.0))
+        on += [(_COMBAT + t * 2 + 1, 1.0) for t in cb["targets"]]
+        du = cb["du"]
+        if cb["src"] == "spell":
+            on.append((_COMBAT_CARD + cb["spell"], 1.0))
+        if du is not None:
+            bit = 1 << p
+            for c in (du["ac"], du["dc"]):
+                if c >= 0 and state.vis[c] & bit:
+                    on.append((_COMBAT_CARD + c, 1.0))
+    if state.bondage >= 0:
+        on.append((_MISC, 1.0))
+    if state.ward[myteam]:
+        on.append((_MISC + 1, 1.0))
+    on.append((_MISC + 2, state.purse[p] / 3.0))
+    if state.initiative == p:
+        on.append((_MISC + 3, 1.0))
+    return on
+
+
+def _hero_marks(state) -> tuple[dict, dict]:
+    """Each chosen hero's first place in the Ranking, and the token one-hots on each hero."""
+    owner = state.owner
+    first: dict[int, int] = {}
+    for i, h in enumerate(state.ranking):
+        if h in _HERO_RANGE and h not in first and owner[h] >= 0:
+            first[h] = i
+    toks: dict[int, list[int]] = {}
+    token = state.token
+    for c, j in _TOK.items():
+        h = token[c]
+        if h in _HERO_RANGE and owner[h] >= 0:
+            toks.setdefault(h, []).append(j)
+    return first, toks
+
+
+def _heroes(w, state, p: int, myteam: int, heroes, first: dict, toks: dict) -> None:
+    """Write the (zeroed) blocks of ``heroes``."""
+    n = state.n
     base = _P["heroes"]
-    ranking = state.ranking
     owner, team, hp, pos, mana, gold, eq, arch = (state.owner, state.team, state.hp, state.pos, state.mana,
                                                   state.gold, state.eq, state.arch)
     flags = (state.acted, state.blackout, state.stealth, state.flip_w, state.flip_a)
-    for h in range(NH):
+    for h in heroes:
         o = base + h * HF
         own = owner[h]
         if own < 0:
@@ -98,7 +146,6 @@ def encode(state, p: int, out: np.ndarray) -> None:
         w[o + 7 if team[own] == myteam else o + 8] = 1.0
         if hp[h] > 0 and pos[h] >= 0:  # state.alive(h) (the owner is known to be set here)
             w[o + 9] = 1.0
-        vals.append((o + 10, hp[h] / 9.0))
         m = mana[h]
         if m[0]:
             w[o + 11] = 1.0
@@ -106,7 +153,6 @@ def encode(state, p: int, out: np.ndarray) -> None:
             w[o + 12] = 1.0
         if m[2]:
             w[o + 13] = 1.0
-        vals.append((o + 14, min(gold[h], 10) / 10.0))
         k = o + 27
         for flag in flags:
             if flag[h]:
@@ -120,56 +166,150 @@ def encode(state, p: int, out: np.ndarray) -> None:
         for i in eq[h]:
             if i >= 0:
                 w[k + i] = 1.0
-        vals.append((o + HF - 1, _SPEED[h]))
-    # the Ranking (its first place for a hero) and the tokens, one pass each instead of one per hero
-    seen = set()
-    for i, h in enumerate(ranking):
-        if h in _HERO_RANGE and h not in seen and owner[h] >= 0:
-            seen.add(h)
-            w[base + h * HF + 15 + i] = 1.0
-    for c, j in _TOK.items():
-        h = state.token[c]
-        if h in _HERO_RANGE and state.owner[h] >= 0:
-            w[base + h * HF + _TOKEN_AT + j] = 1.0
+        i = first.get(h)
+        if i is not None:
+            w[o + 15 + i] = 1.0
+        for j in toks.get(h, ()):
+            w[o + _TOKEN_AT + j] = 1.0
+        w[o + 10] = hp[h] / 9.0
+        w[o + 14] = min(gold[h], 10) / 10.0
+        w[o + HF - 1] = _SPEED[h]
+
+
+def _pile(w, state, p: int, myteam: int, q: int, j: int, cards) -> None:
+    """Write the (zeroed) blocks of the Powers ``cards`` in seat ``q``'s pile ``j`` (hand, discard,
+    in play)."""
+    rel = (q - p) % state.n
     base = _P["cards"]
+    if state.team[q] == myteam:
+        for c in cards:
+            o = base + c * CF
+            w[o + rel] = 1.0
+            w[o + 6 + j] = 1.0
+        return
     bit = 1 << p
-    for q in range(n):
-        rel = (q - p) % n
-        mine = state.team[q] == myteam
-        for j, pile in enumerate((state.hand[q], state.disc[q], state.inplay[q])):
-            vals.append((_P["piles"] + rel * 3 + j, len(pile) / 6.0))
-            for c in pile:
-                o = base + c * CF
-                w[o + rel] = 1.0
-                if mine:
-                    w[o + 6 + j] = 1.0
-                elif state.vis[c] & bit:
-                    w[o + 9 + j] = 1.0
-                else:
-                    w[o + 12] = 1.0
-    for c in state.pool:
-        w[_P["pool"] + c] = 1.0
-    for i in state.offer:
-        w[_P["offer"] + i] = 1.0
-    cb = state.cb
-    if cb is not None:
-        w[_P["combat"] + cb["att"] * 2] = 1.0
-        for t in cb["targets"]:
-            w[_P["combat"] + t * 2 + 1] = 1.0
-        du = cb["du"]
-        if cb["src"] == "spell":
-            w[_P["combat_card"] + cb["spell"]] = 1.0
-        if du is not None:
-            for c in (du["ac"], du["dc"]):
-                if c >= 0 and state.vis[c] & bit:
-                    w[_P["combat_card"] + c] = 1.0
-    m = _P["misc"]
-    if state.bondage >= 0:
-        w[m] = 1.0
-    if state.ward[myteam]:
-        w[m + 1] = 1.0
-    vals.append((m + 2, state.purse[p] / 3.0))
-    if state.initiative == p:
-        w[m + 3] = 1.0
-    for i, v in vals:
+    vis = state.vis
+    for c in cards:
+        o = base + c * CF
+        w[o + rel] = 1.0
+        w[o + (9 + j if vis[c] & bit else 12)] = 1.0
+
+
+def encode(state, p: int, out: np.ndarray) -> None:
+    # single-element writes through a memoryview cost about half a numpy scalar write
+    w = memoryview(out) if out.dtype == np.float32 and out.flags.c_contiguous else out
+    myteam = state.team[p]
+    for i, v in _small(state, p, myteam):
         w[i] = v
+    first, toks = _hero_marks(state)
+    _heroes(w, state, p, myteam, _HERO_RANGE, first, toks)
+    for q in range(state.n):
+        rel = (q - p) % state.n
+        for j, pile in enumerate((state.hand[q], state.disc[q], state.inplay[q])):
+            w[_P["piles"] + rel * 3 + j] = len(pile) / 6.0
+            _pile(w, state, p, myteam, q, j, pile)
+
+
+# what the hero blocks and the Power piles read (the small pieces are compared entry by entry):
+# per-hero lists (the nested ones last), the Ranking, the tokens, who saw each Power, the seats' piles
+_INPUTS = attrgetter("owner", "hp", "pos", "gold", "arch", "acted", "blackout", "stealth", "flip_w", "flip_a",
+                     "mana", "eq", "ranking", "token", "vis", "hand", "disc", "inplay")
+_HERO_LISTS, _VIS = 12, 14  # entries below _HERO_LISTS are per hero; then the Ranking, the tokens
+_NESTED = frozenset((10, 11, 15, 16, 17))
+_ZERO = memoryview(np.zeros(max(HF, CF), np.float32))
+
+
+def _copy(i: int, x: list) -> list:
+    return [y[:] for y in x] if i in _NESTED else x[:]
+
+
+def _diff(a, b) -> list[int]:
+    """Indices where two sequences of the same length differ (the loop runs in C)."""
+    return list(compress(range(len(a)), map(ne, a, b)))
+
+
+def _snapshot(state, p: int, out: np.ndarray, memo: dict) -> None:
+    memo.clear()
+    memo["p"] = p
+    memo["out"] = out if out.dtype == np.float32 and out.flags.c_contiguous else None
+    memo["small"] = _small(state, p, state.team[p])
+    memo["marks"] = _hero_marks(state)
+    memo["in"] = tuple(_copy(i, x) for i, x in enumerate(_INPUTS(state)))
+
+
+def encode_update(state, p: int, out: np.ndarray, memo: dict) -> None:
+    """``Game.encode_update``: rewrite only the hero blocks and Power piles whose inputs changed since
+    the last call with this ``memo`` (which keeps copies of those inputs), and the small pieces when
+    their entries changed."""
+    if memo.get("out") is not out or memo["p"] != p:  # a first call (or another buffer / seat)
+        out.fill(0.0)
+        encode(state, p, out)
+        _snapshot(state, p, out, memo)
+        return
+    w = memoryview(out)
+    myteam = state.team[p]
+    small = _small(state, p, myteam)
+    old = memo["small"]
+    if small != old:
+        for i, _ in old:
+            w[i] = 0.0
+        for i, v in small:
+            w[i] = v
+        memo["small"] = small
+    cur = _INPUTS(state)
+    old = memo["in"]
+    if cur == old:
+        return
+    new = list(old)
+    heroes: set[int] = set()
+    marks = False
+    dirty = []
+    seen = ()
+    for i in _diff(cur, old):
+        a, b = cur[i], old[i]
+        new[i] = _copy(i, a)
+        if i < _HERO_LISTS:
+            heroes.update(_diff(a, b))
+            marks = marks or i == 0  # owner: the marks count chosen heroes only
+        elif i < _VIS:
+            marks = True
+        elif i == _VIS:
+            seen = _diff(a, b)
+        else:
+            dirty += [(q, i - _VIS - 1, b[q]) for q in _diff(a, b)]
+    memo["in"] = tuple(new)
+    # hero blocks: the heroes whose entry in any list their block reads changed, or their marks
+    if marks:
+        first, toks = _hero_marks(state)
+        ofirst, otoks = memo["marks"]
+        if first != ofirst or toks != otoks:
+            heroes.update(h for h in _HERO_RANGE if first.get(h) != ofirst.get(h) or toks.get(h) != otoks.get(h))
+        memo["marks"] = (first, toks)
+    if heroes:
+        first, toks = memo["marks"]
+        base = _P["heroes"]
+        for h in heroes:
+            o = base + h * HF
+            w[o:o + HF] = _ZERO[:HF]
+        _heroes(w, state, p, myteam, heroes, first, toks)
+    # Power piles: every pile whose contents changed, and the Powers whose visibility changed
+    if not dirty and not seen:
+        return
+    base = _P["cards"]
+    for _q, _j, cards in dirty:
+        for c in cards:
+            o = base + c * CF
+            w[o:o + CF] = _ZERO[:CF]
+    piles = (state.hand, state.disc, state.inplay)
+    for q, j, _old in dirty:
+        w[_P["piles"] + (q - p) % state.n * 3 + j] = len(piles[j][q]) / 6.0
+        _pile(w, state, p, myteam, q, j, piles[j][q])
+    if seen:
+        done = {(q, j) for q, j, _old in dirty}
+        for c in seen:  # a Power seen in a pile that did not change: rewrite its block where it lies
+            for q in range(state.n):
+                for j in range(3):
+                    if (q, j) not in done and c in piles[j][q]:
+                        o = base + c * CF
+                        w[o:o + CF] = _ZERO[:CF]
+                        _pile(w, state, p, myteam, q, j, [c])

@@ -13,7 +13,7 @@ import numpy as np
 
 from mythenv.core.actions import ActionCodec
 from mythenv.core.errors import StateError
-from mythenv.core.game import TERMINAL, State, clone_rng, rng_from_json, rng_to_json
+from mythenv.core.game import TERMINAL, State, rng_from_json, rng_to_json
 
 from .cards import ARENA, HEROES, ITEMS, MODES, POWER_INDEX, POWERS, SKILLS, skill_of
 
@@ -240,13 +240,6 @@ class TheosisState(State):
         if self._legal is None:
             self._legal = [] if self.winner != -2 else sorted(self._compute_legal())
         return self._legal
-
-    def legal_mask(self, out: np.ndarray) -> np.ndarray:
-        out[:] = 0
-        la = self.legal_actions()
-        if la:
-            out[la] = 1
-        return out
 
     def action_to_string(self, action: int) -> str:
         return describe_action(action)
@@ -2077,9 +2070,21 @@ class TheosisState(State):
             setattr(s, k, [x[:] for x in getattr(self, k)])
         s.dec = self.dec[:] if self.dec is not None else None
         s.cb = _copy_cb(self.cb)
-        s.rng = clone_rng(self.rng)
+        # the clone's generator is built when first used (see __getattr__): building one costs
+        # about as much as the rest of clone(), and many clones (search, resampling) never draw
+        rng = self.__dict__.get("rng")
+        s._rng_state = rng.bit_generator.state if rng is not None else self._rng_state
         s._legal = self._legal
         return s
+
+    def __getattr__(self, name: str):
+        # only reached for attributes the instance lacks: a clone's ``rng`` before its first use
+        if name == "rng":
+            st = self.__dict__.get("_rng_state")
+            if st is not None:
+                self.rng = rng = _rng_in_state(st)
+                return rng
+        raise AttributeError(f"{type(self).__name__!r} object has no attribute {name!r}")
 
     def to_dict(self) -> dict:
         d = self._save_header()
@@ -2206,6 +2211,13 @@ def _jv(x):
     if isinstance(x, list):
         return [int(y) for y in x]
     return int(x)
+
+
+def _rng_in_state(st: dict) -> np.random.Generator:
+    """A generator in the bit-generator state ``st`` (from ``rng.bit_generator.state``)."""
+    out = np.random.Generator(np.random.PCG64())
+    out.bit_generator.state = st
+    return out
 
 
 def _copy_cb(cb):
