@@ -107,9 +107,16 @@ class MythEnv(AECEnv):
             obs = buf.copy() if self.copy_observations else buf
         else:
             obs = self.game.observation(state, p, None if self.copy_observations else self._obs_list[p])
-        if self.copy_observations:
-            mask = np.zeros(self._num_actions, np.int8)  # fresh arrays the caller owns
-            if p == state.current_player():
+        if self.copy_observations:  # fresh arrays the caller owns
+            if p != state.current_player():
+                mask = np.zeros(self._num_actions, np.int8)
+            elif type(state).legal_mask is State.legal_mask:
+                b = bytearray(self._num_actions)  # the mask built in a bytearray, then wrapped (no copy)
+                for a in state._legal_view():
+                    b[a] = 1
+                mask = np.frombuffer(b, np.int8)
+            else:
+                mask = np.zeros(self._num_actions, np.int8)
                 state.legal_mask(mask)
         else:
             mask = self._mask_list[p]

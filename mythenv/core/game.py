@@ -22,6 +22,8 @@ from .observe import Observer
 TERMINAL = -4
 """``current_player()`` of a finished game."""
 
+_INT8 = np.dtype(np.int8)
+
 
 @dataclass(frozen=True)
 class Option:
@@ -128,14 +130,17 @@ class State(ABC):
         return la
 
     def legal_actions(self) -> list[int]:
-        return list(self._legal_view())
+        la = self._legal
+        if la is None:
+            la = self._legal = self._compute_legal()
+        return list(la)
 
     def legal_mask(self, out: np.ndarray) -> np.ndarray:
         """Fill the preallocated int8 array ``out`` (length ``game.num_actions``) with the mask."""
         out.fill(0)
         la = self._legal_view()
         if la:
-            if out.flags.c_contiguous and out.dtype == np.int8:
+            if out.dtype == _INT8 and out.flags.c_contiguous:
                 w = memoryview(out)  # a Python loop of item writes beats fancy indexing on short lists
                 for a in la:
                     w[a] = 1

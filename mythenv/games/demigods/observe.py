@@ -74,6 +74,7 @@ def _sums(step: float, n: int = 128) -> list[float]:
 
 QUARTERS = _sums(0.25)
 TENTHS = _sums(0.1)
+_NEXT_QUARTER = {QUARTERS[i]: QUARTERS[i + 1] for i in range(len(QUARTERS) - 1)}  # one more card of a kind
 
 
 def _memo(state: DemigodsState) -> dict:
@@ -120,6 +121,86 @@ def _discard_counts(state: DemigodsState) -> memoryview:
     return pile_counts(_memo(state), "discard", state.discard, state.game.kind_of, TENTHS, NK)
 
 
+def _write_head(w, state: DemigodsState, p: int, P: dict) -> None:
+    """decision .. turn_seat: the decision being taken, who takes it, whose turn it is."""
+    if state.phase == OVER:
+        w[P["decision"] + 10] = 1.0
+        return
+    n = state.n
+    cur = state.current_player()
+    if state.pending:
+        w[P["decision"] + _DEC[state.pending[-1][0]]] = 1.0
+    elif state.phase == DRAW:
+        w[P["decision"]] = 1.0
+    else:
+        w[P["decision"] + (2 if state.is_blind(cur) else 1)] = 1.0
+    if cur == p:
+        w[P["to_move"]] = 1.0
+    w[P["seat_to_move"] + (cur - p) % n] = 1.0
+    w[P["turn_seat"] + (state.turn_player - p) % n] = 1.0
+
+
+def _write_my_hand(w, hand: list, kind_of, vis, bit: int, P: dict) -> None:
+    """Own hand: the cards this seat sees, per kind, and how many it cannot see."""
+    base = P["my_hand"]
+    unseen = 0
+    for c in hand:
+        if vis[c] & bit:
+            i = base + kind_of[c]
+            w[i] = _NEXT_QUARTER[w[i]]
+        else:
+            unseen += 1
+    w[P["my_hand_unseen"]] = min(unseen / 10.0, 1.0)
+
+
+def _write_other_hand(w, i: int, h: list, kind_of, vis, bit: int, P: dict) -> None:
+    """Relative seat ``i``'s hand size and the cards of it this seat knows."""
+    w[P["hand_sizes"] + i] = min(len(h) / 10.0, 1.0)
+    base = P["known_hands"] + (i - 1) * NK
+    for c in h:
+        if vis[c] & bit:
+            j = base + kind_of[c]
+            w[j] = _NEXT_QUARTER[w[j]]
+
+
+def _write_seat(w, i: int, block: tuple, P: dict) -> None:
+    """Relative seat ``i``'s public block (kingdom, totals, front, can claim) from ``_seat_block``."""
+    _, kvec, tot, fr, can = block
+    kingdom = P["kingdom"] + i * 12
+    w[kingdom:kingdom + 12] = memoryview(kvec)
+    w[P["totals"] + 2 * i] = tot[0]
+    w[P["totals"] + 2 * i + 1] = tot[1]
+    base = P["front"] + i * 11
+    for j in fr:
+        w[base + j] = 1.0
+    if can:
+        w[P["can_claim"] + i] = 1.0
+
+
+def _write_pending(w, state: DemigodsState, p: int, P: dict) -> None:
+    """The details of the decision on top of the pending stack."""
+    n = state.n
+    rec = state.pending[-1]
+    name = rec[0]
+    if name in ("target", "speech") and rec[2] >= 0:
+        w[P["pending_card"] + state.game.kind_of[rec[2]]] = 1.0
+    if name == "speech":
+        w[P["speech_context"] + rec[3]] = 1.0
+        if rec[4] >= 0:
+            w[P["pending_seat"] + (rec[4] - p) % n] = 1.0
+    elif name == "steal":
+        w[P["pending_seat"] + (rec[3][0] - p) % n] = 1.0
+        w[P["halving"] + rec[2]] = 1.0
+    elif name == "athena":
+        w[P["pending_seat"] + (rec[2] - p) % n] = 1.0
+    elif name == "halve":
+        w[P["pending_seat"] + (rec[1] - p) % n] = 1.0
+        w[P["halving"] + rec[2]] = 1.0
+        w[P["halving"] + 2] = min(rec[3] / 40.0, 1.0)
+    elif name == "otype":
+        w[P["pending_card"] + rec[2]] = 1.0
+
+
 def encode(state: DemigodsState, p: int, out: np.ndarray) -> None:
     """Fill the zeroed ``out`` with seat ``p``'s view of ``state``."""
     # single-element writes through a memoryview cost about half a numpy scalar write (a third for +=)
@@ -130,62 +211,16 @@ def encode(state: DemigodsState, p: int, out: np.ndarray) -> None:
     kind_of = game.kind_of
     bit = 1 << p
     vis = state.vis
-    # decision
-    if state.phase == OVER:
-        w[P["decision"] + 10] = 1.0
-    else:
-        cur = state.current_player()
-        if state.pending:
-            rec = state.pending[-1]
-            w[P["decision"] + _DEC[rec[0]]] = 1.0
-        elif state.phase == DRAW:
-            w[P["decision"]] = 1.0
-        else:
-            w[P["decision"] + (2 if state.is_blind(cur) else 1)] = 1.0
-        if cur == p:
-            w[P["to_move"]] = 1.0
-        w[P["seat_to_move"] + (cur - p) % n] = 1.0
-        w[P["turn_seat"] + (state.turn_player - p) % n] = 1.0
-    # hands
     hand = state.hand
-    cnt: dict[int, int] = {}  # kind -> count, only the kinds present
-    unseen = 0
-    for c in hand[p]:
-        if vis[c] & bit:
-            k = kind_of[c]
-            cnt[k] = cnt.get(k, 0) + 1
-        else:
-            unseen += 1
-    base = P["my_hand"]
-    for k, x in cnt.items():
-        w[base + k] = QUARTERS[x]
-    w[P["my_hand_unseen"]] = min(unseen / 10.0, 1.0)
-    sizes = P["hand_sizes"]
-    known = P["known_hands"] - NK
-    kingdom, totals, front, claim = P["kingdom"], P["totals"], P["front"], P["can_claim"]
+    _write_head(w, state, p, P)
+    _write_my_hand(w, hand[p], kind_of, vis, bit, P)
     for i in range(n):
         q = (p + i) % n
-        h = hand[q]
-        w[sizes + i] = min(len(h) / 10.0, 1.0)
         if i:
-            cnt = {}
-            for c in h:
-                if vis[c] & bit:
-                    k = kind_of[c]
-                    cnt[k] = cnt.get(k, 0) + 1
-            base = known + i * NK
-            for k, x in cnt.items():
-                w[base + k] = QUARTERS[x]
-        # kingdoms, fronts
-        _, kvec, tot, fr, can = _seat_block(state, q)
-        w[kingdom + i * 12:kingdom + i * 12 + 12] = memoryview(kvec)
-        w[totals + 2 * i] = tot[0]
-        w[totals + 2 * i + 1] = tot[1]
-        base = front + i * 11
-        for j in fr:
-            w[base + j] = 1.0
-        if can:
-            w[claim + i] = 1.0
+            _write_other_hand(w, i, hand[q], kind_of, vis, bit, P)
+        else:
+            w[P["hand_sizes"]] = min(len(hand[q]) / 10.0, 1.0)
+        _write_seat(w, i, _seat_block(state, q), P)
     # piles
     pile = state.discard
     w[P["discard_top"] + (kind_of[pile[-1]] if pile else NK)] = 1.0
@@ -195,28 +230,168 @@ def encode(state: DemigodsState, p: int, out: np.ndarray) -> None:
         w[P["reshuffled"]] = 1.0
     # the decision's details
     if state.pending and state.phase != OVER:
-        rec = state.pending[-1]
-        name = rec[0]
-        if name in ("target", "speech") and rec[2] >= 0:
-            w[P["pending_card"] + kind_of[rec[2]]] = 1.0
-        if name == "speech":
-            w[P["speech_context"] + rec[3]] = 1.0
-            if rec[4] >= 0:
-                w[P["pending_seat"] + (rec[4] - p) % n] = 1.0
-        elif name == "steal":
-            w[P["pending_seat"] + (rec[3][0] - p) % n] = 1.0
-            w[P["halving"] + rec[2]] = 1.0
-        elif name == "athena":
-            w[P["pending_seat"] + (rec[2] - p) % n] = 1.0
-        elif name == "halve":
-            w[P["pending_seat"] + (rec[1] - p) % n] = 1.0
-            w[P["halving"] + rec[2]] = 1.0
-            w[P["halving"] + 2] = min(rec[3] / 40.0, 1.0)
-        elif name == "otype":
-            w[P["pending_card"] + rec[2]] = 1.0
+        _write_pending(w, state, p, P)
     w[P["round"]] = min(state.turns / (game.config["max_rounds"] * n), 1.0)
     if game.explicit:
         w[P["speech_mode"]] = 1.0
+
+
+# ----------------------------------------------------------------------------- incremental encoding
+# Each piece is rewritten only when one of its inputs differs from the snapshot kept in the memo:
+# zone lists are compared by value (C-speed list equality); for the knowledge flags the cards whose
+# flag changed are found from a bytes snapshot, and a hand is rewritten when one of them is in it.
+_ZEROS = memoryview(np.zeros(4096, np.float32))
+_KNOWS = [bytes((v >> s) & 1 for v in range(256)) for s in range(8)]  # vis byte -> seat s knows it
+(_M_KP, _M_HEAD, _M_BLESSED, _M_DISC, _M_DECK, _M_PEND, _M_TURNS, _M_HANDS) = range(8)
+# _M_HANDS + q: seat q's hand; then per seat: kingdom, front
+_UNSET = object()
+_HEADS: dict[tuple, memoryview] = {}  # (players, seat, head key) -> the head's float32 values
+
+
+def _head_of(state: DemigodsState, p: int, P: dict, key: tuple) -> memoryview:
+    """The head piece (decision .. turn_seat) of this key (all ``_write_head`` reads), cached."""
+    if len(_HEADS) > 50_000:  # bounded; a game meets a few dozen keys per seat
+        _HEADS.clear()
+    assert P["decision"] == 0
+    buf = np.zeros(P["my_hand"], np.float32)
+    _write_head(memoryview(buf), state, p, P)
+    head = _HEADS[key] = memoryview(buf)
+    return head
+
+
+def _changed(new: bytes, old: bytes) -> list[int]:
+    """The cards whose 0/1 flag differs between two snapshots."""
+    x = int.from_bytes(new, "little") ^ int.from_bytes(old, "little")
+    out = []
+    while x:
+        low = x & -x
+        out.append((low.bit_length() - 1) >> 3)
+        x ^= low
+    return out
+
+
+def _snapshot(state: DemigodsState, p: int) -> list:
+    """The memo of ``encode_update`` after a full encode of ``state``: every input as it is now."""
+    n = state.n
+    m = [None] * (_M_HANDS + 3 * n)
+    m[_M_KP] = state.vis.translate(_KNOWS[p])
+    m[_M_BLESSED] = bytes(state.blessed)
+    m[_M_DISC] = state.discard[:]
+    m[_M_DECK] = (len(state.deck), state.reshuffled)
+    m[_M_PEND] = state.pending[-1] if state.pending and state.phase != OVER else None
+    m[_M_TURNS] = state.turns
+    for q in range(n):
+        m[_M_HANDS + q] = state.hand[q][:]
+        m[_M_HANDS + n + q] = state.kingdom[q][:]
+        m[_M_HANDS + 2 * n + q] = state.front[q][:]
+    m[_M_HEAD] = _UNSET  # the head is rewritten at the next call
+    return m
+
+
+def encode_update(state: DemigodsState, p: int, out: np.ndarray, memo: dict) -> None:
+    """``Game.encode_update``: rewrite only the pieces of ``out`` whose inputs changed."""
+    w = memoryview(out)
+    if w.format != "f" or not w.c_contiguous:
+        out.fill(0.0)
+        encode(state, p, out)
+        return
+    m = memo.get(0)
+    if m is None:  # the first call (``out`` is zeros): a full encode, then the snapshots
+        encode(state, p, out)
+        memo[0] = _snapshot(state, p)
+        return
+    game = state.game
+    P = game.obs_offsets
+    n = state.n
+    kind_of = game.kind_of
+    vis = state.vis
+    bit = 1 << p
+    # the cards whose "p knows it" flag changed: their hands are rewritten
+    kp = vis.translate(_KNOWS[p])
+    if kp == m[_M_KP]:
+        kp_chg = ()
+    else:
+        kp_chg = _changed(kp, m[_M_KP])
+        m[_M_KP] = kp
+    # decision .. turn_seat
+    phase = state.phase
+    pending = state.pending
+    if phase == OVER:
+        key = None
+    else:
+        cur = state.current_player()
+        key = (pending[-1][0] if pending else phase, cur, state.turn_player,
+               not pending and phase != DRAW and state.is_blind(cur))
+    if key != m[_M_HEAD]:
+        m[_M_HEAD] = key
+        key = (n, p, key)
+        head = _HEADS.get(key)
+        if head is None:
+            head = _head_of(state, p, P, key)
+        w[0:P["my_hand"]] = head
+    # hands: own (what p sees of it), then the others' sizes and known cards
+    hand = state.hand
+    blessed = state.blessed
+    bl_changed = blessed != m[_M_BLESSED]
+    if bl_changed:
+        m[_M_BLESSED] = bytes(blessed)
+    for i in range(n):
+        q = (p + i) % n
+        h = hand[q]
+        j = _M_HANDS + q
+        if h != m[j] or kp_chg and _hits(kp_chg, h):
+            m[j] = h[:]
+            if i:
+                base = P["known_hands"] + (i - 1) * NK
+                w[base:base + NK] = _ZEROS[:NK]
+                _write_other_hand(w, i, h, kind_of, vis, bit, P)
+            else:
+                base = P["my_hand"]
+                w[base:base + NK] = _ZEROS[:NK]
+                _write_my_hand(w, h, kind_of, vis, bit, P)
+                w[P["hand_sizes"]] = min(len(h) / 10.0, 1.0)
+        # the seat's public block: kingdom, totals, front, can claim
+        j += n
+        kingdom = state.kingdom[q]
+        front = state.front[q]
+        if bl_changed or kingdom != m[j] or front != m[j + n]:
+            m[j] = kingdom[:]
+            m[j + n] = front[:]
+            base = P["front"] + i * 11
+            w[base:base + 11] = _ZEROS[:11]
+            w[P["can_claim"] + i] = 0.0
+            _write_seat(w, i, _seat_block(state, q), P)
+    # piles
+    pile = state.discard
+    if pile != m[_M_DISC]:
+        m[_M_DISC] = pile[:]
+        base = P["discard_top"]
+        w[base:base + NK + 1] = _ZEROS[:NK + 1]
+        w[base + (kind_of[pile[-1]] if pile else NK)] = 1.0
+        w[P["discard_pile"]:P["discard_pile"] + NK] = _discard_counts(state)
+    key = (len(state.deck), state.reshuffled)
+    if key != m[_M_DECK]:
+        m[_M_DECK] = key
+        w[P["deck_size"]] = key[0] / game.num_cards
+        w[P["reshuffled"]] = 1.0 if key[1] else 0.0
+    # the decision's details
+    rec = pending[-1] if pending and phase != OVER else None
+    if rec != m[_M_PEND]:
+        m[_M_PEND] = rec
+        start = P["pending_card"]
+        w[start:P["round"]] = _ZEROS[:P["round"] - start]
+        if rec is not None:
+            _write_pending(w, state, p, P)
+    if state.turns != m[_M_TURNS]:
+        m[_M_TURNS] = state.turns
+        w[P["round"]] = min(state.turns / (game.config["max_rounds"] * n), 1.0)
+
+
+def _hits(cards, zone: list) -> bool:
+    for c in cards:
+        if c in zone:
+            return True
+    return False
 
 
 __all__ = ["make_observer", "encode", "DECISIONS", "IS_ORACLE", "ORACLES"]

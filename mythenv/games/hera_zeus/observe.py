@@ -137,7 +137,8 @@ def _write_opp_discard(w, state: HeraZeusState, p: int, memo: dict) -> None:
     vis = state.vis
     bit = 1 << p
     pile = state.disc[1 - p]
-    known = [c for c in pile if vis[c] & bit]
+    kp = vis.translate(_BIT_OF[p])
+    known = pile if all(map(kp.__getitem__, pile)) else [c for c in pile if vis[c] & bit]
     w[_OPP_DISC:_OPP_DISC + NK] = pile_counts(memo, ("known_disc", p), known, KIND_OF, _QUARTERS, NK)
     w[_OPP_DISC + NK] = (len(pile) - len(known)) / DECK
     w[_OPP_DISC + NK + 1 + (KIND_OF[pile[-1]] if pile else NK)] = 1.0
@@ -215,10 +216,40 @@ assert _PHASE == 0 and _P["my_discard_top"] == _B + NK and _P["opp_discard_top"]
 assert _P["order_left"] + NK == OBSERVER.size
 _ALL = list(range(NCARDS))
 # memo slots: snapshots of the inputs
-(_M_KP, _M_KO, _M_UP, _M_HAND, _M_DECK, _M_MYD, _M_OPPD, _M_OPPH, _M_MEM, _M_PEND) = range(10)
-_M_MYF = 10           # 3 own columns
-_M_OPPF = 10 + NCOL   # 3 opponent columns
-_M_SIZE = 10 + 2 * NCOL
+(_M_KP, _M_KO, _M_UP, _M_HEAD, _M_HAND, _M_DECK, _M_MYD, _M_OPPD, _M_OPPH, _M_ODECK, _M_MEM,
+ _M_PEND) = range(12)
+_M_COLS = 12  # 3 own columns, then 3 opponent columns
+_M_SIZE = _M_COLS + 2 * NCOL
+_HEADS: dict[tuple, memoryview] = {}  # head key -> the head's float32 values
+
+
+def _head_of(state: HeraZeusState, p: int, key: tuple) -> memoryview:
+    """The head piece of this key (everything ``_write_head`` reads is in the key), cached."""
+    if len(_HEADS) > 50_000:  # bounded; a real game meets a few hundred keys
+        _HEADS.clear()
+    buf = np.zeros(_HEAD_END, np.float32)
+    _write_head(memoryview(buf), state, p)
+    head = _HEADS[key] = memoryview(buf)
+    return head
+
+
+def _snapshot(state: HeraZeusState, p: int) -> list:
+    """The memo of ``encode_update`` after a full encode of ``state``: every input as it is now."""
+    o = 1 - p
+    m = [None] * _M_SIZE
+    m[_M_KP] = state.vis.translate(_BIT_OF[p])
+    m[_M_KO] = state.vis.translate(_BIT_OF[o])
+    m[_M_UP] = bytes(state.up)
+    m[_M_HAND] = state.hand[p][:]
+    m[_M_COLS:_M_COLS + NCOL] = [col[:] for col in state.field[p]]
+    m[_M_COLS + NCOL:_M_SIZE] = [col[:] for col in state.field[o]]
+    m[_M_MYD] = state.disc[p][:]
+    m[_M_OPPD] = state.disc[o][:]
+    m[_M_OPPH] = state.hand[o][:]
+    m[_M_ODECK] = len(state.deck[o])
+    m[_M_MEM] = state.memory[p][:] if state.memory[p] is not None else None
+    m[_M_PEND] = bool(state.pending)
+    return m  # the head and the deck are rewritten at the next call (their snapshots are None)
 
 
 def _clear(w, start: int, length: int) -> None:
@@ -238,7 +269,7 @@ def _changed(new: bytes, old: bytes | None) -> list[int]:
     return out
 
 
-def _hits(cards: list[int], zone: list) -> bool:
+def _hits(cards, zone: list) -> bool:
     for c in cards:
         if c in zone:
             return True
@@ -247,67 +278,95 @@ def _hits(cards: list[int], zone: list) -> bool:
 
 def encode_update(state: HeraZeusState, p: int, out: np.ndarray, memo: dict) -> None:
     """``Game.encode_update``: rewrite only the pieces of ``out`` whose inputs changed."""
-    if out.dtype != np.float32 or not out.flags.c_contiguous:
+    w = memoryview(out)
+    if w.format != "f" or not w.c_contiguous:
         out.fill(0.0)
         encode(state, p, out)
         return
     m = memo.get(0)
-    if m is None:  # the first call: ``out`` is zeros and every snapshot differs from ``None``
-        m = memo[0] = [None] * _M_SIZE
-    w = memoryview(out)
+    if m is None:  # the first call (``out`` is zeros): a full encode, then the snapshots
+        encode(state, p, out)
+        memo[0] = _snapshot(state, p)
+        return
     o = 1 - p
     vis = state.vis
-    # the cards whose knowledge flags changed since the last call
-    kp = vis.translate(_BIT_OF[p])   # what p knows
-    old = m[_M_KP]
-    kp_chg = () if kp == old else _changed(kp, old)
-    m[_M_KP] = kp
-    ko = vis.translate(_BIT_OF[o])   # what the opponent knows
-    old = m[_M_KO]
-    ko_chg = () if ko == old else _changed(ko, old)
-    m[_M_KO] = ko
-    up = state.up
-    old = m[_M_UP]
-    if up == old:
-        up_chg = ()
-    else:
-        up_chg = _changed(bytes(up), old)
-        m[_M_UP] = bytes(up)
-    _clear(w, 0, _HEAD_END)
-    _write_head(w, state, p)
-    # own hand, own hand known to the opponent, own deck
     hand = state.hand[p]
-    if hand != m[_M_HAND]:
+    # what p knows matters for the opponent's zones: a card now in p's hand (a draw) is in none
+    kp = vis.translate(_BIT_OF[p])
+    if kp == m[_M_KP]:
+        kp_chg = ()
+    else:
+        kp_chg = [c for c in _changed(kp, m[_M_KP]) if c not in hand]
+        m[_M_KP] = kp
+    # what the opponent knows matters for p's hand only
+    ko = vis.translate(_BIT_OF[o])
+    ko_hit = False
+    if ko != m[_M_KO]:
+        ko_hit = _hits(_changed(ko, m[_M_KO]), hand)
+        m[_M_KO] = ko
+    # phase .. turn: a few small numbers pick one of a few hundred distinct heads (cached)
+    turns = state.turns
+    pending = state.pending
+    key = (state.phase, pending[-1][0] if pending else None, state.current_player() == p, p, state.ap_left,
+           state.ap_used, min(turns[p], 50), min(turns[o], 2), state.turn_player)
+    if key != m[_M_HEAD]:
+        m[_M_HEAD] = key
+        head = _HEADS.get(key)
+        if head is None:
+            head = _head_of(state, p, key)
+        w[0:_HEAD_END] = head
+    # own hand (its size too) and the part of it the opponent knows
+    if ko_hit or hand != m[_M_HAND]:
         m[_M_HAND] = hand[:]
-        _clear(w, _A, 2 * NK)
-        _add_counts(w, _A, hand)
-        _add_counts(w, _A + NK, [c for c in hand if ko[c]])
-    elif ko_chg and _hits(ko_chg, hand):
-        _clear(w, _A + NK, NK)
-        _add_counts(w, _A + NK, [c for c in hand if ko[c]])
+        w[_A:_A + 2 * NK] = _ZEROS[:2 * NK]
+        for c in hand:
+            i = _A + KIND_OF[c]
+            v = w[i]
+            if v < 1.0:
+                w[i] = v + 0.25
+            if ko[c]:
+                i += NK
+                v = w[i]
+                if v < 1.0:
+                    w[i] = v + 0.25
+        w[_SIZES] = len(hand) / HAND_LIMIT
     deck = state.deck[p]
     if deck != m[_M_DECK]:
         m[_M_DECK] = deck[:]
         w[_A + 2 * NK:_A + 3 * NK] = pile_counts(memo, "deck", deck, KIND_OF, _QUARTERS, NK)
-    # fields, column by column
-    off = _MY_FIELD
-    i = _M_MYF
-    for col in state.field[p]:
-        if col != m[i] or up_chg and _hits(up_chg, col):
-            m[i] = col[:]
-            _clear(w, off, _COL_LEN)
-            _write_my_col(w, col, off, up)
-        off += _COL_LEN
-        i += 1
-    bit = 1 << p
-    off = _OPP_FIELD
-    for col in state.field[o]:
-        if col != m[i] or kp_chg and _hits(kp_chg, col):
-            m[i] = col[:]
-            _clear(w, off, _COL_LEN)
-            _write_opp_col(w, col, off, vis, bit)
-        off += _COL_LEN
-        i += 1
+        w[_SIZES + 1] = len(deck) / DECK
+    # fields, column by column (face-up flags matter for p's own cards only)
+    up = state.up
+    field = state.field[p]
+    if up != m[_M_UP]:
+        up_chg = _changed(bytes(up), m[_M_UP])
+        m[_M_UP] = bytes(up)
+    else:
+        if field == m[_M_COLS:_M_COLS + NCOL]:
+            field = None
+        up_chg = ()
+    if field is not None:
+        off = _MY_FIELD
+        i = _M_COLS
+        for col in field:
+            if col != m[i] or up_chg and _hits(up_chg, col):
+                m[i] = col[:]
+                w[off:off + _COL_LEN] = _ZEROS[:_COL_LEN]
+                _write_my_col(w, col, off, up)
+            off += _COL_LEN
+            i += 1
+    field = state.field[o]
+    if kp_chg or field != m[_M_COLS + NCOL:_M_SIZE]:
+        bit = 1 << p
+        off = _OPP_FIELD
+        i = _M_COLS + NCOL
+        for col in field:
+            if col != m[i] or kp_chg and _hits(kp_chg, col):
+                m[i] = col[:]
+                w[off:off + _COL_LEN] = _ZEROS[:_COL_LEN]
+                _write_opp_col(w, col, off, vis, bit)
+            off += _COL_LEN
+            i += 1
     # discard piles, the opponent's hand as known, Pythia's memory, sizes
     pile = state.disc[p]
     if pile != m[_M_MYD]:
@@ -324,14 +383,18 @@ def encode_update(state: HeraZeusState, p: int, out: np.ndarray, memo: dict) -> 
         m[_M_OPPH] = ohand[:]
         _clear(w, _OPP_HAND, NK)
         _add_counts(w, _OPP_HAND, [c for c in ohand if kp[c]])
+        w[_SIZES + 2] = min(len(ohand), HAND_LIMIT) / HAND_LIMIT
+    n = len(state.deck[o])
+    if n != m[_M_ODECK]:
+        m[_M_ODECK] = n
+        w[_SIZES + 3] = n / DECK
     mem = state.memory[p]
     if mem != m[_M_MEM]:
         m[_M_MEM] = mem[:] if mem is not None else None
         _clear(w, _MEM, NK + 1)
         _write_memory(w, mem)
-    _write_sizes(w, state, p)
-    if state.pending or m[_M_PEND]:
-        m[_M_PEND] = bool(state.pending)
+    if pending or m[_M_PEND]:
+        m[_M_PEND] = bool(pending)
         _clear(w, _PEND_CARD, _PEND_LEN)
-        if state.pending:
+        if pending:
             _write_pending(w, state, p)
