@@ -77,9 +77,6 @@ class TheomachyGame(Game):
     def encode(self, state, player, out) -> None:
         observe.encode(state, player, out)
 
-    def encode_update(self, state, player, out, memo) -> None:
-        observe.encode_update(state, player, out, memo)
-
     def action_to_string(self, action: int) -> str:
         return self._codes.describe(action)
 

@@ -10,8 +10,7 @@ face-down cards if it cast Prophecy), the Essence discard pile, the Prayer Track
 
 from __future__ import annotations
 
-from itertools import compress
-from operator import attrgetter, ne
+from operator import attrgetter
 
 import numpy as np
 
@@ -156,10 +155,6 @@ def _numbers(w, P: dict, state: TheomachyState) -> None:
     w[P["hands"]] = _cap(state.hands / float(state.game.config["max_hands"]))
 
 
-def _numbers_key(state: TheomachyState) -> tuple:
-    return state.level[:], state.bank[:], len(state.ess_deck), len(state.prayer), state.hands
-
-
 def _own_hand(w, P: dict, state: TheomachyState, p: int) -> None:
     """Own hand, and the part of it an opponent has looked at (the pieces are zero)."""
     hand = state.hand[p]
@@ -229,15 +224,13 @@ def _seats(w, P: dict, state: TheomachyState, p: int) -> None:
 
 
 def _sizes(w, P: dict, state: TheomachyState, p: int, seats) -> None:
-    """Pile sizes and discard-pile tops of ``seats`` (every entry written)."""
+    """Pile sizes and discard-pile tops of ``seats`` (the tops' piece is zero)."""
     n = state.n
     sizes, top = P["sizes"], P["discard_top"]
     for q in seats:
         i = (q - p) % n
         zb = sizes + i * 3
         disc = state.disc[q]
-        t = top + i * (NK + 1)
-        w[t:t + NK + 1] = _ZEROS[:NK + 1]
         x = (len(state.hand[q]) + len(state.aside[q])) / 10.0
         w[zb] = x if x < 1.0 else 1.0
         x = len(state.deck[q]) / 30.0
@@ -351,164 +344,7 @@ def _rel(n: int, p: int) -> list[int]:
     return [(p + i) % n for i in range(n)]
 
 
-def _diff(a, b) -> list[int]:
-    """Indices where two sequences of the same length differ (the loop runs in C)."""
-    return list(compress(range(len(a)), map(ne, a, b)))
-
-
-def _nested(x: list) -> list:
-    return [y[:] for y in x]
-
-
-# the state fields the sections read; encode_update keeps copies of them in its memo, deep enough
-# that later moves of the rules leave them as they were
-_CARDS = attrgetter("hand", "aside", "deck", "disc")
-_DRAFT = attrgetter("draft_hand", "picks")
 _TOKENS = attrgetter("cult", "stake", "lsk", "paid")
-_SEAT_FLAGS = attrgetter("alive", "folded", "ls", "first", "acted")
-_TABLE = attrgetter("table", "places", "attacks", "step")
-
-
-def _copy_seats(x) -> tuple:
-    return x[0][:], x[1][:], x[2][:], x[3], x[4][:]
-
-
-def _copy_table(x) -> tuple:
-    return _nested(x[0]), [_nested(y) for y in x[1]], x[2][:], x[3]
-
-
-def _snapshot(state: TheomachyState, P: dict, p: int, out: np.ndarray, memo: dict) -> None:
-    memo.clear()
-    memo["p"] = p
-    memo["out"] = out if out.dtype == np.float32 and out.flags.c_contiguous else None
-    memo["rel"] = [(q - p) % state.n for q in range(state.n)]  # seat -> relative row
-    memo["small"] = _small(state, P, p)
-    memo["cards"] = tuple(_nested(x) for x in _CARDS(state))
-    memo["vis"] = state.vis[:]
-    memo["draft"] = state.draft_hand[p][:], state.picks[p][:], state.picked_now[p]
-    memo["tokens"] = tuple(_nested(x) for x in _TOKENS(state))
-    memo["seats"] = _copy_seats(_SEAT_FLAGS(state))
-    memo["numbers"] = _numbers_key(state)
-    memo["table"] = _copy_table(_TABLE(state))
-    memo["const"] = state.const[:], state.const_up, state.peek[p]
-    memo["ess_disc"] = state.ess_disc[:]
-    memo["track"] = state.track[:]
-
-
-def _zero(w, P: dict, name: str, size: int) -> None:
-    a = P[name]
-    w[a:a + size] = _ZEROS[:size]
-
-
-def encode_update(state: TheomachyState, p: int, out: np.ndarray, memo: dict) -> None:
-    """``Game.encode_update``: rewrite only the sections whose inputs changed since the last call with
-    this ``memo`` (which keeps copies of those inputs)."""
-    P = _offs(state.n)
-    if memo.get("out") is not out or memo["p"] != p:  # a first call (or another buffer / seat)
-        out.fill(0.0)
-        encode(state, p, out)
-        _snapshot(state, P, p, out, memo)
-        return
-    w = memoryview(out)
-    n = state.n
-    small = _small(state, P, p)
-    old = memo["small"]
-    if small != old:
-        for i, _ in old:
-            w[i] = 0.0
-        for i, v in small:
-            w[i] = v
-        memo["small"] = small
-    numbers = _numbers_key(state)
-    if numbers != memo["numbers"]:
-        memo["numbers"] = numbers
-        _numbers(w, P, state)
-    cards = _CARDS(state)
-    vis = state.vis
-    seen = ()
-    if vis != memo["vis"]:
-        seen = set(_diff(vis, memo["vis"]))  # cards whose viewers changed
-        memo["vis"] = vis[:]
-    old = memo["cards"]
-    if cards != old or seen:
-        hand, aside, deck, disc = cards
-        ohand, oaside, odeck, odisc = old
-        if hand[p] != ohand[p] or (seen and not seen.isdisjoint(hand[p])):
-            _zero(w, P, "hand", 2 * NK)  # hand, hand_known
-            _own_hand(w, P, state, p)
-        if aside[p] != oaside[p]:
-            _zero(w, P, "set_aside", NK)
-            _counts(w, aside[p], P["set_aside"])
-        if deck[p] != odeck[p]:
-            w[P["deck"]:P["deck"] + NK] = _counts_memo(state, ("deck", p), deck[p])
-        if disc[p] != odisc[p]:
-            w[P["discard"]:P["discard"] + NK] = _counts_memo(state, ("disc", p), disc[p])
-        if hand != ohand or aside != oaside or (seen and any(
-                not seen.isdisjoint(hand[q]) or not seen.isdisjoint(aside[q]) for q in range(n) if q != p)):
-            _zero(w, P, "opp_hand_known", (n - 1) * NK)
-            _opp_known(w, P, state, p)
-        if cards != old:
-            seats = set()
-            for now, before in zip(cards, old):
-                if now != before:
-                    moved = _diff(now, before)
-                    seats.update(moved)
-                    for q in moved:
-                        before[q] = now[q][:]
-            _sizes(w, P, state, p, seats)
-    draft = state.draft_hand[p], state.picks[p], state.picked_now[p]
-    if draft != memo["draft"]:
-        memo["draft"] = draft[0][:], draft[1][:], draft[2]
-        _zero(w, P, "draft_packet", 2 * NK)  # draft_packet, draft_kept
-        _draft(w, P, state, p)
-    tokens = _TOKENS(state)
-    old = memo["tokens"]
-    tokens_changed = tokens != old
-    if tokens_changed:
-        rel = memo["rel"]
-        for name, now, before in zip(_TOKEN_PIECES, tokens, old):
-            if now != before:
-                moved = _diff(now, before)
-                for q in moved:
-                    before[q] = now[q][:]
-                _token_rows(w, P[name], now, [(rel[q], q) for q in moved])
-    seats = _SEAT_FLAGS(state)
-    seats_changed = seats != memo["seats"]
-    if seats_changed:
-        memo["seats"] = _copy_seats(seats)
-        _zero(w, P, "seat", n * 6)
-        _seats(w, P, state, p)
-        for i, v in small:  # the seat to move is one of the small entries
-            w[i] = v
-    table = _TABLE(state)
-    old_table = memo["table"]
-    if table != old_table:
-        memo["table"] = _copy_table(table)
-        if table[0] != old_table[0] or table[1] != old_table[1]:
-            _zero(w, P, "table", n * NK * 3)  # table, places
-            _table(w, P, state, p)
-    const = state.const, state.const_up, state.peek[p]
-    old = memo["const"]
-    if const != old:
-        memo["const"] = const[0][:], const[1], const[2]
-        _zero(w, P, "constellation", 5 * (NE + 1))
-        _constellation(w, P, state, p)
-    if const != old or table[0][p] != old_table[0][p]:
-        _my_essence(w, P, state, p)
-    if table != old_table or tokens_changed or seats_changed:
-        _zero(w, P, "battle", n * 2)
-        _battle(w, P, state, p)
-    if state.ess_disc != memo["ess_disc"]:
-        memo["ess_disc"] = state.ess_disc[:]
-        _zero(w, P, "essence_discard", NE)
-        _essence_discard(w, P, state)
-    if state.track != memo["track"]:
-        memo["track"] = state.track[:]
-        _zero(w, P, "track", 6 * (NK + 1))
-        _track(w, P, state)
-
-
-_ZEROS = memoryview(np.zeros(8 * NK * 3, np.float32))  # as long as the longest piece cleared at once
 
 
 __all__ = ["observer", "encode", "ESSENCES", "KINDS", "POWER"]
