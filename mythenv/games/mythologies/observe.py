@@ -153,11 +153,10 @@ def _header(game, state, p: int) -> list[int]:
 _DECISION_OF = {"turn": 2, "place": 3, "eff": 4, "sac": 5, "react": 4, "order": 4, "gainf": 4}
 
 
-def _tokens(w, P, state, rows) -> None:
-    """Favors, Gems, completion tokens and Trials of the ``(relative row, seat)`` pairs ``rows`` (every
-    entry written)."""
+def _tokens(w, P, state, rel) -> None:
+    """Favors, Gems, completion tokens and Trials of every seat (every entry written)."""
     tokens, completion, trials = P["tokens"], P["completion"], P["trials_done"]
-    for i, q in rows:
+    for i, q in enumerate(rel):
         w[tokens + 2 * i] = min(state.fav[q] / 30.0, 1.0)
         w[tokens + 2 * i + 1] = min(state.gem[q] / 30.0, 1.0)
         o = completion + 6 * i
@@ -260,7 +259,7 @@ def encode(game, state, p: int, out: np.ndarray) -> None:
     rel = [(p + i) % n for i in range(n)]
     for i in _header(game, state, p):
         w[i] = 1
-    _tokens(w, P, state, enumerate(rel))
+    _tokens(w, P, state, rel)
     for i, q in enumerate(rel):
         _pantheon_at(w, P, state, i, q)
         _thirds_memo(w, P["discard"] + i * NDESIGNS, state, q, state.disc[q])
@@ -339,14 +338,9 @@ def encode_update(game, state, p: int, out: np.ndarray, memo: dict) -> None:
         memo["header"] = header
     rel = memo["rel"]
     cur = _TOKENS(state)
-    old = memo["tokens"]
-    if cur != old:
-        seats = set()
-        for now, before in zip(cur, old):
-            if now != before:
-                seats.update(_diff(now, before))
+    if cur != memo["tokens"]:
         memo["tokens"] = _copy_tokens(cur)
-        _tokens(w, P, state, [(i, q) for i, q in enumerate(rel) if q in seats])
+        _tokens(w, P, state, rel)
     pan, old = state.pan, memo["pan"]
     if pan != old:
         for i, q in enumerate(rel):
@@ -360,11 +354,10 @@ def encode_update(game, state, p: int, out: np.ndarray, memo: dict) -> None:
                 old[q] = disc[q][:]
                 _thirds_memo(w, P["discard"] + i * NDESIGNS, state, q, disc[q])
     known = state.known
-    seen = None  # cards whose knowers changed
-    if known != memo["known"]:
-        seen = set(_diff(known, memo["known"]))
+    known_changed = known != memo["known"]
+    if known_changed:
         memo["known"] = bytes(known)
-    if state.hand != memo["hand"] or (seen and any(not seen.isdisjoint(h) for h in state.hand)):
+    if known_changed or state.hand != memo["hand"]:
         memo["hand"] = _nested(state.hand)
         _zero(w, game, "hand_own", "hand_size", "hand_known")
         _hands(w, P, state, p, rel)
@@ -383,14 +376,14 @@ def encode_update(game, state, p: int, out: np.ndarray, memo: dict) -> None:
         _pawns(w, P, state, rel)
     sanct, faceup = state.sanct, state.faceup
     old = memo["sanct"]
-    where = set(compress(range(16), map(seen.__contains__, sanct))) if seen else None
-    if sanct != old[0] or faceup != old[1]:
-        if where is None:
-            where = set()
-        where.update(_diff(sanct, old[0]))
+    if known_changed:
+        memo["sanct"] = sanct[:], faceup[:]
+        _zero(w, game, "sanctuary")
+        _sanctuary(w, P, state, p, range(16))
+    elif sanct != old[0] or faceup != old[1]:
+        where = set(_diff(sanct, old[0]))
         where.update(_diff(faceup, old[1]))
         memo["sanct"] = sanct[:], faceup[:]
-    if where:
         so, size = P["sanctuary"], NDESIGNS + 2
         zeros = game._span["sanctuary"][2][:size]
         for pos in where:
