@@ -10,8 +10,6 @@ face-down cards if it cast Prophecy), the Essence discard pile, the Prayer Track
 
 from __future__ import annotations
 
-from operator import attrgetter
-
 import numpy as np
 
 from mythenv.core.observe import Observer, pile_counts
@@ -101,115 +99,71 @@ def _counts_memo(state: TheomachyState, slot, cards) -> memoryview:
     return pile_counts(memo, slot, cards, _KIND_OF_ID, _QUARTER, NK)
 
 
-def _cap(x: float) -> float:
-    return x if x < 1.0 else 1.0
+def _set(w, i: int, x: float) -> None:
+    w[i] = x if x < 1.0 else 1.0
 
 
-def _small(state: TheomachyState, P: dict, p: int) -> list:
-    """``(index, value)`` of the small pieces written only when set: step, decision, betting, the
-    Ante, the seat to move, the pending card."""
+def encode(state: TheomachyState, p: int, out: np.ndarray) -> None:
+    """Fill the zeroed ``out`` with seat ``p``'s view (values written through a memoryview, capped at 1)."""
     n = state.n
+    P = _OFFS.get(n)
+    if P is None:
+        P = _OFFS[n] = _offsets(n)
+    # single-element writes through a memoryview cost about half a numpy scalar write (a third for +=)
+    w = memoryview(out) if out.dtype == np.float32 and out.flags.c_contiguous else out
+    bit = 1 << p
+    cur = state.current_player()
     step = state.step
     pending = state.pending
-    cur = state.current_player()
-    on = [(P["step"] + step, 1.0), (P["decision"] + (_PENDING[pending[-1][0]] if pending else 0), 1.0)]
+    w[P["step"] + step] = 1.0
+    w[P["decision"] + (_PENDING[pending[-1][0]] if pending else 0)] = 1.0
     if cur == p:
-        on.append((P["to_move"], 1.0))
-    if 0 <= cur < n:
-        on.append((P["seat"] + (cur - p) % n * 6 + 5, 1.0))
+        w[P["to_move"]] = 1.0
     if step == BET:
-        on.append((P["bet_round"] + min(state.round, 2), 1.0))
+        w[P["bet_round"] + min(state.round, 2)] = 1.0
         if state.acted_now and state.turn == p:
-            on.append((P["acted_now"], 1.0))
+            w[P["acted_now"]] = 1.0
     elif step == BATTLE and state.turn_played and state.turn == p:
-        on.append((P["acted_now"], 1.0))
+        w[P["acted_now"]] = 1.0
     level = state.level
     if state.alive[p]:
         paid = state.paid[p]
         for t in range(3):
             d = level[t] - paid[t]
             if d > 0:
-                on.append((P["to_call"] + t, d / 10.0 if d < 10 else 1.0))
-    on.append((P["ante"] + state.ante - 1, 1.0))
-    if pending and pending[-1][0] != "closing":
-        pend = pending[-1]
-        on.append((P["pending_card"] + KIND_OF[pend[2] % BOX_CARDS], 1.0))
-        actor = pend[1] if pend[0] == "target" else pend[3]
-        on.append((P["pending_seats"] + (actor - p) % n, 1.0))
-        if pend[0] == "react" and pend[4] >= 0:
-            on.append((P["pending_seats"] + n + (pend[4] - p) % n, 1.0))
-    return on
-
-
-def _numbers(w, P: dict, state: TheomachyState) -> None:
-    """The bet level, the bank, the Essence and Prayer pile sizes, the Hand count (every entry written)."""
-    lb, bb = P["level"], P["bank"]
-    level, bank = state.level, state.bank
-    for t in range(3):
-        x = level[t] / 20.0
-        w[lb + t] = x if x < 1.0 else 1.0
-        x = bank[t] / 100.0
-        w[bb + t] = x if x < 1.0 else 1.0
-    w[P["essence_deck"]] = _cap(len(state.ess_deck) / float(NE))
-    w[P["prayer_deck"]] = _cap(len(state.prayer) / 240.0)
-    w[P["hands"]] = _cap(state.hands / float(state.game.config["max_hands"]))
-
-
-def _own_hand(w, P: dict, state: TheomachyState, p: int) -> None:
-    """Own hand, and the part of it an opponent has looked at (the pieces are zero)."""
+                _set(w, P["to_call"] + t, d / 10.0)
+    w[P["ante"] + state.ante - 1] = 1.0
     hand = state.hand[p]
     _counts(w, hand, P["hand"])
-    others = ((1 << state.n) - 1) ^ (1 << p)
+    others = ((1 << n) - 1) ^ bit
     vis = state.vis
     _counts(w, [c for c in hand if vis[c] & others], P["hand_known"])
-
-
-def _draft(w, P: dict, state: TheomachyState, p: int) -> None:
-    """The draft packet and the kept draft cards (the pieces are zero)."""
+    _counts(w, state.aside[p], P["set_aside"])
+    w[P["deck"]:P["deck"] + NK] = _counts_memo(state, ("deck", p), state.deck[p])
+    w[P["discard"]:P["discard"] + NK] = _counts_memo(state, ("disc", p), state.disc[p])
     _counts(w, state.draft_hand[p], P["draft_packet"])
     if state.picked_now[p] >= 0:
         _counts(w, state.picks[p] + [state.picked_now[p]], P["draft_kept"])
     else:
         _counts(w, state.picks[p], P["draft_kept"])
-
-
-def _opp_known(w, P: dict, state: TheomachyState, p: int) -> None:
-    """Opponents' hand cards this seat has looked at (the piece is zero)."""
-    n = state.n
-    bit = 1 << p
-    vis = state.vis
     base = P["opp_hand_known"]
     for i in range(1, n):
         q = (p + i) % n
         _counts(w, [c for c in state.hand[q] + state.aside[q] if vis[c] & bit], base + (i - 1) * NK)
-
-
-_TWENTIETHS = [min(x / 20.0, 1.0) for x in range(400)]  # a token count -> count / 20, capped at 1
-
-
-def _token_rows(w, base: int, rows: list, seats) -> None:
-    """Rows ``seats`` (relative row, seat) of a token piece: counts / 20, capped at 1 (every entry
-    written)."""
-    t = _TWENTIETHS
-    top = len(t)
-    for i, q in seats:
-        o = base + 3 * i
-        a, b, c = rows[q]
-        w[o] = t[a] if 0 <= a < top else min(a / 20.0, 1.0)
-        w[o + 1] = t[b] if 0 <= b < top else min(b / 20.0, 1.0)
-        w[o + 2] = t[c] if 0 <= c < top else min(c / 20.0, 1.0)
-
-
-_TOKEN_PIECES = ("cult", "stake", "last_stand_tokens", "paid")
-
-
-def _seats(w, P: dict, state: TheomachyState, p: int) -> None:
-    """Who is in, folded, on a Last Stand, First Player, acted (the piece is zero; the seat to move
-    is one of the small entries)."""
-    n = state.n
-    seat = P["seat"]
+    battle = step == BATTLE
+    cult, stake, lsk, paid = P["cult"], P["stake"], P["last_stand_tokens"], P["paid"]
+    seat, sizes, top, table, places = P["seat"], P["sizes"], P["discard_top"], P["table"], P["places"]
     for i in range(n):
         q = (p + i) % n
+        r3 = i * 3
+        for base, tokens in ((cult, state.cult[q]), (stake, state.stake[q]), (lsk, state.lsk[q]),
+                             (paid, state.paid[q])):
+            if tokens[0] or tokens[1] or tokens[2]:
+                base += r3
+                for x in tokens:
+                    if x:
+                        w[base] = x / 20.0 if x < 20 else 1.0  # token counts / 20, capped at 1
+                    base += 1
         sb = seat + i * 6
         if state.alive[q]:
             w[sb] = 1.0
@@ -221,31 +175,14 @@ def _seats(w, P: dict, state: TheomachyState, p: int) -> None:
             w[sb + 3] = 1.0
         if state.acted[q]:
             w[sb + 4] = 1.0
-
-
-def _sizes(w, P: dict, state: TheomachyState, p: int, seats) -> None:
-    """Pile sizes and discard-pile tops of ``seats`` (the tops' piece is zero)."""
-    n = state.n
-    sizes, top = P["sizes"], P["discard_top"]
-    for q in seats:
-        i = (q - p) % n
-        zb = sizes + i * 3
+        if cur == q:
+            w[sb + 5] = 1.0
+        zb = sizes + r3
         disc = state.disc[q]
-        x = (len(state.hand[q]) + len(state.aside[q])) / 10.0
-        w[zb] = x if x < 1.0 else 1.0
-        x = len(state.deck[q]) / 30.0
-        w[zb + 1] = x if x < 1.0 else 1.0
-        x = len(disc) / 60.0
-        w[zb + 2] = x if x < 1.0 else 1.0
+        _set(w, zb, (len(state.hand[q]) + len(state.aside[q])) / 10.0)
+        _set(w, zb + 1, len(state.deck[q]) / 30.0)
+        _set(w, zb + 2, len(disc) / 60.0)
         w[top + i * (NK + 1) + (KIND_OF[disc[-1] % BOX_CARDS] if disc else NK)] = 1.0
-
-
-def _table(w, P: dict, state: TheomachyState, p: int) -> None:
-    """Cards played this Hand and Places (the pieces are zero)."""
-    n = state.n
-    table, places = P["table"], P["places"]
-    for i in range(n):
-        q = (p + i) % n
         _counts(w, state.table[q], table + i * NK)
         if state.places[q]:
             pb = places + i * NK * 2
@@ -255,96 +192,40 @@ def _table(w, P: dict, state: TheomachyState, p: int) -> None:
                 cnt[j] = cnt.get(j, 0) + 1
             for j, x in cnt.items():
                 w[j] = _QUARTER[2 * x]
-
-
-def _battle(w, P: dict, state: TheomachyState, p: int) -> None:
-    """Attacks and Power totals during a Battle (the piece is zero)."""
-    if state.step != BATTLE:
-        return
-    n = state.n
-    for i in range(n):
-        q = (p + i) % n
-        if state.active(q):
-            w[P["battle"] + i * 2] = _cap(state.attacks[q] / 10.0)
-            w[P["battle"] + i * 2 + 1] = _cap(state.battle_power(q) / 150.0)
-
-
-def _constellation(w, P: dict, state: TheomachyState, p: int) -> None:
-    """The Constellation (the piece is zero)."""
+        if battle and state.active(q):
+            _set(w, P["battle"] + i * 2, state.attacks[q] / 10.0)
+            _set(w, P["battle"] + i * 2 + 1, state.battle_power(q) / 150.0)
+    lb, bb = P["level"], P["bank"]
+    for t in range(3):
+        _set(w, lb + t, level[t] / 20.0)
+        _set(w, bb + t, state.bank[t] / 100.0)
     cb = P["constellation"]
     peek = state.peek[p]
     up = state.const_up
     for i, e in enumerate(state.const):
         w[cb + i * (NE + 1) + (e if i < up or peek else NE)] = 1.0
-
-
-def _my_essence(w, P: dict, state: TheomachyState, p: int) -> None:
-    """Own Essences and orbs (every entry written)."""
     sph, orbs = state.essence(p)
     mb = P["my_essence"]
     for s in range(4):
-        x = sph[s] / 5.0
-        w[mb + s] = x if x < 1.0 else 1.0
-    x = orbs[0] / 20.0
-    w[mb + 4] = x if x < 1.0 else 1.0
-    x = orbs[1] / 20.0
-    w[mb + 5] = x if x < 1.0 else 1.0
-
-
-def _essence_discard(w, P: dict, state: TheomachyState) -> None:
-    """The Essence discard pile (the piece is zero)."""
+        _set(w, mb + s, sph[s] / 5.0)
+    _set(w, mb + 4, orbs[0] / 20.0)
+    _set(w, mb + 5, orbs[1] / 20.0)
     eb = P["essence_discard"]
     for e in state.ess_disc:
         w[eb + e] = 1.0
-
-
-def _track(w, P: dict, state: TheomachyState) -> None:
-    """The Prayer Track (the piece is zero)."""
+    _set(w, P["essence_deck"], len(state.ess_deck) / float(NE))
     tb = P["track"]
     for i, c in enumerate(state.track):
         w[tb + i * (NK + 1) + (KIND_OF[c % BOX_CARDS] if c >= 0 else NK)] = 1.0
-
-
-def _offs(n: int) -> dict[str, int]:
-    P = _OFFS.get(n)
-    if P is None:
-        P = _OFFS[n] = _offsets(n)
-    return P
-
-
-def encode(state: TheomachyState, p: int, out: np.ndarray) -> None:
-    """Fill the zeroed ``out`` with seat ``p``'s view (values written through a memoryview, capped at 1)."""
-    P = _offs(state.n)
-    # single-element writes through a memoryview cost about half a numpy scalar write (a third for +=)
-    w = memoryview(out) if out.dtype == np.float32 and out.flags.c_contiguous else out
-    for i, v in _small(state, P, p):
-        w[i] = v
-    _numbers(w, P, state)
-    _own_hand(w, P, state, p)
-    _counts(w, state.aside[p], P["set_aside"])
-    w[P["deck"]:P["deck"] + NK] = _counts_memo(state, ("deck", p), state.deck[p])
-    w[P["discard"]:P["discard"] + NK] = _counts_memo(state, ("disc", p), state.disc[p])
-    _draft(w, P, state, p)
-    _opp_known(w, P, state, p)
-    rel = list(enumerate(_rel(state.n, p)))
-    for name, rows in zip(_TOKEN_PIECES, _TOKENS(state)):
-        _token_rows(w, P[name], rows, rel)
-    _seats(w, P, state, p)
-    _sizes(w, P, state, p, range(state.n))
-    _table(w, P, state, p)
-    _battle(w, P, state, p)
-    _constellation(w, P, state, p)
-    _my_essence(w, P, state, p)
-    _essence_discard(w, P, state)
-    _track(w, P, state)
-
-
-def _rel(n: int, p: int) -> list[int]:
-    """Seats in relative order from ``p``."""
-    return [(p + i) % n for i in range(n)]
-
-
-_TOKENS = attrgetter("cult", "stake", "lsk", "paid")
+    _set(w, P["prayer_deck"], len(state.prayer) / 240.0)
+    if pending and pending[-1][0] != "closing":
+        pend = pending[-1]
+        w[P["pending_card"] + KIND_OF[pend[2] % BOX_CARDS]] = 1.0
+        actor = pend[1] if pend[0] == "target" else pend[3]
+        w[P["pending_seats"] + (actor - p) % n] = 1.0
+        if pend[0] == "react" and pend[4] >= 0:
+            w[P["pending_seats"] + n + (pend[4] - p) % n] = 1.0
+    _set(w, P["hands"], state.hands / float(state.game.config["max_hands"]))
 
 
 __all__ = ["observer", "encode", "ESSENCES", "KINDS", "POWER"]
