@@ -1,17 +1,22 @@
 """Where an AEC step's time goes, per game: a raw State step, a full AEC step, and an AEC step with
 the observation encoder stubbed out (so the encoder's share shows). CPU time, best of 3.
 
-    python -m benchmarks.breakdown [--steps 10000] [game ids ...]
+    python -m benchmarks.breakdown [--steps 10000] [--readme] [game ids ...]
+
+``--readme`` writes the table into benchmarks/README.md (the ``breakdown`` block).
 """
 
 from __future__ import annotations
 
 import argparse
+import os
 from time import process_time as clock
 
 import numpy as np
 
 import mythenv
+
+from .readme import write_block
 
 
 def aec_us(game_id: str, steps: int) -> float:
@@ -52,9 +57,11 @@ def main(argv=None) -> int:
     ap = argparse.ArgumentParser(prog="python -m benchmarks.breakdown")
     ap.add_argument("games", nargs="*")
     ap.add_argument("--steps", type=int, default=10_000)
+    ap.add_argument("--readme", action="store_true", help="write the table into benchmarks/README.md")
     a = ap.parse_args(argv)
-    print("| game | raw step (us) | AEC step (us) | AEC step without encoding (us) | ratio | ratio with a free encoder |")
-    print("|---|---|---|---|---|---|")
+    lines = ["| game | raw step (us) | AEC step (us) | AEC step without encoding (us) | ratio | ratio with a free encoder |",
+             "|---|---|---|---|---|---|"]
+    print("\n".join(lines))
     for gid in a.games or mythenv.list_games():
         cls = type(mythenv.make_game(gid))
         raw = min(raw_us(gid, a.steps) for _ in range(3))
@@ -69,7 +76,11 @@ def main(argv=None) -> int:
             del cls.encode, cls.encode_update
             for name, fn in saved.items():
                 setattr(cls, name, fn)
-        print(f"| {gid} | {raw:.1f} | {full:.1f} | {bare:.1f} | {raw / full:.2f} | {raw / bare:.2f} |", flush=True)
+        lines.append(f"| {gid} | {raw:.1f} | {full:.1f} | {bare:.1f} | {raw / full:.2f} | {raw / bare:.2f} |")
+        print(lines[-1], flush=True)
+    if a.readme:
+        write_block("breakdown", f"`python -m benchmarks.breakdown --steps {a.steps} --readme`, CPU time, best of 3 "
+                    f"(load average {os.getloadavg()[0]:.1f} when it ran):\n\n" + "\n".join(lines))
     return 0
 
 

@@ -15,6 +15,7 @@ from pathlib import Path
 import mythenv
 
 from .bench import HERE, soak
+from .readme import write_block
 
 
 def main(argv=None) -> int:
@@ -34,16 +35,8 @@ def main(argv=None) -> int:
     table = "\n".join(lines)
     print(table)
     if a.readme:
-        readme = HERE / "README.md"
-        text = readme.read_text()
-        start, end = "<!-- soak:start -->", "<!-- soak:end -->"
-        block = (f"{start}\nMemory over a long run (`python -m benchmarks.soak --steps {a.steps} --readme`): "
-                 f"RSS of the whole process sampled ten times while one env plays random games.\n\n{table}\n{end}")
-        if start in text:
-            text = text[:text.index(start)] + block + text[text.index(end) + len(end):]
-        else:
-            text = text.rstrip() + "\n\n" + block + "\n"
-        readme.write_text(text)
+        write_block("soak", f"Memory over a long run (`python -m benchmarks.soak --steps {a.steps} --readme`): "
+                    f"RSS of the whole process sampled ten times while one env plays random games.\n\n{table}")
     return 0
 
 
