@@ -117,7 +117,7 @@ def load_cards(path: str | Path = DATA / "cards.toml") -> tuple[Design, ...]:
     data = load_toml(path)
     out = []
     nums = set()
-    for i, rc in enumerate(records(path, data, "card")):
+    for _i, rc in enumerate(records(path, data, "card")):
         num = rc.get("num", int, lambda v: 1 <= v <= 80 and v not in nums, "a unique number 1..80")
         nums.add(num)
         name = rc.get("name", str)

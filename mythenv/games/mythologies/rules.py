@@ -590,7 +590,7 @@ class MythologiesState(State):
         """Pay the cost of the infinity effect of the card on slot ``s`` and run it (MY § Card
         Effects: infinity icon; "x1" = once per turn, any player's turn)."""
         c = self.top(p, s)
-        for e, eff in enumerate(EFFECTS_OF[c]):
+        for e, eff in enumerate(EFFECTS_OF[c]):  # noqa: B007 (e is used after the loop)
             if eff.when == "activate":
                 break
         self.gem[p] -= eff.cost_gems
@@ -901,7 +901,7 @@ class MythologiesState(State):
                 continue
             unit = self.pan[p][src][:] if stack else [self.pan[p][src][-1]]
             ok.append((src, dst, unit))
-        for src, dst, unit in ok:
+        for src, _dst, _unit in ok:
             if stack:
                 self.pan[p][src] = []
             else:
@@ -928,7 +928,7 @@ class MythologiesState(State):
                 self._emit("touch", p, c, {"eid": eid, "by": by})
         # one Sun Wukong Favor per effect moving a neighbour's cards (MY § Card Glossary 052)
         for q in self.neighbours(p):
-            for s, c in self.visible(q):
+            for _s, c in self.visible(q):
                 for e, eff in enumerate(EFFECTS_OF[c]):
                     if eff.when == "event" and eff.event == "move" and eff.scope == "neighbour":
                         key = f"w{c}:{eid}:{p}"
@@ -1324,7 +1324,7 @@ class MythologiesState(State):
         if op.get("gain"):
             # the moved card's gain is part of this effect; when the move also triggered another
             # effect of this seat, the seat picks the order (MY § Card Glossary 027 - Sphinx)
-            for (s, d), c in reversed(list(zip(moves, cards))):
+            for (_s, d), c in reversed(list(zip(moves, cards))):
                 if self.top(p, d) == c:
                     fv, gm = GAINS_OF[c][ROW[d]]
                     self._trig.insert(0, {"t": "gainf", "c": p, "fv": fv, "gm": gm})
@@ -1576,7 +1576,7 @@ class MythologiesState(State):
         ties: Gems left, Deities, visible cards; then shared victory."""
         self.stack = []
         for p in range(self.n):
-            for s, c in self.visible(p):
+            for _s, c in self.visible(p):
                 for e, eff in enumerate(EFFECTS_OF[c]):
                     if eff.when == "endgame":
                         fr = {"t": "eff", "c": p, "src": c, "e": e, "pc": 0, "v": {"o": {}}, "eid": 0}
