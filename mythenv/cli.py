@@ -130,6 +130,8 @@ def cmd_train(args) -> int:
     cfg = load_config(args.config, game=args.game)
     cfg = cfg.replace(steps=args.steps, seed=args.seed, n_envs=args.n_envs,
                       opponents=parse_opponents(args.opponents) if args.opponents else None)
+    if args.no_pretrain:
+        cfg = cfg.replace(pretrain={})
     out = args.out or f"runs/{args.game}"
     try:
         from mythenv.train.run import train
@@ -204,6 +206,8 @@ def main(argv: list[str] | None = None) -> int:
     q.add_argument("--config", help="a training TOML (default training/configs/GAME.toml when present)")
     q.add_argument("--seed", type=int)
     q.add_argument("--n-envs", type=int, dest="n_envs")
+    q.add_argument("--no-pretrain", action="store_true", dest="no_pretrain",
+                   help="skip the config's [pretrain] warm start (PPO from scratch)")
     q.add_argument("--eval-games", type=int, default=100, help="final arena games per opponent (0: none)")
     q.add_argument("--quiet", action="store_true", help="no progress bar")
     q.add_argument("--json", action="store_true", help="print the result as one JSON object")

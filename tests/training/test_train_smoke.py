@@ -64,13 +64,18 @@ def test_cli_train_with_subprocess_envs(tmp_path, capsys):
     """``mythenv train`` with the default SubprocVecEnv (2 processes) and the snapshot pool in use."""
     cfg = tmp_path / "c.toml"
     cfg.write_text('game = "hera_zeus_v0"\nsnapshot_every = 64\neval_every = 100000\n'
-                   '[ppo]\nn_steps = 64\nbatch_size = 64\nn_epochs = 1\nnet_arch = [32]\n')
+                   '[ppo]\nn_steps = 64\nbatch_size = 64\nn_epochs = 1\nnet_arch = [32]\n'
+                   '[pretrain]\ngames = 2\nepochs = 1\nworkers = 1\n')
     rc = cli_main(["train", "hera_zeus_v0", "--steps", "384", "--out", str(tmp_path / "r"), "--config", str(cfg),
+                   "--no-pretrain",
                    "--opponents", "random=1,self=3", "--eval-games", "2", "--quiet", "--json"])
     assert rc == 0
     res = json.loads(capsys.readouterr().out.strip().splitlines()[-1])
     assert res["steps"] >= 384 and res["command"].startswith("mythenv train hera_zeus_v0 --steps 384")
     assert len(list_snapshots(tmp_path / "r" / "pool")) >= 5
+    # --no-pretrain skips the config's warm start
+    assert not (tmp_path / "r" / "pretrain.json").exists()
+    assert json.loads((tmp_path / "r" / "config.json").read_text())["pretrain"] == {}
     rc = cli_main(["train", "nope_v0", "--steps", "10", "--out", str(tmp_path / "x")])
     assert rc == 2
 
