@@ -101,3 +101,19 @@ def pile_counts(memo: dict, slot, cards, kind_of, values, nkinds: int) -> memory
     vec = np.array([values[x] for x in cnt], np.float32)
     memo[slot] = (key, cnt, vec)
     return memoryview(vec)
+
+
+def first_update(state, p: int, out: np.ndarray, memo: dict, encode, snapshot) -> bool:
+    """The opening of an incremental ``Game.encode_update`` kept as snapshots in ``memo[0]``: a full
+    ``encode(state, p, out)`` when ``out`` is not a C-contiguous float32 buffer (re-encoded every time)
+    or on the first call (``out`` is zeros; ``memo[0] = snapshot(state, p)`` afterwards). True when it
+    did the work, False when the caller should update ``out`` from ``memo[0]``."""
+    if out.dtype != np.float32 or not out.flags.c_contiguous:
+        out.fill(0.0)
+        encode(state, p, out)
+        return True
+    if memo.get(0) is None:
+        encode(state, p, out)
+        memo[0] = snapshot(state, p)
+        return True
+    return False

@@ -19,3 +19,13 @@ def mask_of(game, state):
     m = np.zeros(game.num_actions, np.int8)
     state.legal_mask(m)
     return m
+
+
+def check_incremental(game, state, rng, bufs, memos, every: bool, prob: float = 0.3) -> None:
+    """Update some seats' buffers with ``Game.encode_update`` (every seat when ``every``, else each
+    with probability ``prob``) and assert each equals a full encode of ``state``."""
+    for p in range(game.num_players):
+        if every or rng.random() < prob:
+            game.encode_update(state, p, bufs[p], memos[p])
+            want = game.observation(state, p)
+            assert np.array_equal(bufs[p], want), (p, np.flatnonzero(bufs[p] != want))

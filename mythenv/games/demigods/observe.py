@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from mythenv.core.observe import Observer, pile_counts
+from mythenv.core.observe import Observer, first_update, pile_counts
 
 from .rules import (
     ATHENA,
@@ -290,16 +290,10 @@ def _snapshot(state: DemigodsState, p: int) -> list:
 
 def encode_update(state: DemigodsState, p: int, out: np.ndarray, memo: dict) -> None:
     """``Game.encode_update``: rewrite only the pieces of ``out`` whose inputs changed."""
+    if first_update(state, p, out, memo, encode, _snapshot):
+        return
     w = memoryview(out)
-    if w.format != "f" or not w.c_contiguous:
-        out.fill(0.0)
-        encode(state, p, out)
-        return
-    m = memo.get(0)
-    if m is None:  # the first call (``out`` is zeros): a full encode, then the snapshots
-        encode(state, p, out)
-        memo[0] = _snapshot(state, p)
-        return
+    m = memo[0]
     game = state.game
     P = game.obs_offsets
     n = state.n

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from mythenv.core.observe import Observer, pile_counts
+from mythenv.core.observe import Observer, first_update, pile_counts
 
 from .rules import DECK, FIG, HAND_LIMIT, KIND_OF, NCARDS, NCOL, NK, NROW, OVER, SETUP, HeraZeusState
 
@@ -278,16 +278,10 @@ def _hits(cards, zone: list) -> bool:
 
 def encode_update(state: HeraZeusState, p: int, out: np.ndarray, memo: dict) -> None:
     """``Game.encode_update``: rewrite only the pieces of ``out`` whose inputs changed."""
+    if first_update(state, p, out, memo, encode, _snapshot):
+        return
     w = memoryview(out)
-    if w.format != "f" or not w.c_contiguous:
-        out.fill(0.0)
-        encode(state, p, out)
-        return
-    m = memo.get(0)
-    if m is None:  # the first call (``out`` is zeros): a full encode, then the snapshots
-        encode(state, p, out)
-        memo[0] = _snapshot(state, p)
-        return
+    m = memo[0]
     o = 1 - p
     vis = state.vis
     hand = state.hand[p]

@@ -5,14 +5,11 @@ import numpy as np
 import pytest
 
 import mythenv
+from tests.conformance.helpers import check_incremental
 
 
 def _check(game, state, rng, bufs, memos, every: bool) -> None:
-    for p in range(game.num_players):
-        if every or rng.random() < 0.3:
-            game.encode_update(state, p, bufs[p], memos[p])
-            want = game.observation(state, p)
-            assert np.array_equal(bufs[p], want), (p, np.flatnonzero(bufs[p] != want))
+    check_incremental(game, state, rng, bufs, memos, every)
 
 
 @pytest.mark.parametrize("every", [True, False])
