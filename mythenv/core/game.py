@@ -71,10 +71,10 @@ def rng_to_json(rng: np.random.Generator) -> dict:
             "has_uint32": st["has_uint32"], "uinteger": st["uinteger"]}
 
 
-def clone_rng(rng: np.random.Generator) -> np.random.Generator:
-    """An independent generator in the same state (for ``State.clone``)."""
+def rng_in_state(state: dict) -> np.random.Generator:
+    """A new generator in the bit-generator state ``state`` (as ``rng.bit_generator.state`` gives it)."""
     out = np.random.Generator(np.random.PCG64())
-    out.bit_generator.state = rng.bit_generator.state
+    out.bit_generator.state = state
     return out
 
 
@@ -82,14 +82,12 @@ def rng_from_json(d: dict) -> np.random.Generator:
     """Inverse of :func:`rng_to_json`."""
     if d.get("bit_generator") != "PCG64":
         raise StateError(f"unsupported bit generator {d.get('bit_generator')!r}; only PCG64 states load")
-    rng = np.random.Generator(np.random.PCG64())
-    rng.bit_generator.state = {
+    return rng_in_state({
         "bit_generator": "PCG64",
         "state": {k: int(v) for k, v in d["state"].items()},
         "has_uint32": int(d["has_uint32"]),
         "uinteger": int(d["uinteger"]),
-    }
-    return rng
+    })
 
 
 class State(ABC):
@@ -100,8 +98,36 @@ class State(ABC):
     """
 
     game: Game
+    #: the state's chance: every random draw of the rules comes from it
+    rng: np.random.Generator
     #: version of the ``to_dict`` layout; ``Game.state_from_dict`` refuses other versions
     save_version: ClassVar[int] = 1
+    #: a clone's generator state until its ``rng`` is first used (see ``_clone_rng_into``)
+    _rng_state: dict | None = None
+
+    def _clone_rng_into(self, clone: State) -> None:
+        """Give ``clone`` (being built by ``clone()``) a generator in the state of ``self.rng``.
+
+        The generator itself is built on the clone's first use of ``rng`` (``__getattr__``):
+        building one costs about as much as copying a whole position, and many clones (search,
+        resampling) never draw. A clone whose ``rng`` is still unbuilt passes its saved state on.
+        """
+        try:
+            rng = object.__getattribute__(self, "rng")  # not via __getattr__: leave an unbuilt rng unbuilt
+        except AttributeError:
+            clone._rng_state = self._rng_state
+        else:
+            clone._rng_state = rng.bit_generator.state
+
+    def __getattr__(self, name: str):
+        # only reached for attributes the instance lacks: a clone's ``rng`` before its first use
+        if name == "rng":
+            st = self._rng_state
+            if st is not None:
+                self.rng = rng = rng_in_state(st)
+                self._rng_state = None
+                return rng
+        raise AttributeError(f"{type(self).__name__!r} object has no attribute {name!r}", name=name, obj=self)
 
     def _save_header(self) -> dict:
         """The keys every saved state starts with (checked by ``Game.state_from_dict``)."""

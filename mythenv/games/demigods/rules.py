@@ -33,7 +33,7 @@ from __future__ import annotations
 import numpy as np
 
 from mythenv.core.errors import StateError
-from mythenv.core.game import TERMINAL, State, clone_rng, rng_from_json, rng_to_json
+from mythenv.core.game import TERMINAL, State, rng_from_json, rng_to_json
 
 from .cards import CARDS, CURSE_KEYS, GOD_KEYS, VALUES
 
@@ -841,7 +841,7 @@ class DemigodsState(State):
         s.winner = self.winner
         s.first = self.first
         s.log = self.log[:]
-        s.rng = clone_rng(self.rng)
+        self._clone_rng_into(s)
         s._legal = self._legal
         return s
 

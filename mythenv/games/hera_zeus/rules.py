@@ -17,7 +17,7 @@ import numpy as np
 
 from mythenv.core.actions import ActionCodec
 from mythenv.core.errors import StateError
-from mythenv.core.game import TERMINAL, State, clone_rng, rng_from_json, rng_to_json
+from mythenv.core.game import TERMINAL, State, rng_from_json, rng_to_json
 
 from .cards import CARDS
 
@@ -726,7 +726,7 @@ class HeraZeusState(State):
         s.memory = [m[:] if m is not None else None for m in self.memory]
         s.first = self.first
         s.log = self.log[:]
-        s.rng = clone_rng(self.rng)
+        self._clone_rng_into(s)
         s._legal = self._legal
         return s
 

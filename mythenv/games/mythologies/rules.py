@@ -24,7 +24,7 @@ import numpy as np
 
 from mythenv.core.actions import ActionCodec
 from mythenv.core.errors import StateError
-from mythenv.core.game import TERMINAL, State, clone_rng, rng_from_json, rng_to_json
+from mythenv.core.game import TERMINAL, State, rng_from_json, rng_to_json
 
 from .cards import BOARDS, COMPLETION, CREATURE, DEITY, DESIGN_OF, DESIGNS, MYTHS, NCARDS
 
@@ -1622,7 +1622,7 @@ class MythologiesState(State):
         s.dec = None if self.dec is None else [self.dec[0], self.dec[1][:]]
         s.final = None if self.final is None else [x[:] for x in self.final]
         s.log = self.log[:]
-        s.rng = clone_rng(self.rng)
+        self._clone_rng_into(s)
         return s
 
     def to_dict(self) -> dict:

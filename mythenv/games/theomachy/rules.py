@@ -24,7 +24,7 @@ from __future__ import annotations
 import numpy as np
 
 from mythenv.core.errors import StateError
-from mythenv.core.game import TERMINAL, State, clone_rng, rng_from_json, rng_to_json
+from mythenv.core.game import TERMINAL, State, rng_from_json, rng_to_json
 
 from .cards import ESSENCES, KINDS
 
@@ -1311,7 +1311,7 @@ class TheomachyState(State):
         s.draft_disc = self.draft_disc[:]
         s.winners = self.winners[:]
         s.log = self.log[:]
-        s.rng = clone_rng(self.rng)
+        self._clone_rng_into(s)
         s._legal = self._legal
         return s
 

@@ -2070,21 +2070,9 @@ class TheosisState(State):
             setattr(s, k, [x[:] for x in getattr(self, k)])
         s.dec = self.dec[:] if self.dec is not None else None
         s.cb = _copy_cb(self.cb)
-        # the clone's generator is built when first used (see __getattr__): building one costs
-        # about as much as the rest of clone(), and many clones (search, resampling) never draw
-        rng = self.__dict__.get("rng")
-        s._rng_state = rng.bit_generator.state if rng is not None else self._rng_state
+        self._clone_rng_into(s)
         s._legal = self._legal
         return s
-
-    def __getattr__(self, name: str):
-        # only reached for attributes the instance lacks: a clone's ``rng`` before its first use
-        if name == "rng":
-            st = self.__dict__.get("_rng_state")
-            if st is not None:
-                self.rng = rng = _rng_in_state(st)
-                return rng
-        raise AttributeError(f"{type(self).__name__!r} object has no attribute {name!r}")
 
     def to_dict(self) -> dict:
         d = self._save_header()
@@ -2211,13 +2199,6 @@ def _jv(x):
     if isinstance(x, list):
         return [int(y) for y in x]
     return int(x)
-
-
-def _rng_in_state(st: dict) -> np.random.Generator:
-    """A generator in the bit-generator state ``st`` (from ``rng.bit_generator.state``)."""
-    out = np.random.Generator(np.random.PCG64())
-    out.bit_generator.state = st
-    return out
 
 
 def _copy_cb(cb):
