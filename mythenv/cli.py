@@ -125,11 +125,12 @@ def cmd_play(args) -> int:
 
 
 def cmd_train(args) -> int:
-    from mythenv.train import load_config, parse_opponents
+    from mythenv.train import load_config, parse_opponents, parse_ppo
 
     cfg = load_config(args.config, game=args.game)
     cfg = cfg.replace(steps=args.steps, seed=args.seed, n_envs=args.n_envs,
-                      opponents=parse_opponents(args.opponents) if args.opponents else None)
+                      opponents=parse_opponents(args.opponents) if args.opponents else None,
+                      ppo={**cfg.ppo, **parse_ppo(args.ppo)} if args.ppo else None)
     if args.no_pretrain:
         cfg = cfg.replace(pretrain={})
     out = args.out or f"runs/{args.game}"
@@ -203,6 +204,8 @@ def main(argv: list[str] | None = None) -> int:
     q.add_argument("--opponents", help="opponent pool, e.g. random,heuristic,self or random=0.2,heuristic=0.5,self=0.3")
     q.add_argument("--out", help="output directory (default runs/GAME)")
     q.add_argument("--resume", action="store_true", help="continue from the newest checkpoint in --out")
+    q.add_argument("--ppo", help="[ppo] values, e.g. learning_rate=5e-5,ent_coef=0.001 (a resumed run "
+                                 "continues with them: a fine-tuning phase)")
     q.add_argument("--config", help="a training TOML (default training/configs/GAME.toml when present)")
     q.add_argument("--seed", type=int)
     q.add_argument("--n-envs", type=int, dest="n_envs")

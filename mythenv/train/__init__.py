@@ -7,7 +7,7 @@ snapshots of the learner). Needs the train extra (``pip install torch==2.13.0 &&
     result = train(cfg, "runs/hz")          # runs/hz/final.zip -> make_agent("ppo:runs/hz/final.zip", ...)
 """
 
-from .config import TrainConfig, load_config, parse_opponents
+from .config import TrainConfig, load_config, parse_opponents, parse_ppo
 from .pool import OpponentPool, SelfPlayEnv, list_snapshots, make_env
 
 
@@ -26,4 +26,4 @@ def evaluate(*args, **kwargs):
 
 
 __all__ = ["OpponentPool", "SelfPlayEnv", "TrainConfig", "evaluate", "list_snapshots", "load_config",
-           "make_env", "parse_opponents", "train"]
+           "make_env", "parse_opponents", "parse_ppo", "train"]

@@ -129,6 +129,31 @@ def parse_opponents(text: str) -> dict[str, float]:
     return out
 
 
+def parse_ppo(text: str) -> dict[str, Any]:
+    """``"learning_rate=5e-5,ent_coef=0.001"``: [ppo] values given on the command line (numbers;
+    ``target_kl=none`` turns the early stop off). ``net_arch`` is the config file's business."""
+    out: dict[str, Any] = {}
+    for part in (p.strip() for p in text.split(",")):
+        if not part:
+            continue
+        name, eq, value = part.partition("=")
+        name = name.strip()
+        if not eq or name not in DEFAULT_PPO or name == "net_arch":
+            allowed = ", ".join(k for k in DEFAULT_PPO if k != "net_arch")
+            raise ConfigError(f"--ppo: {part!r} is not KEY=NUMBER with a known key; allowed keys: {allowed}")
+        value = value.strip()
+        if value.lower() == "none" and name == "target_kl":
+            out[name] = None
+            continue
+        try:
+            out[name] = int(value) if name in ("n_steps", "batch_size", "n_epochs") else float(value)
+        except ValueError:
+            raise ConfigError(f"--ppo: {name}={value!r} is not a number") from None
+    if not out:
+        raise ConfigError("--ppo is empty; e.g. learning_rate=5e-5,ent_coef=0.001")
+    return out
+
+
 def repo_config_dir() -> Path:
     """``training/configs`` of a source checkout (the configs are not part of the wheel)."""
     return Path(__file__).resolve().parents[2] / "training" / "configs"

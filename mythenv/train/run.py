@@ -196,7 +196,13 @@ def train(cfg: TrainConfig, out: str | Path, resume: bool = False, progress: boo
     net_arch = ppo.pop("net_arch")
     try:
         if resume:
-            model = MaskablePPO.load(ckpts[-1], env=venv, device="cpu", tensorboard_log=str(out / "tb"))
+            # the config's [ppo] values apply from here on (a later phase may fine-tune with a smaller
+            # learning rate, say); the network itself is the checkpoint's
+            model = MaskablePPO.load(ckpts[-1], env=venv, device="cpu", tensorboard_log=str(out / "tb"), **ppo)
+            saved_arch = model.policy_kwargs.get("net_arch")
+            if saved_arch is not None and list(saved_arch) != list(net_arch):
+                raise ConfigError(f"--resume: the checkpoint's net_arch is {list(saved_arch)}, the config's "
+                                  f"{list(net_arch)}; a resumed run keeps the checkpoint's network")
         else:
             model = MaskablePPO("MlpPolicy", venv, seed=seed, device="cpu", verbose=0,
                                 tensorboard_log=str(out / "tb"), policy_kwargs={"net_arch": net_arch}, **ppo)

@@ -6,7 +6,15 @@ import pytest
 
 import mythenv
 from mythenv.core.errors import ConfigError, IllegalActionError
-from mythenv.train import OpponentPool, SelfPlayEnv, TrainConfig, load_config, make_env, parse_opponents
+from mythenv.train import (
+    OpponentPool,
+    SelfPlayEnv,
+    TrainConfig,
+    load_config,
+    make_env,
+    parse_opponents,
+    parse_ppo,
+)
 
 GAMES = mythenv.list_games()
 
@@ -137,6 +145,12 @@ def test_config_files_and_overrides():
     assert parse_opponents("random=0.2,heuristic=0.8") == {"random": 0.2, "heuristic": 0.8}
     with pytest.raises(ConfigError, match="unknown opponent kind"):
         TrainConfig(opponents={"alphazero": 1.0})
+    assert parse_ppo("learning_rate=5e-5, n_epochs=3,target_kl=none") == {
+        "learning_rate": 5e-5, "n_epochs": 3, "target_kl": None}
+    for bad, msg in (("lr=1", "allowed keys: learning_rate"), ("net_arch=64", "allowed keys"),
+                     ("ent_coef=lots", "ent_coef='lots' is not a number"), ("", "empty")):
+        with pytest.raises(ConfigError, match=msg):
+            parse_ppo(bad)
     with pytest.raises(ConfigError, match="unknown \\[ppo\\] key"):
         TrainConfig.from_dict({"ppo": {"learning_rat": 1e-3}})
     with pytest.raises(ConfigError, match="unknown training config key"):

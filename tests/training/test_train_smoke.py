@@ -44,10 +44,17 @@ def test_train_pool_checkpoints_eval_resume_and_agent(tmp_path):
     # a second run into the same directory needs --resume
     with pytest.raises(ConfigError, match="--resume"):
         train(cfg, out, progress=False)
-    res2 = train(cfg.replace(steps=512), out, resume=True, progress=False)
+    # a resumed phase continues with the config's [ppo] values (fine-tuning), the checkpoint's network
+    res2 = train(cfg.replace(steps=512, ppo={**cfg.ppo, "learning_rate": 1e-5, "ent_coef": 0.0}), out,
+                 resume=True, progress=False)
     assert res2["resumed_from"] == res["steps"] and res2["steps"] >= 512
     assert len(list_snapshots(out / "pool")) >= 3, "the pool grows across the resume"
-    assert make_agent(f"ppo:{out / 'final.zip'}", "hera_zeus_v0").model.num_timesteps == res2["steps"]
+    model = make_agent(f"ppo:{out / 'final.zip'}", "hera_zeus_v0").model
+    assert model.num_timesteps == res2["steps"]
+    assert model.learning_rate == 1e-5 and model.ent_coef == 0.0
+    assert model.policy.optimizer.param_groups[0]["lr"] == pytest.approx(1e-5)
+    with pytest.raises(ConfigError, match="net_arch"):
+        train(cfg.replace(steps=768, ppo={**cfg.ppo, "net_arch": [16, 16]}), out, resume=True, progress=False)
     with pytest.raises(ConfigError, match="no checkpoint"):
         train(cfg, tmp_path / "empty", resume=True, progress=False)
 
@@ -68,7 +75,8 @@ def test_cli_train_with_subprocess_envs(tmp_path, capsys):
                    '[pretrain]\ngames = 2\nepochs = 1\nworkers = 1\n')
     rc = cli_main(["train", "hera_zeus_v0", "--steps", "384", "--out", str(tmp_path / "r"), "--config", str(cfg),
                    "--no-pretrain",
-                   "--opponents", "random=1,self=3", "--eval-games", "2", "--quiet", "--json"])
+                   "--opponents", "random=1,self=3", "--ppo", "learning_rate=2e-4", "--eval-games", "2", "--quiet",
+                   "--json"])
     assert rc == 0
     res = json.loads(capsys.readouterr().out.strip().splitlines()[-1])
     assert res["steps"] >= 384 and res["command"].startswith("mythenv train hera_zeus_v0 --steps 384")
@@ -76,6 +84,7 @@ def test_cli_train_with_subprocess_envs(tmp_path, capsys):
     # --no-pretrain skips the config's warm start
     assert not (tmp_path / "r" / "pretrain.json").exists()
     assert json.loads((tmp_path / "r" / "config.json").read_text())["pretrain"] == {}
+    assert json.loads((tmp_path / "r" / "config.json").read_text())["ppo"]["learning_rate"] == 2e-4
     rc = cli_main(["train", "nope_v0", "--steps", "10", "--out", str(tmp_path / "x")])
     assert rc == 2
 
