@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
 import numpy as np
+from numpy.random.bit_generator import ISeedSequence
 
 from .actions import ActionCodec
 from .errors import ConfigError, IllegalActionError, StateError
@@ -71,9 +72,22 @@ def rng_to_json(rng: np.random.Generator) -> dict:
             "has_uint32": st["has_uint32"], "uinteger": st["uinteger"]}
 
 
+class _Overwritten(ISeedSequence):
+    """The seed of a generator whose state is set right after: zeros, at no cost (``PCG64()`` would
+    gather OS entropy through a ``SeedSequence``, most of the cost of building a generator). Not
+    spawnable: ``spawn()`` on such a generator raises ``TypeError``."""
+
+    def generate_state(self, n_words: int, dtype=np.uint32) -> np.ndarray:
+        return np.zeros(n_words, dtype)
+
+
+_OVERWRITTEN = _Overwritten()
+
+
 def rng_in_state(state: dict) -> np.random.Generator:
-    """A new generator in the bit-generator state ``state`` (as ``rng.bit_generator.state`` gives it)."""
-    out = np.random.Generator(np.random.PCG64())
+    """A new PCG64 generator in the bit-generator state ``state`` (as ``rng.bit_generator.state``
+    gives it)."""
+    out = np.random.Generator(np.random.PCG64(_OVERWRITTEN))
     out.bit_generator.state = state
     return out
 
