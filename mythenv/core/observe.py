@@ -103,17 +103,15 @@ def pile_counts(memo: dict, slot, cards, kind_of, values, nkinds: int) -> memory
     return memoryview(vec)
 
 
-def first_update(state, p: int, out: np.ndarray, memo: dict, encode, snapshot) -> bool:
-    """The opening of an incremental ``Game.encode_update`` kept as snapshots in ``memo[0]``: a full
-    ``encode(state, p, out)`` when ``out`` is not a C-contiguous float32 buffer (re-encoded every time)
-    or on the first call (``out`` is zeros; ``memo[0] = snapshot(state, p)`` afterwards). True when it
-    did the work, False when the caller should update ``out`` from ``memo[0]``."""
+def first_update(state, p: int, out: np.ndarray, memo: dict, encode, snapshot) -> None:
+    """The opening of an incremental ``Game.encode_update`` that keeps a snapshot of its inputs in
+    ``memo[0]``, for a call that finds none there (callers test ``memo.get(0) is None`` themselves: that
+    test runs at every call). The first call (``out`` is zeros) gets a full ``encode(state, p, out)`` and
+    ``memo[0] = snapshot(state, p)``. A buffer that is not a C-contiguous float32 array is zeroed and
+    re-encoded and gets no snapshot, so every call on it comes back here."""
     if out.dtype != np.float32 or not out.flags.c_contiguous:
         out.fill(0.0)
         encode(state, p, out)
-        return True
-    if memo.get(0) is None:
-        encode(state, p, out)
-        memo[0] = snapshot(state, p)
-        return True
-    return False
+        return
+    encode(state, p, out)
+    memo[0] = snapshot(state, p)

@@ -29,3 +29,25 @@ def check_incremental(game, state, rng, bufs, memos, every: bool, prob: float = 
             game.encode_update(state, p, bufs[p], memos[p])
             want = game.observation(state, p)
             assert np.array_equal(bufs[p], want), (p, np.flatnonzero(bufs[p] != want))
+
+
+def play_incremental(game, seeds, rng, every: bool, prob: float = 0.3, strided: bool = False,
+                     max_steps: int = 100_000) -> None:
+    """Random games from each of ``seeds`` with :func:`check_incremental` before every move and at the
+    end (every seat then). ``strided``: the buffers are views with a stride, which ``encode_update``
+    cannot update in place (it re-encodes them)."""
+    size = game.observation_size
+    for seed in seeds:
+        state = game.new_initial_state(seed=seed)
+        if strided:
+            bufs = [np.zeros(2 * size, np.float32)[::2] for _ in range(game.num_players)]
+        else:
+            bufs = [np.zeros(size, np.float32) for _ in range(game.num_players)]
+        memos = [{} for _ in range(game.num_players)]
+        steps = 0
+        while not state.is_terminal() and steps < max_steps:
+            check_incremental(game, state, rng, bufs, memos, every, prob)
+            la = state.legal_actions()
+            state.apply_action(la[int(rng.integers(len(la)))])
+            steps += 1
+        check_incremental(game, state, rng, bufs, memos, True)

@@ -290,10 +290,11 @@ def _snapshot(state: DemigodsState, p: int) -> list:
 
 def encode_update(state: DemigodsState, p: int, out: np.ndarray, memo: dict) -> None:
     """``Game.encode_update``: rewrite only the pieces of ``out`` whose inputs changed."""
-    if first_update(state, p, out, memo, encode, _snapshot):
+    m = memo.get(0)
+    if m is None:
+        first_update(state, p, out, memo, encode, _snapshot)
         return
     w = memoryview(out)
-    m = memo[0]
     game = state.game
     P = game.obs_offsets
     n = state.n

@@ -278,10 +278,11 @@ def _hits(cards, zone: list) -> bool:
 
 def encode_update(state: HeraZeusState, p: int, out: np.ndarray, memo: dict) -> None:
     """``Game.encode_update``: rewrite only the pieces of ``out`` whose inputs changed."""
-    if first_update(state, p, out, memo, encode, _snapshot):
+    m = memo.get(0)
+    if m is None:
+        first_update(state, p, out, memo, encode, _snapshot)
         return
     w = memoryview(out)
-    m = memo[0]
     o = 1 - p
     vis = state.vis
     hand = state.hand[p]

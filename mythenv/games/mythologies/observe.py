@@ -14,7 +14,7 @@ from operator import attrgetter, ne
 
 import numpy as np
 
-from mythenv.core.observe import Observer, pile_counts
+from mythenv.core.observe import Observer, first_update, pile_counts
 
 from .cards import DESIGN_OF, EFFECTS, NDESIGNS, OPS
 from .rules import OVER, PLACE, SEL
@@ -292,23 +292,28 @@ def _copy_tokens(x):
     return x[0][:], x[1][:], _nested(x[2]), _nested(x[3])
 
 
-def _snapshot(game, state, p: int, out: np.ndarray, memo: dict) -> None:
-    memo.clear()
-    memo["p"] = p
-    memo["out"] = out if out.dtype == np.float32 and out.flags.c_contiguous else None
-    memo["rel"] = [(p + i) % state.n for i in range(state.n)]
-    memo["header"] = _header(game, state, p)
-    memo["tokens"] = _copy_tokens(_TOKENS(state))
-    memo["pan"] = [_nested(x) for x in state.pan]
-    memo["disc"] = _nested(state.disc)
-    memo["hand"] = _nested(state.hand)
-    memo["known"] = bytes(state.known)
-    memo["dest"] = state.dest_board[:]
-    memo["commits"] = state.commits[:], state.free[:], state.phase, state.sel_step
-    memo["pawns"] = [_nested(x) for x in state.pawns]
-    memo["sanct"] = state.sanct[:], state.faceup[:]
-    memo["boards"] = state.boards[:], list(map(len, state.piles))
-    memo["exile"] = state.exile[:]
+def _encode(state, p: int, out: np.ndarray) -> None:
+    """:func:`encode` with the state's game (the form ``first_update`` calls)."""
+    encode(state.game, state, p, out)
+
+
+def _snapshot(state, p: int) -> dict:
+    """The memo of ``encode_update`` after a full encode of ``state``: every input as it is now."""
+    return {
+        "rel": [(p + i) % state.n for i in range(state.n)],
+        "header": _header(state.game, state, p),
+        "tokens": _copy_tokens(_TOKENS(state)),
+        "pan": [_nested(x) for x in state.pan],
+        "disc": _nested(state.disc),
+        "hand": _nested(state.hand),
+        "known": bytes(state.known),
+        "dest": state.dest_board[:],
+        "commits": (state.commits[:], state.free[:], state.phase, state.sel_step),
+        "pawns": [_nested(x) for x in state.pawns],
+        "sanct": (state.sanct[:], state.faceup[:]),
+        "boards": (state.boards[:], list(map(len, state.piles))),
+        "exile": state.exile[:],
+    }
 
 
 def _zero(w, game, *names) -> None:
@@ -321,80 +326,79 @@ def _zero(w, game, *names) -> None:
 def encode_update(game, state, p: int, out: np.ndarray, memo: dict) -> None:
     """``Game.encode_update``: rewrite only the sections whose inputs changed since the last call with
     this ``memo`` (which keeps copies of those inputs)."""
-    if memo.get("out") is not out or memo["p"] != p:  # a first call (or another buffer / seat)
-        out.fill(0.0)
-        encode(game, state, p, out)
-        _snapshot(game, state, p, out, memo)
+    m = memo.get(0)
+    if m is None:
+        first_update(state, p, out, memo, _encode, _snapshot)
         return
     w = memoryview(out)
     P = game._P
     header = _header(game, state, p)
-    old = memo["header"]
+    old = m["header"]
     if header != old:
         for i in old:
             w[i] = 0.0
         for i in header:
             w[i] = 1.0
-        memo["header"] = header
-    rel = memo["rel"]
+        m["header"] = header
+    rel = m["rel"]
     cur = _TOKENS(state)
-    if cur != memo["tokens"]:
-        memo["tokens"] = _copy_tokens(cur)
+    if cur != m["tokens"]:
+        m["tokens"] = _copy_tokens(cur)
         _tokens(w, P, state, rel)
-    pan, old = state.pan, memo["pan"]
+    pan, old = state.pan, m["pan"]
     if pan != old:
         for i, q in enumerate(rel):
             if pan[q] != old[q]:
                 old[q] = _nested(pan[q])
                 _pantheon_at(w, P, state, i, q)
-    disc, old = state.disc, memo["disc"]
+    disc, old = state.disc, m["disc"]
     if disc != old:
         for i, q in enumerate(rel):
             if disc[q] != old[q]:
                 old[q] = disc[q][:]
                 _thirds_memo(w, P["discard"] + i * NDESIGNS, state, q, disc[q])
     known = state.known
-    known_changed = known != memo["known"]
+    known_changed = known != m["known"]
     if known_changed:
-        memo["known"] = bytes(known)
-    if known_changed or state.hand != memo["hand"]:
-        memo["hand"] = _nested(state.hand)
+        m["known"] = bytes(known)
+    if known_changed or state.hand != m["hand"]:
+        m["hand"] = _nested(state.hand)
         _zero(w, game, "hand_own", "hand_size", "hand_known")
         _hands(w, P, state, p, rel)
-    if state.dest_board != memo["dest"]:
-        memo["dest"] = state.dest_board[:]
+    if state.dest_board != m["dest"]:
+        m["dest"] = state.dest_board[:]
         _zero(w, game, "destined")
         _destined(w, P, state, rel)
     cur = _COMMITS(state)
-    if cur != memo["commits"]:
-        memo["commits"] = cur[0][:], cur[1][:], cur[2], cur[3]
+    if cur != m["commits"]:
+        m["commits"] = cur[0][:], cur[1][:], cur[2], cur[3]
         _zero(w, game, "commits")
         _commits(w, P, state, p, rel)
-    if state.pawns != memo["pawns"]:
-        memo["pawns"] = [_nested(x) for x in state.pawns]
+    if state.pawns != m["pawns"]:
+        m["pawns"] = [_nested(x) for x in state.pawns]
         _zero(w, game, "pawns_placed", "sanct_pawn")
         _pawns(w, P, state, rel)
     sanct, faceup = state.sanct, state.faceup
-    old = memo["sanct"]
+    old = m["sanct"]
     if known_changed:
-        memo["sanct"] = sanct[:], faceup[:]
+        m["sanct"] = sanct[:], faceup[:]
         _zero(w, game, "sanctuary")
         _sanctuary(w, P, state, p, range(16))
     elif sanct != old[0] or faceup != old[1]:
         where = set(_diff(sanct, old[0]))
         where.update(_diff(faceup, old[1]))
-        memo["sanct"] = sanct[:], faceup[:]
+        m["sanct"] = sanct[:], faceup[:]
         so, size = P["sanctuary"], NDESIGNS + 2
         zeros = game._span["sanctuary"][2][:size]
         for pos in where:
             w[so + pos * size:so + (pos + 1) * size] = zeros
         _sanctuary(w, P, state, p, where)
-    old = memo["boards"]
+    old = m["boards"]
     lens = list(map(len, state.piles))
     if lens != old[1] or state.boards != old[0]:
-        memo["boards"] = state.boards[:], lens
+        m["boards"] = state.boards[:], lens
         _zero(w, game, "board_myth")
         _boards(w, P, state)
-    if state.exile != memo["exile"]:
-        memo["exile"] = state.exile[:]
+    if state.exile != m["exile"]:
+        m["exile"] = state.exile[:]
         _thirds_memo(w, P["exiled"], state, "exile", state.exile)

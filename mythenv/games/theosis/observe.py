@@ -14,7 +14,7 @@ from operator import attrgetter, ne
 
 import numpy as np
 
-from mythenv.core.observe import Observer
+from mythenv.core.observe import Observer, first_update
 
 from .cards import HEROES
 from .rules import NC, NH, NHEX, NI, PK
@@ -228,36 +228,32 @@ def _diff(a, b) -> list[int]:
     return list(compress(range(len(a)), map(ne, a, b)))
 
 
-def _snapshot(state, p: int, out: np.ndarray, memo: dict) -> None:
-    memo.clear()
-    memo["p"] = p
-    memo["out"] = out if out.dtype == np.float32 and out.flags.c_contiguous else None
-    memo["small"] = _small(state, p, state.team[p])
-    memo["marks"] = _hero_marks(state)
-    memo["in"] = tuple(_copy(i, x) for i, x in enumerate(_INPUTS(state)))
+def _snapshot(state, p: int) -> dict:
+    """The memo of ``encode_update`` after a full encode of ``state``: every input as it is now."""
+    return {"small": _small(state, p, state.team[p]), "marks": _hero_marks(state),
+            "in": tuple(_copy(i, x) for i, x in enumerate(_INPUTS(state)))}
 
 
 def encode_update(state, p: int, out: np.ndarray, memo: dict) -> None:
     """``Game.encode_update``: rewrite only the hero blocks and Power piles whose inputs changed since
     the last call with this ``memo`` (which keeps copies of those inputs), and the small pieces when
     their entries changed."""
-    if memo.get("out") is not out or memo["p"] != p:  # a first call (or another buffer / seat)
-        out.fill(0.0)
-        encode(state, p, out)
-        _snapshot(state, p, out, memo)
+    m = memo.get(0)
+    if m is None:
+        first_update(state, p, out, memo, encode, _snapshot)
         return
     w = memoryview(out)
     myteam = state.team[p]
     small = _small(state, p, myteam)
-    old = memo["small"]
+    old = m["small"]
     if small != old:
         for i, _ in old:
             w[i] = 0.0
         for i, v in small:
             w[i] = v
-        memo["small"] = small
+        m["small"] = small
     cur = _INPUTS(state)
-    old = memo["in"]
+    old = m["in"]
     if cur == old:
         return
     new = list(old)
@@ -277,16 +273,16 @@ def encode_update(state, p: int, out: np.ndarray, memo: dict) -> None:
             seen = _diff(a, b)
         else:
             dirty += [(q, i - _VIS - 1, b[q]) for q in _diff(a, b)]
-    memo["in"] = tuple(new)
+    m["in"] = tuple(new)
     # hero blocks: the heroes whose entry in any list their block reads changed, or their marks
     if marks:
         first, toks = _hero_marks(state)
-        ofirst, otoks = memo["marks"]
+        ofirst, otoks = m["marks"]
         if first != ofirst or toks != otoks:
             heroes.update(h for h in _HERO_RANGE if first.get(h) != ofirst.get(h) or toks.get(h) != otoks.get(h))
-        memo["marks"] = (first, toks)
+        m["marks"] = (first, toks)
     if heroes:
-        first, toks = memo["marks"]
+        first, toks = m["marks"]
         base = _P["heroes"]
         for h in heroes:
             o = base + h * HF

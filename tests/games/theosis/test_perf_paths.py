@@ -3,6 +3,7 @@
 import numpy as np
 
 import mythenv
+from tests.conformance.helpers import play_incremental
 
 
 def _play(state, rng, steps):
@@ -38,14 +39,9 @@ def test_clone_draws_what_the_original_would_have_drawn():
 def test_encode_update_equals_a_full_encode_at_every_step():
     for cfg in ({}, {"num_players": 4, "mode": "teams_2x2", "variant": "blitz", "expansion": True}):
         game = mythenv.make_game("theosis_v0", **cfg)
-        rng = np.random.default_rng(2)
-        for seed in range(3):
-            s = game.new_initial_state(seed=seed)
-            bufs = [np.zeros(game.observation_size, np.float32) for _ in range(game.num_players)]
-            memos = [{} for _ in range(game.num_players)]
-            while not s.is_terminal():
-                for p in range(game.num_players):
-                    if rng.random() < 0.5:
-                        game.encode_update(s, p, bufs[p], memos[p])
-                        assert np.array_equal(bufs[p], game.observation(s, p))
-                _play(s, rng, 1)
+        play_incremental(game, range(3), np.random.default_rng(2), every=False, prob=0.5)
+
+
+def test_encode_update_of_a_strided_buffer_reencodes():
+    game = mythenv.make_game("theosis_v0")
+    play_incremental(game, [5], np.random.default_rng(3), every=False, strided=True, max_steps=300)
