@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import argparse
 import os
+from contextlib import contextmanager
 from time import process_time as clock
 
 import numpy as np
@@ -36,7 +37,7 @@ def aec_us(game_id: str, steps: int) -> float:
                 done += 1
             env.step(action)
         env.reset(seed=int(rng.integers(2**31)))
-    return 1e6 * (clock() - t0) / done
+    return 1e6 * (clock() - t0) / max(done, 1)
 
 
 def raw_us(game_id: str, steps: int) -> float:
@@ -50,7 +51,23 @@ def raw_us(game_id: str, steps: int) -> float:
             la = s.legal_actions()
             s.apply_action(la[int(rng.integers(len(la)))])
             done += 1
-    return 1e6 * (clock() - t0) / done
+    return 1e6 * (clock() - t0) / max(done, 1)
+
+
+@contextmanager
+def stub_encoders(game_id: str):
+    """Within the block the game's encoders do nothing: both the full encoder and the incremental one
+    the env calls (``Game.encode_update``)."""
+    cls = type(mythenv.make_game(game_id))
+    saved = {name: cls.__dict__[name] for name in ("encode", "encode_update") if name in cls.__dict__}
+    cls.encode = lambda self, state, player, out: None
+    cls.encode_update = lambda self, state, player, out, memo: None
+    try:
+        yield
+    finally:
+        del cls.encode, cls.encode_update
+        for name, fn in saved.items():
+            setattr(cls, name, fn)
 
 
 def main(argv=None) -> int:
@@ -63,19 +80,10 @@ def main(argv=None) -> int:
              "|---|---|---|---|---|---|"]
     print("\n".join(lines))
     for gid in a.games or mythenv.list_games():
-        cls = type(mythenv.make_game(gid))
         raw = min(raw_us(gid, a.steps) for _ in range(3))
         full = min(aec_us(gid, a.steps) for _ in range(3))
-        # stub both the full encoder and the incremental one the env calls (Game.encode_update)
-        saved = {name: cls.__dict__[name] for name in ("encode", "encode_update") if name in cls.__dict__}
-        cls.encode = lambda self, state, player, out: None
-        cls.encode_update = lambda self, state, player, out, memo: None
-        try:
+        with stub_encoders(gid):
             bare = min(aec_us(gid, a.steps) for _ in range(3))
-        finally:
-            del cls.encode, cls.encode_update
-            for name, fn in saved.items():
-                setattr(cls, name, fn)
         lines.append(f"| {gid} | {raw:.1f} | {full:.1f} | {bare:.1f} | {raw / full:.2f} | {raw / bare:.2f} |")
         print(lines[-1], flush=True)
     if a.readme:

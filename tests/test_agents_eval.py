@@ -199,3 +199,23 @@ def test_breakdown_smoke_restores_encoders_and_writes_its_block(tmp_path, capsys
     assert len(row) == 1 and all(float(c) > 0 for c in row[0].strip("|").split("|")[1:])
     text = doc.read_text()
     assert text.startswith("intro\n") and text.endswith("tail\n") and "old" not in text and row[0] in text
+
+
+def test_instruction_counts_table_and_loop(tmp_path, capsys, monkeypatch):
+    """benchmarks.instructions: the per-step arithmetic and the README block (callgrind itself is
+    replaced by a fake counter: valgrind runs take minutes), and the measured loop of every mode."""
+    import shutil
+
+    from benchmarks import instructions, readme
+
+    fake = {"raw": 1000, "aec": 2000, "aec_no_encoder": 1500}
+    monkeypatch.setattr(instructions, "count", lambda gid, mode, steps: 10**6 + fake[mode] * steps)
+    monkeypatch.setattr(shutil, "which", lambda name: "/usr/bin/" + name)
+    doc = tmp_path / "README.md"
+    doc.write_text("<!-- instructions:start -->\n<!-- instructions:end -->\n")
+    monkeypatch.setattr(instructions, "write_block", lambda name, body: readme.write_block(name, body, doc))
+    assert instructions.main(["--steps", "10", "--readme", "hera_zeus_v0"]) == 0
+    row = "| hera_zeus_v0 | 1.0k | 2.0k | 1.5k | 0.50 | 0.67 |"
+    assert row in capsys.readouterr().out and row in doc.read_text()
+    for mode in instructions.MODES:  # what runs under valgrind
+        assert instructions.main(["--_loop", "demigods_v0", mode, "20"]) == 0
