@@ -51,3 +51,16 @@ def play_incremental(game, seeds, rng, every: bool, prob: float = 0.3, strided: 
             state.apply_action(la[int(rng.integers(len(la)))])
             steps += 1
         check_incremental(game, state, rng, bufs, memos, True)
+
+
+def play_resampled_incremental(game, state, rng) -> None:
+    """For every seat: a world resampled from that seat's view of ``state``, played out at random with
+    the seat's incrementally updated buffer checked against a full encode after every move."""
+    for p in range(game.num_players):
+        s = state.resample_hidden(p, rng)
+        buf, memo = np.zeros(game.observation_size, np.float32), {}
+        while not s.is_terminal():
+            game.encode_update(s, p, buf, memo)
+            assert np.array_equal(buf, game.observation(s, p)), (p, np.flatnonzero(buf != game.observation(s, p)))
+            la = s.legal_actions()
+            s.apply_action(la[int(rng.integers(len(la)))])

@@ -1,44 +1,22 @@
 """Incremental observations (``encode_update``) equal a full encode in long random games, for both
-seats, observed every step or at irregular moments, including over cloned and resampled states."""
+seats, observed every step or at irregular moments, including over resampled states."""
 
 import numpy as np
 import pytest
 
 import mythenv
-from tests.conformance.helpers import check_incremental
-
-
-def _check(game, state, rng, bufs, memos, every: bool) -> None:
-    check_incremental(game, state, rng, bufs, memos, every)
+from tests.conformance.helpers import play_incremental, play_resampled_incremental, random_walk
 
 
 @pytest.mark.parametrize("every", [True, False])
 def test_incremental_matches_full_encode(every):
     game = mythenv.make_game("hera_zeus_v0", first_player="random")
-    rng = np.random.default_rng(11)
-    for g in range(60):
-        state = game.new_initial_state(seed=g)
-        bufs = [np.zeros(game.observation_size, np.float32) for _ in range(game.num_players)]
-        memos = [{} for _ in range(game.num_players)]
-        while not state.is_terminal():
-            _check(game, state, rng, bufs, memos, every)
-            la = state.legal_actions()
-            state.apply_action(la[int(rng.integers(len(la)))])
-        _check(game, state, rng, bufs, memos, True)
+    play_incremental(game, range(60), np.random.default_rng(11), every)
 
 
 def test_incremental_on_resampled_states():
     game = mythenv.make_game("hera_zeus_v0")
     rng = np.random.default_rng(5)
     state = game.new_initial_state(seed=3)
-    for _ in range(40):
-        la = state.legal_actions()
-        state.apply_action(la[int(rng.integers(len(la)))])
-    for p in range(2):
-        s = state.resample_hidden(p, rng)
-        buf, memo = np.zeros(game.observation_size, np.float32), {}
-        while not s.is_terminal():
-            game.encode_update(s, p, buf, memo)
-            assert np.array_equal(buf, game.observation(s, p))
-            la = s.legal_actions()
-            s.apply_action(la[int(rng.integers(len(la)))])
+    random_walk(state, rng, 40)
+    play_resampled_incremental(game, state, rng)
