@@ -23,7 +23,8 @@ def main(argv=None) -> int:
 
     from mythenv.train import evaluate
 
-    res = {"model": a.model, "game": a.game, "seed": a.seed,
+    args = sys.argv[1:] if argv is None else list(argv)
+    res = {"model": a.model, "game": a.game, "seed": a.seed, "command": "python training/evaluate.py " + " ".join(args),
            "eval": evaluate(a.model, a.game, [o for o in a.opponents.split(",") if o], a.games, a.seed,
                             workers=a.workers)}
     text = json.dumps(res, indent=2)
