@@ -115,3 +115,20 @@ def first_update(state, p: int, out: np.ndarray, memo: dict, encode, snapshot) -
         return
     encode(state, p, out)
     memo[0] = snapshot(state, p)
+
+
+def snapshot_encoder(encode, snapshot, update):
+    """A ``Game.encode_update`` method for a game that keeps a snapshot of its encoder's inputs in
+    ``memo[0]``: the first call (or a buffer it cannot update in place) goes to :func:`first_update`
+    with ``encode(state, p, out)`` and ``snapshot(state, p)``; later calls to ``update(state, p, w, m)``
+    with ``w`` a memoryview of ``out`` and ``m`` the snapshot, which rewrites what changed."""
+
+    def encode_update(self, state, p: int, out: np.ndarray, memo: dict) -> None:
+        m = memo.get(0)
+        if m is None:
+            first_update(state, p, out, memo, encode, snapshot)
+            return
+        update(state, p, memoryview(out), m)
+
+    encode_update.__doc__ = update.__doc__
+    return encode_update

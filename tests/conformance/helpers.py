@@ -21,21 +21,26 @@ def mask_of(game, state):
     return m
 
 
-def check_incremental(game, state, rng, bufs, memos, every: bool, prob: float = 0.3) -> None:
+def check_incremental(game, state, rng, bufs, memos, every: bool, prob: float = 0.3) -> int:
     """Update some seats' buffers with ``Game.encode_update`` (every seat when ``every``, else each
-    with probability ``prob``) and assert each equals a full encode of ``state``."""
+    with probability ``prob``) and assert each equals a full encode of ``state``; returns how many
+    buffers were checked."""
+    checked = 0
     for p in range(game.num_players):
         if every or rng.random() < prob:
             game.encode_update(state, p, bufs[p], memos[p])
             want = game.observation(state, p)
             assert np.array_equal(bufs[p], want), (p, np.flatnonzero(bufs[p] != want))
+            checked += 1
+    return checked
 
 
 def play_incremental(game, seeds, rng, every: bool, prob: float = 0.3, strided: bool = False,
-                     max_steps: int = 100_000) -> None:
+                     max_steps: int = 100_000) -> int:
     """Random games from each of ``seeds`` with :func:`check_incremental` before every move and at the
-    end (every seat then). ``strided``: the buffers are views with a stride, which ``encode_update``
-    cannot update in place (it re-encodes them)."""
+    end (every seat then); returns how many buffers were checked. ``strided``: the buffers are views
+    with a stride, which ``encode_update`` cannot update in place (it re-encodes them)."""
+    checked = 0
     size = game.observation_size
     for seed in seeds:
         state = game.new_initial_state(seed=seed)
@@ -46,21 +51,26 @@ def play_incremental(game, seeds, rng, every: bool, prob: float = 0.3, strided: 
         memos = [{} for _ in range(game.num_players)]
         steps = 0
         while not state.is_terminal() and steps < max_steps:
-            check_incremental(game, state, rng, bufs, memos, every, prob)
+            checked += check_incremental(game, state, rng, bufs, memos, every, prob)
             la = state.legal_actions()
             state.apply_action(la[int(rng.integers(len(la)))])
             steps += 1
-        check_incremental(game, state, rng, bufs, memos, True)
+        checked += check_incremental(game, state, rng, bufs, memos, True)
+    return checked
 
 
-def play_resampled_incremental(game, state, rng) -> None:
+def play_resampled_incremental(game, state, rng) -> int:
     """For every seat: a world resampled from that seat's view of ``state``, played out at random with
-    the seat's incrementally updated buffer checked against a full encode after every move."""
+    the seat's incrementally updated buffer checked against a full encode after every move; returns
+    how many buffers were checked."""
+    checked = 0
     for p in range(game.num_players):
         s = state.resample_hidden(p, rng)
         buf, memo = np.zeros(game.observation_size, np.float32), {}
         while not s.is_terminal():
             game.encode_update(s, p, buf, memo)
             assert np.array_equal(buf, game.observation(s, p)), (p, np.flatnonzero(buf != game.observation(s, p)))
+            checked += 1
             la = s.legal_actions()
             s.apply_action(la[int(rng.integers(len(la)))])
+    return checked

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from mythenv.core.observe import Observer, first_update, pile_counts
+from mythenv.core.observe import Observer, pile_counts
 
 from .rules import (
     ATHENA,
@@ -288,13 +288,9 @@ def _snapshot(state: DemigodsState, p: int) -> list:
     return m
 
 
-def encode_update(state: DemigodsState, p: int, out: np.ndarray, memo: dict) -> None:
-    """``Game.encode_update``: rewrite only the pieces of ``out`` whose inputs changed."""
-    m = memo.get(0)
-    if m is None:
-        first_update(state, p, out, memo, encode, _snapshot)
-        return
-    w = memoryview(out)
+def update(state: DemigodsState, p: int, w: memoryview, m) -> None:
+    """The update step of ``snapshot_encoder`` (``Game.encode_update`` after the first call): rewrite
+    the pieces of ``w`` whose inputs differ from the snapshot ``m``, and refresh ``m``."""
     game = state.game
     P = game.obs_offsets
     n = state.n

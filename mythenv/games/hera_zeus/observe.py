@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from mythenv.core.observe import Observer, first_update, pile_counts
+from mythenv.core.observe import Observer, pile_counts
 
 from .rules import DECK, FIG, HAND_LIMIT, KIND_OF, NCARDS, NCOL, NK, NROW, OVER, SETUP, HeraZeusState
 
@@ -220,6 +220,7 @@ _ALL = list(range(NCARDS))
  _M_PEND) = range(12)
 _M_COLS = 12  # 3 own columns, then 3 opponent columns
 _M_SIZE = _M_COLS + 2 * NCOL
+_M_PILES = _M_SIZE  # last slot: pile_counts' cache of this seat's piles
 _HEADS: dict[tuple, memoryview] = {}  # head key -> the head's float32 values
 
 
@@ -236,7 +237,8 @@ def _head_of(state: HeraZeusState, p: int, key: tuple) -> memoryview:
 def _snapshot(state: HeraZeusState, p: int) -> list:
     """The memo of ``encode_update`` after a full encode of ``state``: every input as it is now."""
     o = 1 - p
-    m = [None] * _M_SIZE
+    m = [None] * (_M_SIZE + 1)
+    m[_M_PILES] = {}
     m[_M_KP] = state.vis.translate(_BIT_OF[p])
     m[_M_KO] = state.vis.translate(_BIT_OF[o])
     m[_M_UP] = bytes(state.up)
@@ -276,13 +278,10 @@ def _hits(cards, zone: list) -> bool:
     return False
 
 
-def encode_update(state: HeraZeusState, p: int, out: np.ndarray, memo: dict) -> None:
-    """``Game.encode_update``: rewrite only the pieces of ``out`` whose inputs changed."""
-    m = memo.get(0)
-    if m is None:
-        first_update(state, p, out, memo, encode, _snapshot)
-        return
-    w = memoryview(out)
+def update(state: HeraZeusState, p: int, w: memoryview, m) -> None:
+    """The update step of ``snapshot_encoder`` (``Game.encode_update`` after the first call): rewrite
+    the pieces of ``w`` whose inputs differ from the snapshot ``m``, and refresh ``m``."""
+    piles = m[_M_PILES]
     o = 1 - p
     vis = state.vis
     hand = state.hand[p]
@@ -328,7 +327,7 @@ def encode_update(state: HeraZeusState, p: int, out: np.ndarray, memo: dict) -> 
     deck = state.deck[p]
     if deck != m[_M_DECK]:
         m[_M_DECK] = deck[:]
-        w[_A + 2 * NK:_A + 3 * NK] = pile_counts(memo, "deck", deck, KIND_OF, _QUARTERS, NK)
+        w[_A + 2 * NK:_A + 3 * NK] = pile_counts(piles, "deck", deck, KIND_OF, _QUARTERS, NK)
         w[_SIZES + 1] = len(deck) / DECK
     # fields, column by column (face-up flags matter for p's own cards only)
     up = state.up
@@ -367,12 +366,12 @@ def encode_update(state: HeraZeusState, p: int, out: np.ndarray, memo: dict) -> 
     if pile != m[_M_MYD]:
         m[_M_MYD] = pile[:]
         _clear(w, _B, _MY_DISC_LEN)
-        _write_my_discard(w, state, p, memo)
+        _write_my_discard(w, state, p, piles)
     pile = state.disc[o]
     if pile != m[_M_OPPD] or kp_chg and _hits(kp_chg, pile):
         m[_M_OPPD] = pile[:]
         _clear(w, _OPP_DISC, _OPP_DISC_LEN)
-        _write_opp_discard(w, state, p, memo)
+        _write_opp_discard(w, state, p, piles)
     ohand = state.hand[o]
     if ohand != m[_M_OPPH] or kp_chg and _hits(kp_chg, ohand):
         m[_M_OPPH] = ohand[:]

@@ -13,6 +13,7 @@ import numpy as np
 from mythenv.core.actions import ActionCodec
 from mythenv.core.env import env_constructors
 from mythenv.core.game import Game, GameInfo, Option
+from mythenv.core.observe import snapshot_encoder
 from mythenv.core.registry import register_game
 
 from . import observe, rules
@@ -76,8 +77,7 @@ class MythologiesGame(Game):
     def encode(self, state, player, out) -> None:
         observe.encode(self, state, player, out)
 
-    def encode_update(self, state, player, out, memo) -> None:
-        observe.encode_update(self, state, player, out, memo)
+    encode_update = snapshot_encoder(observe._encode, observe._snapshot, observe.update)
 
     def action_to_string(self, action: int) -> str:
         return rules.describe_action(action)

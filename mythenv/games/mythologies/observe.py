@@ -14,7 +14,7 @@ from operator import attrgetter, ne
 
 import numpy as np
 
-from mythenv.core.observe import Observer, first_update, pile_counts
+from mythenv.core.observe import Observer, pile_counts
 
 from .cards import DESIGN_OF, EFFECTS, NDESIGNS, OPS
 from .rules import OVER, PLACE, SEL
@@ -323,14 +323,10 @@ def _zero(w, game, *names) -> None:
         w[a:b] = zeros
 
 
-def encode_update(game, state, p: int, out: np.ndarray, memo: dict) -> None:
-    """``Game.encode_update``: rewrite only the sections whose inputs changed since the last call with
-    this ``memo`` (which keeps copies of those inputs)."""
-    m = memo.get(0)
-    if m is None:
-        first_update(state, p, out, memo, _encode, _snapshot)
-        return
-    w = memoryview(out)
+def update(state, p: int, w: memoryview, m) -> None:
+    """The update step of ``snapshot_encoder`` (``Game.encode_update`` after the first call): rewrite
+    the sections of ``w`` whose inputs differ from the snapshot ``m``, and refresh ``m``."""
+    game = state.game
     P = game._P
     header = _header(game, state, p)
     old = m["header"]

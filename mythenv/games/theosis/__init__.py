@@ -11,6 +11,7 @@ from __future__ import annotations
 from mythenv.core.env import env_constructors
 from mythenv.core.errors import ConfigError
 from mythenv.core.game import Game, GameInfo, Option
+from mythenv.core.observe import snapshot_encoder
 from mythenv.core.registry import register_game
 
 from . import observe, rules
@@ -72,8 +73,7 @@ class TheosisGame(Game):
     def encode(self, state, player, out) -> None:
         observe.encode(state, player, out)
 
-    def encode_update(self, state, player, out, memo) -> None:
-        observe.encode_update(state, player, out, memo)
+    encode_update = snapshot_encoder(observe.encode, observe._snapshot, observe.update)
 
     def action_to_string(self, action: int) -> str:
         return rules.describe_action(action)

@@ -14,7 +14,7 @@ from operator import attrgetter, ne
 
 import numpy as np
 
-from mythenv.core.observe import Observer, first_update
+from mythenv.core.observe import Observer
 
 from .cards import HEROES
 from .rules import NC, NH, NHEX, NI, PK
@@ -234,15 +234,10 @@ def _snapshot(state, p: int) -> dict:
             "in": tuple(_copy(i, x) for i, x in enumerate(_INPUTS(state)))}
 
 
-def encode_update(state, p: int, out: np.ndarray, memo: dict) -> None:
-    """``Game.encode_update``: rewrite only the hero blocks and Power piles whose inputs changed since
-    the last call with this ``memo`` (which keeps copies of those inputs), and the small pieces when
-    their entries changed."""
-    m = memo.get(0)
-    if m is None:
-        first_update(state, p, out, memo, encode, _snapshot)
-        return
-    w = memoryview(out)
+def update(state, p: int, w: memoryview, m) -> None:
+    """The update step of ``snapshot_encoder`` (``Game.encode_update`` after the first call): rewrite
+    the hero blocks, Power piles and small pieces of ``w`` whose inputs differ from the snapshot
+    ``m``, and refresh ``m``."""
     myteam = state.team[p]
     small = _small(state, p, myteam)
     old = m["small"]

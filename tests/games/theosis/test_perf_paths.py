@@ -39,9 +39,10 @@ def test_clone_draws_what_the_original_would_have_drawn():
 def test_encode_update_equals_a_full_encode_at_every_step():
     for cfg in ({}, {"num_players": 4, "mode": "teams_2x2", "variant": "blitz", "expansion": True}):
         game = mythenv.make_game("theosis_v0", **cfg)
-        play_incremental(game, range(3), np.random.default_rng(2), every=False, prob=0.5)
+        checked = play_incremental(game, range(3), np.random.default_rng(2), every=False, prob=0.5)
+        assert checked > 3 * game.num_players
 
 
 def test_encode_update_of_a_strided_buffer_reencodes():
     game = mythenv.make_game("theosis_v0")
-    play_incremental(game, [5], np.random.default_rng(3), every=False, strided=True, max_steps=300)
+    assert play_incremental(game, [5], np.random.default_rng(3), every=False, strided=True, max_steps=300) > 2
