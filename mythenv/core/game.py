@@ -271,6 +271,9 @@ class Game(ABC):
     heuristic: ClassVar = None
     #: a cheaper policy of the same signature for search rollouts (default: ``heuristic``)
     rollout_policy: ClassVar = None
+    #: the game's compiled observation encoder, a C extension module with ``encode(state, p, out,
+    #: layout) -> bool`` (see mythenv/core/cobserve.h and ``compiled_module``); None: Python only
+    compiled: ClassVar = None
 
     def __init__(self, **config: Any):
         opts = {o.name: o for o in self.info.options}
@@ -287,6 +290,19 @@ class Game(ABC):
         self.observer: Observer
         self._setup()
         self._obs_buf = np.zeros(self.observer.size, dtype=np.float32)
+        self.use_compiled(True)
+
+    def use_compiled(self, on: bool = True) -> bool:
+        """Encode observations with the game's compiled encoder (``on``, the default, when it was built)
+        or with its Python encoder (the reference; same values). Returns whether the compiled one is used."""
+        mod = type(self).compiled if on else None
+        self._c_encode = None if mod is None else mod.encode
+        self.c_layout = None if mod is None else self.compiled_layout()
+        return mod is not None
+
+    def compiled_layout(self) -> tuple:
+        """What the compiled encoder needs to know of this config (piece offsets, tables), built once."""
+        return ()
 
     @abstractmethod
     def _setup(self) -> None:
@@ -341,20 +357,28 @@ class Game(ABC):
 
         ``out`` and ``memo`` belong to one caller and one seat: ``out`` holds what the previous call
         with this ``memo`` wrote (zeros and an empty ``memo`` the first time), and the state is the
-        same object, possibly moved on by some actions since. A game may keep in ``memo`` whatever
-        lets it rewrite only the parts that changed; afterwards ``out`` must equal what
+        same object, possibly moved on by some actions since. Afterwards ``out`` equals what
         :meth:`encode` writes into a zeroed array (the conformance suite checks this in every game).
-        The default re-encodes everything.
+        A compiled encoder rewrites the whole buffer (cheaper than any Python update); else
+        :meth:`encode_update_python` runs.
         """
+        c = self._c_encode
+        if c is None or not c(state, player, out, self.c_layout):
+            self.encode_update_python(state, player, out, memo)
+
+    def encode_update_python(self, state: State, player: int, out: np.ndarray, memo: dict) -> None:
+        """:meth:`encode_update` in Python. A game may keep in ``memo`` whatever lets it rewrite only
+        the parts that changed (``mythenv.core.observe.snapshot_encoder``). The default re-encodes."""
         out.fill(0.0)
         self.encode(state, player, out)
 
     def observation(self, state: State, player: int, out: np.ndarray | None = None) -> np.ndarray:
         if out is None:
             out = np.zeros(self.observer.size, dtype=np.float32)
-        else:
+        c = self._c_encode
+        if c is None or not c(state, player, out, self.c_layout):
             out.fill(0.0)
-        self.encode(state, player, out)
+            self.encode(state, player, out)
         return out
 
     def observation_dict(self, state: State, player: int) -> dict[str, np.ndarray]:

@@ -7,6 +7,8 @@ encoder writes through preallocated views and users read pieces by name with :me
 
 from __future__ import annotations
 
+import importlib
+import os
 from collections.abc import Sequence
 from dataclasses import dataclass
 from math import prod
@@ -117,18 +119,29 @@ def first_update(state, p: int, out: np.ndarray, memo: dict, encode, snapshot) -
     memo[0] = snapshot(state, p)
 
 
+def compiled_module(name: str):
+    """The compiled observation encoder ``name`` (a C extension built at install, see cobserve.h), or
+    None when it was not built (no C compiler then) or the environment sets ``MYTHENV_PURE_PYTHON=1``."""
+    if os.environ.get("MYTHENV_PURE_PYTHON", "") not in ("", "0"):
+        return None
+    try:
+        return importlib.import_module(name)
+    except ImportError:
+        return None
+
+
 def snapshot_encoder(encode, snapshot, update):
-    """A ``Game.encode_update`` method for a game that keeps a snapshot of its encoder's inputs in
+    """A ``Game.encode_update_python`` method for a game that keeps a snapshot of its encoder's inputs in
     ``memo[0]``: the first call (or a buffer it cannot update in place) goes to :func:`first_update`
     with ``encode(state, p, out)`` and ``snapshot(state, p)``; later calls to ``update(state, p, w, m)``
     with ``w`` a memoryview of ``out`` and ``m`` the snapshot, which rewrites what changed."""
 
-    def encode_update(self, state, p: int, out: np.ndarray, memo: dict) -> None:
+    def encode_update_python(self, state, p: int, out: np.ndarray, memo: dict) -> None:
         m = memo.get(0)
         if m is None:
             first_update(state, p, out, memo, encode, snapshot)
             return
         update(state, p, memoryview(out), m)
 
-    encode_update.__doc__ = update.__doc__
-    return encode_update
+    encode_update_python.__doc__ = update.__doc__
+    return encode_update_python

@@ -21,15 +21,22 @@ def mask_of(game, state):
     return m
 
 
+def python_observation(game, state, p: int) -> np.ndarray:
+    """Seat ``p``'s observation by the game's Python encoder (the reference), whatever is compiled."""
+    out = np.zeros(game.observation_size, np.float32)
+    game.encode(state, p, out)
+    return out
+
+
 def check_incremental(game, state, rng, bufs, memos, every: bool, prob: float = 0.3) -> int:
-    """Update some seats' buffers with ``Game.encode_update`` (every seat when ``every``, else each
-    with probability ``prob``) and assert each equals a full encode of ``state``; returns how many
-    buffers were checked."""
+    """Update some seats' buffers with ``Game.encode_update_python`` (every seat when ``every``, else
+    each with probability ``prob``) and assert each equals a full Python encode of ``state``; returns
+    how many buffers were checked."""
     checked = 0
     for p in range(game.num_players):
         if every or rng.random() < prob:
-            game.encode_update(state, p, bufs[p], memos[p])
-            want = game.observation(state, p)
+            game.encode_update_python(state, p, bufs[p], memos[p])
+            want = python_observation(game, state, p)
             assert np.array_equal(bufs[p], want), (p, np.flatnonzero(bufs[p] != want))
             checked += 1
     return checked
@@ -68,8 +75,9 @@ def play_resampled_incremental(game, state, rng) -> int:
         s = state.resample_hidden(p, rng)
         buf, memo = np.zeros(game.observation_size, np.float32), {}
         while not s.is_terminal():
-            game.encode_update(s, p, buf, memo)
-            assert np.array_equal(buf, game.observation(s, p)), (p, np.flatnonzero(buf != game.observation(s, p)))
+            game.encode_update_python(s, p, buf, memo)
+            want = python_observation(game, s, p)
+            assert np.array_equal(buf, want), (p, np.flatnonzero(buf != want))
             checked += 1
             la = s.legal_actions()
             s.apply_action(la[int(rng.integers(len(la)))])

@@ -385,4 +385,11 @@ def _hits(cards, zone: list) -> bool:
     return False
 
 
+
+# ----------------------------------------------------------------------------- compiled encoder
+def c_layout(game) -> tuple:
+    """What ``_cobserve.encode`` (the compiled twin of ``encode``) needs of this config."""
+    return ()
+
+
 __all__ = ["make_observer", "encode", "DECISIONS", "IS_ORACLE", "ORACLES"]

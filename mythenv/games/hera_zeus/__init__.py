@@ -10,7 +10,7 @@ from __future__ import annotations
 from mythenv.core.actions import ActionCodec
 from mythenv.core.env import env_constructors
 from mythenv.core.game import Game, GameInfo, Option
-from mythenv.core.observe import snapshot_encoder
+from mythenv.core.observe import compiled_module, snapshot_encoder
 from mythenv.core.registry import register_game
 
 from . import observe, rules
@@ -55,7 +55,12 @@ class HeraZeusGame(Game):
     def encode(self, state, player, out) -> None:
         observe.encode(state, player, out)
 
-    encode_update = snapshot_encoder(observe.encode, observe._snapshot, observe.update)
+    compiled = compiled_module(f"{__name__}._cobserve")
+
+    def compiled_layout(self) -> tuple:
+        return observe.c_layout(self)
+
+    encode_update_python = snapshot_encoder(observe.encode, observe._snapshot, observe.update)
 
     def action_to_string(self, action: int) -> str:
         return rules.describe_action(action)

@@ -392,3 +392,9 @@ def update(state: HeraZeusState, p: int, w: memoryview, m) -> None:
         _clear(w, _PEND_CARD, _PEND_LEN)
         if pending:
             _write_pending(w, state, p)
+
+
+# ----------------------------------------------------------------------------- compiled encoder
+def c_layout(game) -> tuple:
+    """What ``_cobserve.encode`` (the compiled twin of ``encode``) needs of this config."""
+    return ()

@@ -77,7 +77,7 @@ class MythologiesGame(Game):
     def encode(self, state, player, out) -> None:
         observe.encode(self, state, player, out)
 
-    encode_update = snapshot_encoder(observe._encode, observe._snapshot, observe.update)
+    encode_update_python = snapshot_encoder(observe._encode, observe._snapshot, observe.update)
 
     def action_to_string(self, action: int) -> str:
         return rules.describe_action(action)

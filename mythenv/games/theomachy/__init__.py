@@ -11,6 +11,7 @@ from __future__ import annotations
 from mythenv.core.actions import ActionCodec
 from mythenv.core.env import env_constructors
 from mythenv.core.game import Game, GameInfo, Option
+from mythenv.core.observe import compiled_module
 from mythenv.core.registry import register_game
 
 from . import observe, rules
@@ -76,6 +77,11 @@ class TheomachyGame(Game):
 
     def encode(self, state, player, out) -> None:
         observe.encode(state, player, out)
+
+    compiled = compiled_module(f"{__name__}._cobserve")
+
+    def compiled_layout(self) -> tuple:
+        return observe.c_layout(self)
 
     def action_to_string(self, action: int) -> str:
         return self._codes.describe(action)

@@ -228,4 +228,11 @@ def encode(state: TheomachyState, p: int, out: np.ndarray) -> None:
     _set(w, P["hands"], state.hands / float(state.game.config["max_hands"]))
 
 
+
+# ----------------------------------------------------------------------------- compiled encoder
+def c_layout(game) -> tuple:
+    """What ``_cobserve.encode`` (the compiled twin of ``encode``) needs of this config."""
+    return ()
+
+
 __all__ = ["observer", "encode", "ESSENCES", "KINDS", "POWER"]

@@ -73,7 +73,7 @@ class TheosisGame(Game):
     def encode(self, state, player, out) -> None:
         observe.encode(state, player, out)
 
-    encode_update = snapshot_encoder(observe.encode, observe._snapshot, observe.update)
+    encode_update_python = snapshot_encoder(observe.encode, observe._snapshot, observe.update)
 
     def action_to_string(self, action: int) -> str:
         return rules.describe_action(action)

@@ -1,0 +1,116 @@
+"""The compiled observation encoders (``mythenv/games/<game>/_cobserve.c``, built at install) write
+exactly what the games' Python encoders write, bit for bit, for every seat at every step of random
+games, of loaded and of resampled states, in every test config; they decline (return False, touch
+nothing) buffers they cannot write, and refuse a malformed layout or state with an error."""
+
+import shutil
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+import mythenv
+
+from .cases import CASES
+from .helpers import python_observation
+
+GAMES_DIR = Path(mythenv.__file__).parent / "games"
+WITH_C = sorted(p.parent.name for p in GAMES_DIR.glob("*/_cobserve.c"))
+COMPILED_CASES = [c for c in CASES if mythenv.game_class(c.values[0]).compiled is not None]
+
+
+def _module_name(gid: str) -> str:
+    return mythenv.game_class(gid).__module__
+
+
+@pytest.mark.skipif(shutil.which("cc") is None and shutil.which("gcc") is None,
+                    reason="no C compiler on this machine: the games use their Python encoders")
+def test_every_compiled_encoder_was_built():
+    assert WITH_C, "no game has a compiled encoder source"
+    built = sorted(_module_name(g).rsplit(".", 1)[-1] for g in mythenv.list_games()
+                   if mythenv.game_class(g).compiled is not None)
+    assert built == WITH_C, f"sources {WITH_C}, built {built} (reinstall: pip install -e .)"
+
+
+def _check(game, state, c, layout, buf) -> int:
+    for p in range(game.num_players):
+        buf.fill(np.nan)  # the encoder zeroes the buffer itself
+        assert c(state, p, buf, layout) is True
+        want = python_observation(game, state, p)
+        assert np.array_equal(buf, want), (p, np.flatnonzero(buf != want))
+    return game.num_players
+
+
+@pytest.mark.parametrize("gid,cfg", COMPILED_CASES)
+def test_compiled_encoder_equals_python_encoder(gid, cfg):
+    game = mythenv.make_game(gid, **cfg)
+    c, layout = game.compiled.encode, game.c_layout
+    rng = np.random.default_rng(17)
+    buf = np.empty(game.observation_size, np.float32)
+    checked = 0
+    for seed in range(12):
+        state = game.new_initial_state(seed=seed)
+        steps = 0
+        while not state.is_terminal() and steps < 2000:
+            checked += _check(game, state, c, layout, buf)
+            if steps % 50 == 7:  # a loaded copy and a world resampled from one seat's view
+                checked += _check(game, game.state_from_dict(state.to_dict()), c, layout, buf)
+                seat = int(rng.integers(game.num_players))
+                checked += _check(game, state.resample_hidden(seat, rng), c, layout, buf)
+            la = state.legal_actions()
+            state.apply_action(la[int(rng.integers(len(la)))])
+            steps += 1
+        checked += _check(game, state, c, layout, buf)
+    assert checked > 12 * 10 * game.num_players
+
+
+@pytest.mark.parametrize("gid", sorted({c.values[0] for c in COMPILED_CASES}))
+def test_compiled_encoder_declines_buffers_it_cannot_write(gid):
+    game = mythenv.make_game(gid)
+    c, layout = game.compiled.encode, game.c_layout
+    state = game.new_initial_state(seed=0)
+    n = game.observation_size
+    bad = [np.full(n, 7, np.float64), np.full(2 * n, 7, np.float32)[::2], np.full(n + 1, 7, np.float32),
+           np.full(n - 1, 7, np.float32), bytearray(4 * n)]
+    ro = np.full(n, 7, np.float32)
+    ro.flags.writeable = False
+    bad.append(ro)
+    for out in bad:
+        before = bytes(memoryview(out).cast("B")) if isinstance(out, bytearray) else np.array(out, copy=True)
+        assert c(state, 0, out, layout) is False
+        after = bytes(memoryview(out).cast("B")) if isinstance(out, bytearray) else out
+        assert np.array_equal(np.asarray(after), np.asarray(before))
+    # and the Game falls back to Python for them: a strided buffer still gets the right values
+    strided = np.zeros(2 * n, np.float32)[::2]
+    game.encode_update(state, 0, strided, {})
+    assert np.array_equal(strided, python_observation(game, state, 0))
+
+
+@pytest.mark.parametrize("gid", sorted({c.values[0] for c in COMPILED_CASES}))
+def test_compiled_encoder_refuses_bad_arguments(gid):
+    game = mythenv.make_game(gid)
+    c, layout = game.compiled.encode, game.c_layout
+    state = game.new_initial_state(seed=0)
+    buf = np.zeros(game.observation_size, np.float32)
+    with pytest.raises(TypeError):
+        c(state, 0, buf)
+    with pytest.raises(TypeError):
+        c(state, 0, buf, "not a layout")
+    with pytest.raises(TypeError):
+        c(state, 0, buf, layout[:-1] if layout else (1,))
+    with pytest.raises((TypeError, AttributeError)):
+        c(object(), 0, buf, layout)
+    with pytest.raises(ValueError):
+        c(state, game.num_players, buf, layout)
+    with pytest.raises((ValueError, TypeError)):
+        c(state, -1, buf, layout)
+
+
+def test_use_compiled_switches_encoders():
+    for gid in mythenv.list_games():
+        game = mythenv.make_game(gid)
+        has = type(game).compiled is not None
+        assert game.use_compiled(True) is has
+        assert game.use_compiled(False) is False and game.c_layout is None
+        state = game.new_initial_state(seed=1)
+        assert np.array_equal(game.observation(state, 0), python_observation(game, state, 0))
