@@ -114,3 +114,44 @@ def test_use_compiled_switches_encoders():
         assert game.use_compiled(False) is False and game.c_layout is None
         state = game.new_initial_state(seed=1)
         assert np.array_equal(game.observation(state, 0), python_observation(game, state, 0))
+
+
+def _attr_values(state) -> list:
+    names = [n for cls in type(state).__mro__ for n in getattr(cls, "__slots__", ())]
+    names += list(getattr(state, "__dict__", {}))
+    kinds = (list, dict, bytearray, set, np.ndarray)
+    values = [v for v in (getattr(state, n, None) for n in names if n != "__dict__") if isinstance(v, kinds)]
+    inner = [x for v in values if isinstance(v, list) for x in v if isinstance(x, kinds)]  # hands, columns
+    return values + inner
+
+
+@pytest.mark.parametrize("gid", sorted({c.values[0] for c in COMPILED_CASES}))
+def test_compiled_encoder_leaks_nothing(gid):
+    """No reference to anything of the state is kept or lost by a call, and no memory is kept."""
+    import gc
+    import sys
+    import tracemalloc
+
+    game = mythenv.make_game(gid)
+    c, layout = game.compiled.encode, game.c_layout
+    rng = np.random.default_rng(2)
+    buf = np.zeros(game.observation_size, np.float32)
+    state = game.new_initial_state(seed=4)
+    for _ in range(40):  # a state in the middle of a game
+        la = state.legal_actions()
+        state.apply_action(la[int(rng.integers(len(la)))])
+    values = _attr_values(state)
+    before = [sys.getrefcount(v) for v in values]
+    for _ in range(200):
+        for p in range(game.num_players):
+            c(state, p, buf, layout)
+    assert [sys.getrefcount(v) for v in values] == before
+    gc.collect()
+    tracemalloc.start()
+    c(state, 0, buf, layout)
+    start = tracemalloc.get_traced_memory()[0]
+    for _ in range(2000):
+        c(state, 0, buf, layout)
+    grown = tracemalloc.get_traced_memory()[0] - start
+    tracemalloc.stop()
+    assert grown < 4096, f"{grown} bytes kept by 2000 calls"
