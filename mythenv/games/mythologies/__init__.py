@@ -13,7 +13,7 @@ import numpy as np
 from mythenv.core.actions import ActionCodec
 from mythenv.core.env import env_constructors
 from mythenv.core.game import Game, GameInfo, Option
-from mythenv.core.observe import snapshot_encoder
+from mythenv.core.observe import compiled_module, snapshot_encoder
 from mythenv.core.registry import register_game
 
 from . import observe, rules
@@ -76,6 +76,11 @@ class MythologiesGame(Game):
 
     def encode(self, state, player, out) -> None:
         observe.encode(self, state, player, out)
+
+    compiled = compiled_module(f"{__name__}._cobserve")
+
+    def compiled_layout(self) -> tuple:
+        return observe.c_layout(self)
 
     encode_update_python = snapshot_encoder(observe._encode, observe._snapshot, observe.update)
 

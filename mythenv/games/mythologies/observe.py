@@ -398,3 +398,9 @@ def update(state, p: int, w: memoryview, m) -> None:
     if state.exile != m["exile"]:
         m["exile"] = state.exile[:]
         _thirds_memo(w, P["exiled"], state, "exile", state.exile)
+
+
+# ----------------------------------------------------------------------------- compiled encoder
+def c_layout(game) -> tuple:
+    """What ``_cobserve.encode`` (the compiled twin of ``encode``) needs of this config."""
+    return ()

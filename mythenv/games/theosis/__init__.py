@@ -11,7 +11,7 @@ from __future__ import annotations
 from mythenv.core.env import env_constructors
 from mythenv.core.errors import ConfigError
 from mythenv.core.game import Game, GameInfo, Option
-from mythenv.core.observe import snapshot_encoder
+from mythenv.core.observe import compiled_module, snapshot_encoder
 from mythenv.core.registry import register_game
 
 from . import observe, rules
@@ -72,6 +72,11 @@ class TheosisGame(Game):
 
     def encode(self, state, player, out) -> None:
         observe.encode(state, player, out)
+
+    compiled = compiled_module(f"{__name__}._cobserve")
+
+    def compiled_layout(self) -> tuple:
+        return observe.c_layout(self)
 
     encode_update_python = snapshot_encoder(observe.encode, observe._snapshot, observe.update)
 

@@ -304,3 +304,9 @@ def update(state, p: int, w: memoryview, m) -> None:
                         o = base + c * CF
                         w[o:o + CF] = _ZERO[:CF]
                         _pile(w, state, p, myteam, q, j, [c])
+
+
+# ----------------------------------------------------------------------------- compiled encoder
+def c_layout(game) -> tuple:
+    """What ``_cobserve.encode`` (the compiled twin of ``encode``) needs of this config."""
+    return ()
