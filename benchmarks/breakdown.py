@@ -1,5 +1,6 @@
-"""Where an AEC step's time goes, per game: a raw State step, a full AEC step, and an AEC step with
-the observation encoder stubbed out (so the encoder's share shows). CPU time, best of 3.
+"""Where an AEC step's time goes, per game: a raw State step, a full AEC step (the compiled observation
+encoder when it was built), the same with the Python encoder, and an AEC step with the observation
+encoder stubbed out (so the encoder's share shows). CPU time, best of 3.
 
     python -m benchmarks.breakdown [--steps 10000] [--readme] [game ids ...]
 
@@ -20,8 +21,9 @@ import mythenv
 from .readme import write_block
 
 
-def aec_us(game_id: str, steps: int) -> float:
+def aec_us(game_id: str, steps: int, compiled: bool = True) -> float:
     env = mythenv.make_env(game_id)
+    env.unwrapped.game.use_compiled(compiled)
     rng = np.random.default_rng(0)
     done = 0
     env.reset(seed=0)
@@ -56,16 +58,20 @@ def raw_us(game_id: str, steps: int) -> float:
 
 @contextmanager
 def stub_encoders(game_id: str):
-    """Within the block the game's encoders do nothing: both the full encoder and the incremental one
-    the env calls (``Game.encode_update``)."""
+    """Within the block the game's encoders do nothing: the full encoder and the incremental one
+    the env calls (``Game.encode_update``), compiled or not."""
     cls = type(mythenv.make_game(game_id))
-    saved = {name: cls.__dict__[name] for name in ("encode", "encode_update") if name in cls.__dict__}
+    names = ("encode", "encode_update", "compiled")
+    saved = {name: cls.__dict__[name] for name in names if name in cls.__dict__}
     cls.encode = lambda self, state, player, out: None
     cls.encode_update = lambda self, state, player, out, memo: None
+    cls.compiled = None
     try:
         yield
     finally:
-        del cls.encode, cls.encode_update
+        for name in names:
+            if name in cls.__dict__:
+                delattr(cls, name)
         for name, fn in saved.items():
             setattr(cls, name, fn)
 
@@ -76,15 +82,18 @@ def main(argv=None) -> int:
     ap.add_argument("--steps", type=int, default=10_000)
     ap.add_argument("--readme", action="store_true", help="write the table into benchmarks/README.md")
     a = ap.parse_args(argv)
-    lines = ["| game | raw step (us) | AEC step (us) | AEC step without encoding (us) | ratio | ratio with a free encoder |",
-             "|---|---|---|---|---|---|"]
+    lines = ["| game | raw step (us) | AEC step (us) | AEC step, Python encoder (us) | AEC step without encoding (us) "
+             "| ratio | ratio, Python encoder | ratio with a free encoder |",
+             "|---|---|---|---|---|---|---|---|"]
     print("\n".join(lines))
     for gid in a.games or mythenv.list_games():
         raw = min(raw_us(gid, a.steps) for _ in range(3))
         full = min(aec_us(gid, a.steps) for _ in range(3))
+        py = min(aec_us(gid, a.steps, compiled=False) for _ in range(3))
         with stub_encoders(gid):
             bare = min(aec_us(gid, a.steps) for _ in range(3))
-        lines.append(f"| {gid} | {raw:.1f} | {full:.1f} | {bare:.1f} | {raw / full:.2f} | {raw / bare:.2f} |")
+        lines.append(f"| {gid} | {raw:.1f} | {full:.1f} | {py:.1f} | {bare:.1f} | {raw / full:.2f} | {raw / py:.2f} "
+                     f"| {raw / bare:.2f} |")
         print(lines[-1], flush=True)
     if a.readme:
         write_block("breakdown", f"`python -m benchmarks.breakdown --steps {a.steps} --readme`, CPU time, best of 3 "

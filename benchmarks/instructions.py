@@ -1,5 +1,6 @@
-"""Instructions per agent-step (valgrind callgrind), per game: a raw State step, a full AEC step and
-an AEC step with the observation encoder stubbed out. Unlike timings these counts do not move with
+"""Instructions per agent-step (valgrind callgrind), per game: a raw State step, a full AEC step (the
+compiled observation encoder), the same with the Python encoder, and an AEC step with the observation
+encoder stubbed out. Unlike timings these counts do not move with
 the machine's load, so they are the steady figure for the "AEC / raw" ratio.
 
     python -m benchmarks.instructions [--steps 2000] [--readme] [game ids ...]
@@ -23,7 +24,7 @@ import mythenv
 
 from .readme import write_block
 
-MODES = ("raw", "aec", "aec_no_encoder")
+MODES = ("raw", "aec", "aec_python", "aec_no_encoder")
 
 
 def _loop(game_id: str, mode: str, steps: int) -> None:
@@ -34,6 +35,8 @@ def _loop(game_id: str, mode: str, steps: int) -> None:
         raw_us(game_id, steps)
     elif mode == "aec":
         aec_us(game_id, steps)
+    elif mode == "aec_python":
+        aec_us(game_id, steps, compiled=False)
     else:
         with stub_encoders(game_id):
             aec_us(game_id, steps)
@@ -71,13 +74,15 @@ def main(argv=None) -> int:
     if shutil.which("valgrind") is None:
         print("valgrind is not installed (apt install valgrind)", file=sys.stderr)
         return 2
-    lines = ["| game | raw step | AEC step | AEC step without encoding | AEC / raw | with a free encoder |",
-             "|---|---|---|---|---|---|"]
+    lines = ["| game | raw step | AEC step | AEC step, Python encoder | AEC step without encoding | AEC / raw "
+             "| AEC / raw, Python encoder | with a free encoder |",
+             "|---|---|---|---|---|---|---|---|"]
     print("\n".join(lines), flush=True)
     for gid in a.games or mythenv.list_games():
         r = per_step(gid, a.steps)
-        lines.append(f"| {gid} | {r['raw'] / 1e3:.1f}k | {r['aec'] / 1e3:.1f}k | {r['aec_no_encoder'] / 1e3:.1f}k "
-                     f"| {r['raw'] / r['aec']:.2f} | {r['raw'] / r['aec_no_encoder']:.2f} |")
+        lines.append(f"| {gid} | {r['raw'] / 1e3:.1f}k | {r['aec'] / 1e3:.1f}k | {r['aec_python'] / 1e3:.1f}k "
+                     f"| {r['aec_no_encoder'] / 1e3:.1f}k | {r['raw'] / r['aec']:.2f} | {r['raw'] / r['aec_python']:.2f} "
+                     f"| {r['raw'] / r['aec_no_encoder']:.2f} |")
         print(lines[-1], flush=True)
     if a.readme:
         write_block("instructions", f"`python -m benchmarks.instructions --steps {a.steps} --readme` "

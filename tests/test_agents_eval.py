@@ -188,13 +188,13 @@ def test_breakdown_smoke_restores_encoders_and_writes_its_block(tmp_path, capsys
     from benchmarks import breakdown, readme
 
     cls = type(mythenv.make_game("hera_zeus_v0"))
-    before = (cls.__dict__.get("encode"), cls.__dict__.get("encode_update"))
+    before = (cls.__dict__.get("encode"), cls.__dict__.get("encode_update"), cls.__dict__.get("compiled"))
     doc = tmp_path / "README.md"
     doc.write_text("intro\n<!-- breakdown:start -->\nold\n<!-- breakdown:end -->\ntail\n")
     monkeypatch.setattr(readme, "README", doc)
     monkeypatch.setattr(breakdown, "write_block", lambda name, body: readme.write_block(name, body, doc))
     assert breakdown.main(["--steps", "200", "--readme", "hera_zeus_v0"]) == 0
-    assert (cls.__dict__.get("encode"), cls.__dict__.get("encode_update")) == before
+    assert (cls.__dict__.get("encode"), cls.__dict__.get("encode_update"), cls.__dict__.get("compiled")) == before
     row = [x for x in capsys.readouterr().out.splitlines() if x.startswith("| hera_zeus_v0")]
     assert len(row) == 1 and all(float(c) > 0 for c in row[0].strip("|").split("|")[1:])
     text = doc.read_text()
@@ -208,14 +208,14 @@ def test_instruction_counts_table_and_loop(tmp_path, capsys, monkeypatch):
 
     from benchmarks import instructions, readme
 
-    fake = {"raw": 1000, "aec": 2000, "aec_no_encoder": 1500}
+    fake = {"raw": 1000, "aec": 1600, "aec_python": 2000, "aec_no_encoder": 1500}
     monkeypatch.setattr(instructions, "count", lambda gid, mode, steps: 10**6 + fake[mode] * steps)
     monkeypatch.setattr(shutil, "which", lambda name: "/usr/bin/" + name)
     doc = tmp_path / "README.md"
     doc.write_text("<!-- instructions:start -->\n<!-- instructions:end -->\n")
     monkeypatch.setattr(instructions, "write_block", lambda name, body: readme.write_block(name, body, doc))
     assert instructions.main(["--steps", "10", "--readme", "hera_zeus_v0"]) == 0
-    row = "| hera_zeus_v0 | 1.0k | 2.0k | 1.5k | 0.50 | 0.67 |"
+    row = "| hera_zeus_v0 | 1.0k | 1.6k | 2.0k | 1.5k | 0.62 | 0.50 | 0.67 |"
     assert row in capsys.readouterr().out and row in doc.read_text()
     for mode in instructions.MODES:  # what runs under valgrind
         assert instructions.main(["--_loop", "demigods_v0", mode, "20"]) == 0
