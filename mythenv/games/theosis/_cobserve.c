@@ -1,14 +1,513 @@
-/* The compiled observation encoder of theosis (see mythenv/core/cobserve.h). Placeholder: it declines
- * every buffer, so the Python encoder runs. */
+/* The compiled observation encoder of Theosis (see mythenv/core/cobserve.h): the twin of
+ * ``observe.encode`` in mythenv/games/theosis/observe.py, piece by piece in the same order (the small
+ * pieces of ``_small``, the marks of ``_hero_marks``, the hero blocks of ``_heroes``, the piles and the
+ * Power blocks of ``_pile``). Every offset and table comes from ``observe.c_layout``.
+ *
+ * Every write goes through ``put``, which checks the index against the buffer: a state whose values lie
+ * outside their ranges raises an IndexError instead of writing out of bounds. */
 #include "cobserve.h"
 
+/* ------------------------------------------------------------------ the layout (observe.c_layout) */
+enum { LAYOUT_NUMBERS, LAYOUT_PHASES, LAYOUT_KINDS, LAYOUT_HERO_ARG, LAYOUT_TOKEN_CARD, LAYOUT_TOKEN_SLOT,
+       LAYOUT_SPEED, LAYOUT_LEN };
+
+/* the int32 table ``numbers`` of the layout, in the order of ``observe._c_numbers`` */
+enum {
+    N_SIZE, N_PLAYERS, N_HEROES, N_CARDS, N_HF, N_CF, N_TURN_CAP,
+    /* piece offsets */
+    P_PHASE, P_DECISION, P_TO_MOVE, P_DECIDER, P_TURN, P_HEROES, P_CARDS, P_PILES, P_POOL, P_OFFER,
+    P_DEC_HEROES, P_COMBAT, P_COMBAT_CARD, P_MISC,
+    /* fields of a hero's block */
+    H_UNCHOSEN, H_ALLY, H_ENEMY, H_ALIVE, H_HEALTH, H_MANA, H_GOLD, H_RANK, H_FLAGS, H_ARCH, H_HEX, H_ITEMS,
+    H_TOKENS, H_SPEED,
+    /* fields of a Power's block */
+    C_OWN_PILE, C_KNOWN_PILE, C_UNKNOWN,
+    N_NUMBERS
+};
+
+#define MAX_HEROES 64 /* stack arrays: the Ranking marks per hero */
+#define MAX_TOKENS 32 /* token slots are bits of a mask */
+
+typedef struct {
+    int32_t num[N_NUMBERS];
+    PyObject *phases;                /* dict: phase name -> index in the phase piece */
+    PyObject *kinds;                 /* dict: decision kind -> index in the decision piece */
+    const unsigned char *hero_arg;   /* per decision kind: i (hero at dec[1 + i]), 0 when none */
+    Py_ssize_t nkinds;
+    const unsigned char *token_card; /* per token slot j: its Power card (observe._TOK) */
+    const unsigned char *token_slot; /* per token: its slot j in a hero's token one-hots */
+    Py_ssize_t ntokens;
+    const float *speed;              /* per hero: speed / 8 (float32) */
+} Layout;
+
+static int layout_parse(PyObject *layout, Layout *L)
+{
+    if (!PyTuple_Check(layout) || PyTuple_GET_SIZE(layout) != LAYOUT_LEN) {
+        PyErr_Format(PyExc_TypeError, "layout must be the tuple of %d entries built by observe.c_layout",
+                     (int)LAYOUT_LEN);
+        return -1;
+    }
+    Py_ssize_t len, len2;
+    const unsigned char *nums = bytes_of(PyTuple_GET_ITEM(layout, LAYOUT_NUMBERS), &len);
+    if (nums == NULL)
+        return -1;
+    if (len != (Py_ssize_t)sizeof(L->num)) {
+        PyErr_SetString(PyExc_TypeError, "layout: the numbers table has the wrong length");
+        return -1;
+    }
+    memcpy(L->num, nums, sizeof(L->num));
+    L->phases = PyTuple_GET_ITEM(layout, LAYOUT_PHASES);
+    L->kinds = PyTuple_GET_ITEM(layout, LAYOUT_KINDS);
+    if (!PyDict_Check(L->phases) || !PyDict_Check(L->kinds)) {
+        PyErr_SetString(PyExc_TypeError, "layout: the phase and decision-kind tables must be dicts");
+        return -1;
+    }
+    if ((L->hero_arg = bytes_of(PyTuple_GET_ITEM(layout, LAYOUT_HERO_ARG), &L->nkinds)) == NULL ||
+        (L->token_card = bytes_of(PyTuple_GET_ITEM(layout, LAYOUT_TOKEN_CARD), &L->ntokens)) == NULL ||
+        (L->token_slot = bytes_of(PyTuple_GET_ITEM(layout, LAYOUT_TOKEN_SLOT), &len2)) == NULL)
+        return -1;
+    const unsigned char *speed = bytes_of(PyTuple_GET_ITEM(layout, LAYOUT_SPEED), &len);
+    if (speed == NULL)
+        return -1;
+    L->speed = (const float *)speed;
+    if (len2 != L->ntokens || L->ntokens > MAX_TOKENS || len != 4 * (Py_ssize_t)L->num[N_HEROES] ||
+        L->num[N_HEROES] < 0 || L->num[N_HEROES] > MAX_HEROES || L->num[N_PLAYERS] < 1 ||
+        L->num[N_PLAYERS] > 63 || L->num[N_SIZE] < 0) {
+        PyErr_SetString(PyExc_TypeError, "layout: inconsistent tables");
+        return -1;
+    }
+    for (Py_ssize_t t = 0; t < L->ntokens; t++)
+        if (L->token_slot[t] >= MAX_TOKENS) {
+            PyErr_SetString(PyExc_TypeError, "layout: a token slot beyond the mask");
+            return -1;
+        }
+    return 0;
+}
+
+/* ------------------------------------------------------------------ the state's attributes */
+/* what an attribute must be: an int (read into ``iv``), a str, a list (of at least NH heroes' or n seats'
+ * entries, of such lists), or None / a list, None / a dict */
+enum { T_INT, T_STR, T_LIST, T_HEROES, T_HERO_LISTS, T_SEAT_LISTS, T_LIST_OR_NONE, T_DICT_OR_NONE };
+
+enum {
+    A_PHASE, A_DEC, A_WINNER, A_N, A_TEAM, A_TURN, A_POOL, A_OFFER, A_CB, A_VIS, A_BONDAGE, A_WARD, A_PURSE,
+    A_INITIATIVE, A_RANKING, A_TOKEN,
+    /* per hero (the flags in the order of their one-hots, observe._heroes) */
+    A_OWNER, A_HP, A_POS, A_GOLD, A_ARCH, A_ACTED, A_BLACKOUT, A_STEALTH, A_FLIP_W, A_FLIP_A, A_MANA, A_EQ,
+    /* per seat: the three piles */
+    A_HAND, A_DISC, A_INPLAY,
+    NATTR
+};
+#define NFLAGS 5 /* A_ACTED .. A_FLIP_A */
+
+static const char *const attr_names[NATTR] = {
+    "phase", "dec", "winner", "n", "team", "turn", "pool", "offer", "cb", "vis", "bondage", "ward", "purse",
+    "initiative", "ranking", "token",
+    "owner", "hp", "pos", "gold", "arch", "acted", "blackout", "stealth", "flip_w", "flip_a", "mana", "eq",
+    "hand", "disc", "inplay",
+};
+static const unsigned char attr_types[NATTR] = {
+    T_STR, T_LIST_OR_NONE, T_INT, T_INT, T_LIST, T_INT, T_LIST, T_LIST, T_DICT_OR_NONE, T_LIST, T_INT, T_LIST,
+    T_LIST, T_INT, T_LIST, T_LIST,
+    T_HEROES, T_HEROES, T_HEROES, T_HEROES, T_HEROES, T_HEROES, T_HEROES, T_HEROES, T_HEROES, T_HEROES,
+    T_HERO_LISTS, T_HERO_LISTS,
+    T_SEAT_LISTS, T_SEAT_LISTS, T_SEAT_LISTS,
+};
+
+/* keys of the combat record ``cb`` and of its duel ``cb["du"]``, and the value "spell" */
+enum { K_ATT, K_TARGETS, K_DU, K_SRC, K_SPELL, K_AC, K_DC, NKEYS };
+static const char *const key_names[NKEYS] = {"att", "targets", "du", "src", "spell", "ac", "dc"};
+
+/* the interned names (module init): the only module-level state */
+static PyObject *attr_str[NATTR];
+static PyObject *key_str[NKEYS];
+
+/* ``o`` as a C long; -1 with a TypeError naming ``what`` for anything but an int */
+static inline int as_long(PyObject *o, const char *what, long *v)
+{
+    if (!PyLong_Check(o)) {
+        PyErr_Format(PyExc_TypeError, "state.%s: expected int, got %.80s", what, Py_TYPE(o)->tp_name);
+        return -1;
+    }
+    *v = PyLong_AsLong(o);
+    return (*v == -1 && PyErr_Occurred()) ? -1 : 0;
+}
+
+/* ``list[i]`` as a C long: an IndexError outside the list (``i`` is a value read from the state) */
+static inline int item_long(PyObject *list, long i, const char *what, long *v)
+{
+    if (i < 0 || i >= PyList_GET_SIZE(list)) {
+        PyErr_Format(PyExc_IndexError, "state.%s: index %ld outside 0..%zd", what, i, PyList_GET_SIZE(list) - 1);
+        return -1;
+    }
+    return as_long(PyList_GET_ITEM(list, i), what, v);
+}
+
+/* Fetch every attribute into ``a`` (new references; the caller releases them) and the ints into ``iv``. */
+static int fetch(PyObject *state, const Layout *L, PyObject **a, long *iv)
+{
+    for (int i = 0; i < NATTR; i++) {
+        PyObject *o = a[i] = PyObject_GetAttr(state, attr_str[i]);
+        if (o == NULL)
+            return -1;
+        int t = attr_types[i], ok;
+        switch (t) {
+        case T_INT:
+            if (as_long(o, attr_names[i], &iv[i]) < 0)
+                return -1;
+            continue;
+        case T_STR:
+            ok = PyUnicode_Check(o);
+            break;
+        case T_LIST_OR_NONE:
+            ok = o == Py_None || PyList_Check(o);
+            break;
+        case T_DICT_OR_NONE:
+            ok = o == Py_None || PyDict_Check(o);
+            break;
+        default:
+            ok = PyList_Check(o);
+        }
+        if (!ok) {
+            PyErr_Format(PyExc_TypeError, "state.%s: unexpected type %.80s", attr_names[i], Py_TYPE(o)->tp_name);
+            return -1;
+        }
+        if (t == T_HEROES || t == T_HERO_LISTS || t == T_SEAT_LISTS) {
+            Py_ssize_t need = t == T_SEAT_LISTS ? iv[A_N] : L->num[N_HEROES]; /* n is fetched before */
+            if (PyList_GET_SIZE(o) < need) {
+                PyErr_Format(PyExc_IndexError, "state.%s: %zd entries, %zd needed", attr_names[i],
+                             PyList_GET_SIZE(o), need);
+                return -1;
+            }
+            if (t != T_HEROES)
+                for (Py_ssize_t k = 0; k < need; k++)
+                    if (!PyList_Check(PyList_GET_ITEM(o, k))) {
+                        PyErr_Format(PyExc_TypeError, "state.%s: entries must be lists", attr_names[i]);
+                        return -1;
+                    }
+        }
+    }
+    return 0;
+}
+
+/* ``d[key]`` (borrowed), a KeyError naming ``what`` when missing */
+static PyObject *dict_item(PyObject *d, int key, const char *what)
+{
+    PyObject *v = PyDict_GetItemWithError(d, key_str[key]);
+    if (v == NULL && !PyErr_Occurred())
+        PyErr_Format(PyExc_KeyError, "state.%s has no %R", what, key_str[key]);
+    return v;
+}
+
+/* ------------------------------------------------------------------ writes */
+static inline int put(ObsBuf *b, long i, float v)
+{
+    if (i < 0 || i >= b->size) {
+        PyErr_Format(PyExc_IndexError, "observation index %ld outside 0..%zd (a state value out of range)", i,
+                     b->size - 1);
+        return -1;
+    }
+    b->w[i] = v;
+    return 0;
+}
+#define PUT(i, v)                          \
+    do {                                   \
+        if (put(b, (i), (v)) < 0)          \
+            return -1;                     \
+    } while (0)
+#define LONG(o, what, v)                   \
+    do {                                   \
+        if (as_long((o), (what), (v)) < 0) \
+            return -1;                     \
+    } while (0)
+
+static inline long pymod(long a, long n) { return ((a % n) + n) % n; } /* Python's a % n, n > 0 */
+
+/* ------------------------------------------------------------------ the small pieces (_small) */
+static int write_small(ObsBuf *b, const Layout *L, PyObject **a, const long *iv, long p, long myteam)
+{
+    const int32_t *N = L->num;
+    long n = iv[A_N];
+    /* phase */
+    PyObject *ph = PyDict_GetItemWithError(L->phases, a[A_PHASE]);
+    if (ph == NULL) {
+        if (!PyErr_Occurred())
+            PyErr_Format(PyExc_KeyError, "state.phase: unknown phase %R", a[A_PHASE]);
+        return -1;
+    }
+    long v;
+    LONG(ph, "phase", &v);
+    PUT(N[P_PHASE] + v, 1.0f);
+    /* decision, to_move, decider, dec_heroes */
+    PyObject *dec = a[A_DEC];
+    if (dec != Py_None && iv[A_WINNER] == -2) {
+        if (PyList_GET_SIZE(dec) < 2) {
+            PyErr_SetString(PyExc_IndexError, "state.dec: a decision names its kind and its seat");
+            return -1;
+        }
+        PyObject *kind = PyDict_GetItemWithError(L->kinds, PyList_GET_ITEM(dec, 0));
+        if (kind == NULL) {
+            if (!PyErr_Occurred())
+                PyErr_Format(PyExc_KeyError, "state.dec: unknown decision kind %R", PyList_GET_ITEM(dec, 0));
+            return -1;
+        }
+        long k, seat;
+        LONG(kind, "dec", &k);
+        LONG(PyList_GET_ITEM(dec, 1), "dec", &seat);
+        PUT(N[P_DECISION] + k, 1.0f);
+        if (seat == p)
+            PUT(N[P_TO_MOVE], 1.0f);
+        PUT(N[P_DECIDER] + pymod(seat - p, n), 1.0f);
+        if (k < 0 || k >= L->nkinds) {
+            PyErr_SetString(PyExc_IndexError, "layout: decision kind outside the hero-argument table");
+            return -1;
+        }
+        if (L->hero_arg[k]) {
+            Py_ssize_t at = 1 + L->hero_arg[k];
+            if (at >= PyList_GET_SIZE(dec)) {
+                PyErr_SetString(PyExc_IndexError, "state.dec: the decision's hero is missing");
+                return -1;
+            }
+            PyObject *h = PyList_GET_ITEM(dec, at);
+            if (PyLong_Check(h)) { /* isinstance(h, int) and 0 <= h < NH */
+                int overflow;
+                long hv = PyLong_AsLongAndOverflow(h, &overflow);
+                if (!overflow && hv >= 0 && hv < N[N_HEROES])
+                    PUT(N[P_DEC_HEROES] + hv, 1.0f);
+            }
+        }
+    }
+    /* turn */
+    PUT(N[P_TURN] + (iv[A_TURN] < N[N_TURN_CAP] ? iv[A_TURN] : N[N_TURN_CAP]), 1.0f);
+    /* pool */
+    for (Py_ssize_t i = 0; i < PyList_GET_SIZE(a[A_POOL]); i++) {
+        LONG(PyList_GET_ITEM(a[A_POOL], i), "pool", &v);
+        PUT(N[P_POOL] + v, 1.0f);
+    }
+    /* offer */
+    for (Py_ssize_t i = 0; i < PyList_GET_SIZE(a[A_OFFER]); i++) {
+        LONG(PyList_GET_ITEM(a[A_OFFER], i), "offer", &v);
+        PUT(N[P_OFFER] + v, 1.0f);
+    }
+    /* combat, combat_card */
+    PyObject *cb = a[A_CB];
+    if (cb != Py_None) {
+        PyObject *o = dict_item(cb, K_ATT, "cb");
+        if (o == NULL)
+            return -1;
+        LONG(o, "cb", &v);
+        PUT(N[P_COMBAT] + v * 2, 1.0f);
+        PyObject *targets = dict_item(cb, K_TARGETS, "cb");
+        if (targets == NULL)
+            return -1;
+        if (!PyList_Check(targets)) {
+            PyErr_SetString(PyExc_TypeError, "state.cb: the targets must be a list");
+            return -1;
+        }
+        for (Py_ssize_t i = 0; i < PyList_GET_SIZE(targets); i++) {
+            LONG(PyList_GET_ITEM(targets, i), "cb", &v);
+            PUT(N[P_COMBAT] + v * 2 + 1, 1.0f);
+        }
+        PyObject *du = dict_item(cb, K_DU, "cb");
+        PyObject *src = du == NULL ? NULL : dict_item(cb, K_SRC, "cb");
+        if (src == NULL)
+            return -1;
+        int spell = src == key_str[K_SPELL] ||
+                    (PyUnicode_Check(src) && PyUnicode_Compare(src, key_str[K_SPELL]) == 0);
+        if (spell) {
+            if ((o = dict_item(cb, K_SPELL, "cb")) == NULL)
+                return -1;
+            LONG(o, "cb", &v);
+            PUT(N[P_COMBAT_CARD] + v, 1.0f);
+        }
+        if (du != Py_None) {
+            if (!PyDict_Check(du)) {
+                PyErr_SetString(PyExc_TypeError, "state.cb: the duel must be a dict or None");
+                return -1;
+            }
+            unsigned long bit = 1UL << p;
+            for (int key = K_AC; key <= K_DC; key++) {
+                long c, seen;
+                if ((o = dict_item(du, key, "cb")) == NULL)
+                    return -1;
+                LONG(o, "cb", &c);
+                if (c >= 0) {
+                    if (item_long(a[A_VIS], c, "vis", &seen) < 0)
+                        return -1;
+                    if ((unsigned long)seen & bit)
+                        PUT(N[P_COMBAT_CARD] + c, 1.0f);
+                }
+            }
+        }
+    }
+    /* misc: bondage active, spell ward on own team, own purse / 3, initiative is own seat */
+    if (iv[A_BONDAGE] >= 0)
+        PUT(N[P_MISC], 1.0f);
+    long ward, purse;
+    if (item_long(a[A_WARD], myteam, "ward", &ward) < 0 || item_long(a[A_PURSE], p, "purse", &purse) < 0)
+        return -1;
+    if (ward)
+        PUT(N[P_MISC] + 1, 1.0f);
+    PUT(N[P_MISC] + 2, (float)((double)purse / 3.0));
+    if (iv[A_INITIATIVE] == p)
+        PUT(N[P_MISC] + 3, 1.0f);
+    return 0;
+}
+
+/* ------------------------------------------------------------------ the heroes (_hero_marks, _heroes) */
+static int write_heroes(ObsBuf *b, const Layout *L, PyObject **a, const long *iv, long p, long myteam)
+{
+    const int32_t *N = L->num;
+    long nh = N[N_HEROES], n = iv[A_N];
+    long owner[MAX_HEROES];
+    for (long h = 0; h < nh; h++)
+        LONG(PyList_GET_ITEM(a[A_OWNER], h), "owner", &owner[h]);
+    /* marks: each chosen hero's first place in the Ranking, and the token slots on each hero */
+    long first[MAX_HEROES];
+    uint32_t toks[MAX_HEROES];
+    for (long h = 0; h < nh; h++) {
+        first[h] = -1;
+        toks[h] = 0;
+    }
+    PyObject *ranking = a[A_RANKING];
+    for (Py_ssize_t i = 0; i < PyList_GET_SIZE(ranking); i++) {
+        long h;
+        LONG(PyList_GET_ITEM(ranking, i), "ranking", &h);
+        if (h >= 0 && h < nh && first[h] < 0 && owner[h] >= 0)
+            first[h] = i;
+    }
+    for (Py_ssize_t t = 0; t < L->ntokens; t++) {
+        long h;
+        if (item_long(a[A_TOKEN], L->token_card[t], "token", &h) < 0)
+            return -1;
+        if (h >= 0 && h < nh && owner[h] >= 0)
+            toks[h] |= 1u << L->token_slot[t];
+    }
+    /* the hero blocks */
+    for (long h = 0; h < nh; h++) {
+        long o = N[P_HEROES] + h * N[N_HF], own = owner[h];
+        if (own < 0) {
+            PUT(o + N[H_UNCHOSEN], 1.0f);
+            continue;
+        }
+        long team, hp, pos, gold, arch, x;
+        PUT(o + pymod(own - p, n), 1.0f);
+        if (item_long(a[A_TEAM], own, "team", &team) < 0)
+            return -1;
+        PUT(o + (team == myteam ? N[H_ALLY] : N[H_ENEMY]), 1.0f);
+        LONG(PyList_GET_ITEM(a[A_HP], h), "hp", &hp);
+        LONG(PyList_GET_ITEM(a[A_POS], h), "pos", &pos);
+        if (hp > 0 && pos >= 0) /* state.alive(h) (the owner is known to be set here) */
+            PUT(o + N[H_ALIVE], 1.0f);
+        PyObject *mana = PyList_GET_ITEM(a[A_MANA], h);
+        for (long s = 0; s < 3; s++) {
+            if (item_long(mana, s, "mana", &x) < 0)
+                return -1;
+            if (x)
+                PUT(o + N[H_MANA] + s, 1.0f);
+        }
+        /* acted, blacked out, stealth, weapons flipped, armor flipped */
+        for (int f = 0; f < NFLAGS; f++) {
+            LONG(PyList_GET_ITEM(a[A_ACTED + f], h), attr_names[A_ACTED + f], &x);
+            if (x)
+                PUT(o + N[H_FLAGS] + f, 1.0f);
+        }
+        LONG(PyList_GET_ITEM(a[A_ARCH], h), "arch", &arch);
+        PUT(o + N[H_ARCH] + arch, 1.0f);
+        if (pos >= 0)
+            PUT(o + N[H_HEX] + pos, 1.0f);
+        PyObject *eq = PyList_GET_ITEM(a[A_EQ], h);
+        for (Py_ssize_t s = 0; s < PyList_GET_SIZE(eq); s++) {
+            LONG(PyList_GET_ITEM(eq, s), "eq", &x);
+            if (x >= 0)
+                PUT(o + N[H_ITEMS] + x, 1.0f);
+        }
+        if (first[h] >= 0)
+            PUT(o + N[H_RANK] + first[h], 1.0f);
+        for (uint32_t m = toks[h], j = 0; m; m >>= 1, j++)
+            if (m & 1)
+                PUT(o + N[H_TOKENS] + (long)j, 1.0f);
+        LONG(PyList_GET_ITEM(a[A_GOLD], h), "gold", &gold);
+        PUT(o + N[H_HEALTH], (float)((double)hp / 9.0));
+        PUT(o + N[H_GOLD], (float)((double)(gold < 10 ? gold : 10) / 10.0));
+        PUT(o + N[H_SPEED], L->speed[h]);
+    }
+    return 0;
+}
+
+/* ------------------------------------------------------------------ piles, cards (encode, _pile) */
+static int write_piles(ObsBuf *b, const Layout *L, PyObject **a, const long *iv, long p, long myteam)
+{
+    const int32_t *N = L->num;
+    long n = iv[A_N];
+    unsigned long bit = 1UL << p;
+    for (long q = 0; q < n; q++) {
+        long rel = pymod(q - p, n), team;
+        if (item_long(a[A_TEAM], q, "team", &team) < 0)
+            return -1;
+        for (int j = 0; j < 3; j++) { /* hand, discard, in play */
+            PyObject *pile = PyList_GET_ITEM(a[A_HAND + j], q);
+            Py_ssize_t len = PyList_GET_SIZE(pile);
+            PUT(N[P_PILES] + rel * 3 + j, (float)((double)len / 6.0));
+            for (Py_ssize_t i = 0; i < len; i++) {
+                long c, seen;
+                LONG(PyList_GET_ITEM(pile, i), attr_names[A_HAND + j], &c);
+                long o = N[P_CARDS] + c * N[N_CF];
+                PUT(o + rel, 1.0f);
+                if (team == myteam) {
+                    PUT(o + N[C_OWN_PILE] + j, 1.0f);
+                } else {
+                    if (item_long(a[A_VIS], c, "vis", &seen) < 0)
+                        return -1;
+                    PUT(o + ((unsigned long)seen & bit ? N[C_KNOWN_PILE] + j : N[C_UNKNOWN]), 1.0f);
+                }
+            }
+        }
+    }
+    return 0;
+}
+
+/* ------------------------------------------------------------------ encode */
 static PyObject *encode(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
 {
     if (nargs != 4) {
         PyErr_SetString(PyExc_TypeError, "encode(state, p, out, layout) takes 4 arguments");
         return NULL;
     }
-    Py_RETURN_FALSE;
+    PyObject *state = args[0], *out = args[2];
+    Layout L;
+    if (layout_parse(args[3], &L) < 0)
+        return NULL;
+    if (!PyLong_Check(args[1])) {
+        PyErr_SetString(PyExc_TypeError, "encode: p must be an int");
+        return NULL;
+    }
+    long p = PyLong_AsLong(args[1]);
+    if (p == -1 && PyErr_Occurred())
+        return NULL;
+    if (p < 0 || p >= L.num[N_PLAYERS]) {
+        PyErr_Format(PyExc_ValueError, "encode: seat %ld outside 0..%d", p, (int)L.num[N_PLAYERS] - 1);
+        return NULL;
+    }
+    ObsBuf b;
+    if (!obs_open(&b, out, L.num[N_SIZE]))
+        Py_RETURN_FALSE;
+    PyObject *a[NATTR] = {NULL};
+    long iv[NATTR] = {0}, myteam;
+    int ok = fetch(state, &L, a, iv) == 0;
+    if (ok && iv[A_N] != L.num[N_PLAYERS]) {
+        PyErr_Format(PyExc_ValueError, "encode: a state of %ld players for a layout of %d", iv[A_N],
+                     (int)L.num[N_PLAYERS]);
+        ok = 0;
+    }
+    ok = ok && item_long(a[A_TEAM], p, "team", &myteam) == 0 && write_small(&b, &L, a, iv, p, myteam) == 0 &&
+         write_heroes(&b, &L, a, iv, p, myteam) == 0 && write_piles(&b, &L, a, iv, p, myteam) == 0;
+    for (int i = 0; i < NATTR; i++)
+        Py_XDECREF(a[i]);
+    obs_close(&b);
+    if (!ok)
+        return NULL;
+    Py_RETURN_TRUE;
 }
 
 static PyMethodDef methods[] = {
@@ -19,4 +518,9 @@ static PyMethodDef methods[] = {
 
 static struct PyModuleDef module = {PyModuleDef_HEAD_INIT, "_cobserve", NULL, -1, methods};
 
-PyMODINIT_FUNC PyInit__cobserve(void) { return PyModule_Create(&module); }
+PyMODINIT_FUNC PyInit__cobserve(void)
+{
+    if (intern_names(attr_names, attr_str, NATTR) < 0 || intern_names(key_names, key_str, NKEYS) < 0)
+        return NULL;
+    return PyModule_Create(&module);
+}

@@ -307,6 +307,38 @@ def update(state, p: int, w: memoryview, m) -> None:
 
 
 # ----------------------------------------------------------------------------- compiled encoder
+def _c_numbers(game) -> list[int]:
+    """The int32 table of ``c_layout``, in the order of the enum in ``_cobserve.c``."""
+    return [
+        OBSERVER.size, game.num_players, NH, NC, HF, CF,
+        9,  # the turn one-hot's cap: min(state.turn, 9)
+        # piece offsets
+        _PHASE, _DECISION, _TO_MOVE, _DECIDER, _TURN, _P["heroes"], _P["cards"], _P["piles"], _POOL, _OFFER,
+        _DEC_HEROES, _COMBAT, _COMBAT_CARD, _MISC,
+        # where the fields of a hero's block start (_heroes): unchosen, ally, enemy, alive, health, mana x3,
+        # gold, ranking, the five flags, archetype, hex, items, tokens, speed
+        6, 7, 8, 9, 10, 11, 14, 15, 27, 27 + 5, 27 + 5 + 2, 27 + 5 + 2 + NHEX, _TOKEN_AT, HF - 1,
+        # where the fields of a Power's block start (_pile): own team's pile, other's known pile, place unknown
+        6, 9, 12,
+    ]
+
+
 def c_layout(game) -> tuple:
-    """What ``_cobserve.encode`` (the compiled twin of ``encode``) needs of this config."""
-    return ()
+    """What ``_cobserve.encode`` (the compiled twin of ``encode``) needs of this config:
+
+    0. ``_c_numbers``: the observation size, seats, heroes, Powers, block sizes, the turn cap, the
+       pieces' offsets and the fields of the hero and Power blocks, as int32 ``bytes``;
+    1. phase name -> index in the phase piece (dict);
+    2. decision kind -> index in the decision piece (``KIND_INDEX``);
+    3. per decision kind, where its record names a hero (``_HERO_ARGS``: the hero is ``dec[1 + i]``), 0
+       for none (``bytes``);
+    4. the Power card of each token (``_TOK``'s keys, ``bytes``) and 5. its slot in a hero's token
+       one-hots (``_TOK``'s values, ``bytes``);
+    6. per hero, its speed / 8 (float32 ``bytes``).
+    """
+    return (np.asarray(_c_numbers(game), np.int32).tobytes(),
+            {ph: i for i, ph in enumerate(PHASES)},
+            dict(KIND_INDEX),
+            bytes(_HERO_ARGS.get(k, 0) for k in KINDS),
+            bytes(_TOK), bytes(_TOK.values()),
+            np.asarray(_SPEED, np.float32).tobytes())
