@@ -395,6 +395,31 @@ def update(state: HeraZeusState, p: int, w: memoryview, m) -> None:
 
 
 # ----------------------------------------------------------------------------- compiled encoder
+_PHASE_SLOTS = ("setup", "turn", "pegasus_column", "order_discard", "dionysus_place", "over")
+
+
 def c_layout(game) -> tuple:
-    """What ``_cobserve.encode`` (the compiled twin of ``encode``) needs of this config."""
-    return ()
+    """What ``_cobserve.encode`` (the compiled twin of ``encode``) needs of this config, in this order:
+
+    0. the observation's size (floats);
+    1. every piece of ``OBSERVER``, in order, as an int32 (start, size) pair (bytes; the C code checks
+       each size against the dimensions below);
+    2. ``KIND_OF``: card -> kind (bytes);
+    3. ``_QUARTERS``: a count ``n`` -> ``min(n / 4, 1)`` (float32 bytes);
+    4. .. 9. ``NK``, ``NCOL``, ``NROW``, ``FIG`` (the figure's slot value), ``HAND_LIMIT``, ``DECK``;
+    10., 11. the ``state.phase`` values ``SETUP`` and ``OVER``;
+    12. the index in the phase piece of: setup, turn, Pegasus' column, discard order, Dionysus' place,
+        game over (bytes; as ``_write_head`` picks them).
+    """
+    pieces = [(piece.start, piece.size) for piece in OBSERVER.pieces.values()]
+    slots = [PHASES.index(name) for name in _PHASE_SLOTS]
+    assert [slots[i] for i in (2, 3, 4)] == [_PENDING_PHASE[k] for k in ("pegcol", "order", "dio")]
+    return (
+        OBSERVER.size,
+        np.asarray(pieces, np.int32).tobytes(),
+        bytes(KIND_OF),
+        np.asarray(_QUARTERS, np.float32).tobytes(),
+        NK, NCOL, NROW, FIG, HAND_LIMIT, DECK,
+        SETUP, OVER,
+        bytes(slots),
+    )
