@@ -401,6 +401,44 @@ def update(state, p: int, w: memoryview, m) -> None:
 
 
 # ----------------------------------------------------------------------------- compiled encoder
+# the piece offsets the compiled encoder reads, in the order of its P_* enum (_cobserve.c)
+C_PIECES = ("phase", "to_move", "round", "first_player", "turn_seat", "tokens", "completion", "trials_done",
+            "pantheon_top", "pantheon_height", "pantheon_below", "discard", "hand_own", "hand_size",
+            "hand_known", "sanctuary", "sanct_pawn", "board_myth", "piles", "destiny", "destined", "commits",
+            "pawns_placed", "exiled", "effect_source", "effect_op", "order_options")
+
+
+def _effect_table() -> tuple[int, int, bytes]:
+    """``EFFECTS[d][e].ops[pc]["op"]`` as OPS indices: the most effects of a design (``maxe``), the most
+    primitives of an effect (``maxpc``) and per design a block of ``1 + maxe * (1 + maxpc)`` bytes: its
+    number of effects, then per effect its number of primitives and their OPS indices (zero-padded)."""
+    maxe = max(len(effs) for effs in EFFECTS)
+    maxpc = max(len(e.ops) for effs in EFFECTS for e in effs)
+    table = bytearray()
+    for effs in EFFECTS:
+        table.append(len(effs))
+        for k in range(maxe):
+            ops = [OPS.index(op["op"]) for op in effs[k].ops] if k < len(effs) else []
+            table += bytes([len(ops), *ops, *[0] * (maxpc - len(ops))])
+    return maxe, maxpc, bytes(table)
+
+
 def c_layout(game) -> tuple:
-    """What ``_cobserve.encode`` (the compiled twin of ``encode``) needs of this config."""
-    return ()
+    """What ``_cobserve.encode`` (the compiled twin of ``encode``) needs of this config, in the order
+    of its L_* enum."""
+    maxe, maxpc, effects = _effect_table()
+    return (
+        game.observer.size,                                        # floats in the observation
+        game.num_players,                                          # seats
+        NDESIGNS,                                                  # card designs
+        tuple(game._P[name] for name in C_PIECES),                 # piece offsets
+        bytes(DESIGN_OF),                                          # card -> design
+        np.asarray(THIRDS, np.float32).tobytes(),                  # count -> count / 3, capped (float32)
+        np.asarray([k / 2 for k in range(len(DESIGN_OF) + 1)], np.float32).tobytes(),  # count -> count / 2
+        (SEL, PLACE, OVER),                                        # the phases
+        _DECISION_OF,                                              # stack frame type -> "phase" entry
+        (DECISIONS.index("commit"), DECISIONS.index("pick"), DECISIONS.index("over")),  # the other entries
+        maxe,                                                      # most effects of a design
+        maxpc,                                                     # most primitives of an effect
+        effects,                                                   # the effects' primitives (_effect_table)
+    )
