@@ -25,6 +25,8 @@ from .rules import (
     ORACLES,
     OVER,
     RTYPE,
+    SILENCE,
+    VALUE,
     VIDX,
     DemigodsState,
 )
@@ -387,9 +389,60 @@ def _hits(cards, zone: list) -> bool:
 
 
 # ----------------------------------------------------------------------------- compiled encoder
+# The pieces and the decision records in the order _cobserve.c lists them (enum piece, enum pending_kind).
+_C_PIECES = ("decision", "to_move", "seat_to_move", "turn_seat", "my_hand", "my_hand_unseen", "hand_sizes",
+             "known_hands", "kingdom", "totals", "front", "can_claim", "discard_top", "discard_pile", "deck_size",
+             "reshuffled", "pending_card", "speech_context", "pending_seat", "halving", "round", "speech_mode")
+_C_PENDING = ("target", "speech", "steal", "athena", "halve", "otype", "trade")
+
+
+def _front_slot(k: int) -> int:
+    """A kind's place in a seat's front piece, as ``_seat_block`` writes it (255: never in a front)."""
+    if k == ATHENA:
+        return 10
+    if CATEGORY[k] == "guardian":
+        return GUARD_BLOCKS[k]
+    return 5 + CURSE_NO[k] if k in CURSE_NO else 255
+
+
 def c_layout(game) -> tuple:
-    """What ``_cobserve.encode`` (the compiled twin of ``encode``) needs of this config."""
-    return ()
+    """What ``_cobserve.encode`` (the compiled twin of ``encode``) needs of this config, in the order of
+    ``enum layout_entry`` in _cobserve.c:
+
+    0. int32[]: players, observation size, cards, kinds, the phases DRAW and OVER, army goal, wealth
+       goal, Guardians needed (the throne conditions of ``can_claim``), the front place of the Silence
+       curse (``is_silenced``: curse number 4), max_rounds x players, speech explicit (0/1), the
+       decision index of draw, act, blind_act and over, then of each record of ``_C_PENDING``; then
+       (start, size) of each piece of ``_C_PIECES`` (from the Observer)
+    1. float64[2]: the totals' denominators ``2 x goal or 1.0`` (Army, Wealth)
+    2. bytes[cards]: card -> kind
+    3. bytes[kinds]: kind -> its kingdom class ``RTYPE * 6 + VIDX * 2`` (+ blessed), 255 for non-resources
+    4. bytes[kinds]: kind -> its front place (Guardian blocking curse 0..4, curse 5..9, Athena 10), 255
+    5. int32[kinds]: kind -> VALUE (for ``total``)
+    6. float32[]: QUARTERS, 7. float32[]: TENTHS (count -> encoded value)
+    """
+    assert set(_C_PIECES) == set(game.observer.pieces) and set(_C_PENDING) == set(_DEC)
+    assert CURSE_NO[SILENCE] == 4  # DemigodsState.is_silenced reads curse bit 4
+    cfg = game.config
+    n = game.num_players
+    pieces = game.observer.pieces
+    ints = [n, game.observer.size, game.num_cards, NK, DRAW, OVER, cfg["army_goal"], cfg["wealth_goal"],
+            game.throne_guardians, 5 + CURSE_NO[SILENCE], cfg["max_rounds"] * n, int(game.explicit),
+            *(DECISIONS.index(d) for d in ("draw", "act", "blind_act", "over")),
+            *(_DEC[r] for r in _C_PENDING)]
+    for name in _C_PIECES:
+        ints += [pieces[name].start, pieces[name].size]
+    goals = (2.0 * cfg["army_goal"] or 1.0, 2.0 * cfg["wealth_goal"] or 1.0)
+    return (
+        np.asarray(ints, np.int32).tobytes(),
+        np.asarray(goals, np.float64).tobytes(),
+        bytes(game.kind_of),
+        bytes(RTYPE[k] * 6 + VIDX[k] * 2 if RTYPE[k] >= 0 else 255 for k in range(NK)),
+        bytes(_front_slot(k) for k in range(NK)),
+        np.asarray(VALUE, np.int32).tobytes(),
+        np.asarray(QUARTERS, np.float32).tobytes(),
+        np.asarray(TENTHS, np.float32).tobytes(),
+    )
 
 
 __all__ = ["make_observer", "encode", "DECISIONS", "IS_ORACLE", "ORACLES"]
