@@ -230,9 +230,27 @@ def encode(state: TheomachyState, p: int, out: np.ndarray) -> None:
 
 
 # ----------------------------------------------------------------------------- compiled encoder
+#: the pieces whose offsets ``c_layout`` passes, in the order of the piece enum of _cobserve.c (the C
+#: code checks the extents they imply against the shapes it writes, so a changed Observer raises)
+_C_PIECES = ("step", "decision", "to_move", "bet_round", "acted_now", "to_call", "ante", "hand", "hand_known",
+             "set_aside", "deck", "discard", "draft_packet", "draft_kept", "opp_hand_known", "cult", "stake",
+             "last_stand_tokens", "paid", "level", "bank", "seat", "sizes", "discard_top", "table", "places",
+             "battle", "constellation", "my_essence", "essence_discard", "essence_deck", "track",
+             "prayer_deck", "pending_card", "pending_seats", "hands")
+
+
 def c_layout(game) -> tuple:
-    """What ``_cobserve.encode`` (the compiled twin of ``encode``) needs of this config."""
-    return ()
+    """What ``_cobserve.encode`` (the compiled twin of ``encode``) needs of this config:
+    ``(n, size, nsteps, NK, NE, BET, BATTLE, max_hands, kind_of, offsets)`` with ``n`` the seats,
+    ``size`` the observation size, ``nsteps`` the number of steps (STEP_NAMES), NK / NE the numbers of
+    Prayer card kinds / Essence cards, BET / BATTLE the betting and Battle steps, ``max_hands`` the Hand
+    bound (a float, the divisor of the ``hands`` piece), ``kind_of`` the kind of every Prayer card id of
+    both boxes (bytes), ``offsets`` the start of every piece of ``_C_PIECES`` (int32 bytes)."""
+    n = game.num_players
+    ob = observer(n)
+    offsets = np.asarray([ob.offset(name) for name in _C_PIECES], np.int32).tobytes()
+    return (n, ob.size, len(STEP_NAMES), NK, NE, BET, BATTLE, float(game.config["max_hands"]),
+            bytes(_KIND_OF_ID), offsets)
 
 
 __all__ = ["observer", "encode", "ESSENCES", "KINDS", "POWER"]
