@@ -21,6 +21,44 @@ static const char *const NAMES[NNAMES] = {
 };
 static PyObject *names[NNAMES];
 
+/* ------------------------------------------------------------------ ints */
+/* The int ``o`` as a C long: 0, or -1 with a TypeError (not an int) or ValueError (out of range)
+ * naming ``what``. The common case, an exact int of at most one digit (every card id, count and
+ * index of a state), is read directly. */
+static int as_long_slow(PyObject *o, const char *what, long *v)
+{
+    if (!PyLong_Check(o)) {
+        PyErr_Format(PyExc_TypeError, "%s must be an int, got %.80s", what, Py_TYPE(o)->tp_name);
+        return -1;
+    }
+    int overflow;
+    *v = PyLong_AsLongAndOverflow(o, &overflow);
+    if (overflow) {
+        PyErr_Format(PyExc_ValueError, "%s is out of range", what);
+        return -1;
+    }
+    return (*v == -1 && PyErr_Occurred()) ? -1 : 0;
+}
+
+static inline int as_long(PyObject *o, const char *what, long *v)
+{
+    if (PyLong_CheckExact(o)) {
+#if PY_VERSION_HEX < 0x030C0000
+        Py_ssize_t size = Py_SIZE(o);
+        if (size >= -1 && size <= 1) {
+            *v = size * (long)((PyLongObject *)o)->ob_digit[0];
+            return 0;
+        }
+#else
+        if (PyUnstable_Long_IsCompact((PyLongObject *)o)) {
+            *v = (long)PyUnstable_Long_CompactValue((PyLongObject *)o);
+            return 0;
+        }
+#endif
+    }
+    return as_long_slow(o, what, v);
+}
+
 /* ------------------------------------------------------------------ the layout (observe.c_layout) */
 enum {
     PC_PHASE, PC_TO_MOVE, PC_SIDE, PC_AP, PC_AP_USED, PC_MAY, PC_TURN, PC_MY_HAND, PC_MY_HAND_KNOWN,
@@ -39,7 +77,7 @@ enum {
 typedef struct {
     Py_ssize_t size;                    /* floats in an observation */
     int32_t start[NPIECES];             /* piece starts */
-    const unsigned char *kind_of;       /* card -> kind */
+    const unsigned char *kind_of;       /* card -> kind (read through card_kind: checked there) */
     Py_ssize_t ncards;
     const float *quarters;              /* a count n -> min(n / 4, 1) as float32 */
     Py_ssize_t nquarters;
@@ -54,8 +92,7 @@ static int layout_long(PyObject *lay, int i, long lo, long hi, long *v)
         PyErr_Format(PyExc_TypeError, "layout[%d] must be an int", i);
         return -1;
     }
-    *v = PyLong_AsLong(o);
-    if (*v == -1 && PyErr_Occurred())
+    if (as_long(o, "a layout number", v) < 0)
         return -1;
     if (*v < lo || *v > hi) {
         PyErr_Format(PyExc_ValueError, "layout[%d] = %ld outside %ld..%ld", i, *v, lo, hi);
@@ -119,12 +156,6 @@ static int parse_layout(PyObject *lay, Layout *L)
     L->kind_of = layout_bytes(lay, L_KIND_OF, &L->ncards);
     if (L->kind_of == NULL)
         return -1;
-    for (Py_ssize_t c = 0; c < L->ncards; c++) {
-        if (L->kind_of[c] >= nk) {
-            PyErr_SetString(PyExc_ValueError, "layout: a card's kind is out of range");
-            return -1;
-        }
-    }
     const unsigned char *q = layout_bytes(lay, L_QUARTERS, &n);
     if (q == NULL)
         return -1;
@@ -152,21 +183,29 @@ static int parse_layout(PyObject *lay, Layout *L)
 }
 
 /* ------------------------------------------------------------------ reading the state */
-/* The int ``o`` as a C long: 0, or -1 with a TypeError (not an int) or ValueError (out of range)
- * naming ``what``. */
-static int as_long(PyObject *o, const char *what, long *v)
+/* Attribute ``name`` of the state (a new reference) as ``object.__getattribute__`` finds it; only
+ * when that fails is it asked through getattr(), so the State's ``__getattr__`` hook (it builds a
+ * clone's lazy rng, never read here) costs nothing on the way. */
+static PyObject *state_attr(PyObject *state, PyObject *name)
 {
-    if (!PyLong_Check(o)) {
-        PyErr_Format(PyExc_TypeError, "%s must be an int, got %.80s", what, Py_TYPE(o)->tp_name);
+    PyObject *v = PyObject_GenericGetAttr(state, name);
+    if (v == NULL && PyErr_ExceptionMatches(PyExc_AttributeError)) {
+        PyErr_Clear();
+        v = PyObject_GetAttr(state, name);
+    }
+    return v;
+}
+
+/* The kind of the card ``c`` (in 0 .. ncards - 1); -1 with a ValueError when the layout's table gives
+ * a kind outside 0 .. nk - 1 (checked where read rather than by scanning the table at every call). */
+static inline int card_kind(const Layout *L, long c)
+{
+    int k = L->kind_of[c];
+    if (k >= L->nk) {
+        PyErr_Format(PyExc_ValueError, "layout: card %ld has kind %d outside 0..%ld", c, k, L->nk - 1);
         return -1;
     }
-    int overflow;
-    *v = PyLong_AsLongAndOverflow(o, &overflow);
-    if (overflow) {
-        PyErr_Format(PyExc_ValueError, "%s is out of range", what);
-        return -1;
-    }
-    return (*v == -1 && PyErr_Occurred()) ? -1 : 0;
+    return k;
 }
 
 /* Item ``i`` of the list ``outer`` (borrowed), which must itself be a list. */
@@ -245,7 +284,10 @@ static int write_my_col(float *w, PyObject *col, const Layout *L, const unsigned
         if (x == L->fig) {
             w[L->nk] = 1.0f;
         } else {
-            w[L->kind_of[x]] = 1.0f;
+            int k = card_kind(L, x);
+            if (k < 0)
+                return -1;
+            w[k] = 1.0f;
             if (up[x])
                 w[L->nk + 1] = 1.0f;
         }
@@ -266,12 +308,16 @@ static int write_opp_col(float *w, PyObject *col, const Layout *L, const unsigne
         long x = card_at(col, i, L, 1);
         if (x == LONG_MIN)
             return -1;
-        if (x == L->fig)
+        if (x == L->fig) {
             w[L->nk] = 1.0f;
-        else if (vis[x] & bit)
-            w[L->kind_of[x]] = 1.0f;
-        else
+        } else if (vis[x] & bit) {
+            int k = card_kind(L, x);
+            if (k < 0)
+                return -1;
+            w[k] = 1.0f;
+        } else {
             w[L->nk + 1] = 1.0f;
+        }
     }
     return 0;
 }
@@ -296,17 +342,54 @@ static int write_field(float *w, PyObject *field, const Layout *L, const unsigne
     return 0;
 }
 
-/* The top card's kind of a pile (``nk`` when empty) one-hot at ``w``; the pile's cards were checked. */
-static void write_top(float *w, PyObject *pile, const Layout *L)
+/* The top card's kind of a pile (``nk`` when empty) one-hot at ``w``; the pile's cards were checked
+ * by ``counts``. */
+static int write_top(float *w, PyObject *pile, const Layout *L)
 {
     Py_ssize_t n = PyList_GET_SIZE(pile);
-    w[n ? L->kind_of[list_long(pile, n - 1)] : L->nk] = 1.0f;
+    int k = L->nk;
+    if (n && (k = card_kind(L, PyLong_AsLong(PyList_GET_ITEM(pile, n - 1)))) < 0)
+        return -1;
+    w[k] = 1.0f;
+    return 0;
 }
 
-/* Count values: count_kinds with the layout's kinds and quarters; -1 with an exception. */
+/* Per-kind counts of the list ``cards`` (only the cards with ``know[card] & bit`` when ``know`` is not
+ * NULL) written as ``quarters[count]`` at ``w[kind]`` for every kind met (``w`` zero there): what
+ * observe._add_counts and pile_counts with _QUARTERS write. Returns the number of cards ``know`` left
+ * out, or -1 with an exception. (cobserve.h's count_kinds with a count per kind instead of a list of
+ * the kinds met: cheaper for decks and discard piles, and with the fast int read.) */
 static Py_ssize_t counts(float *w, PyObject *cards, const Layout *L, const unsigned char *know, unsigned bit)
 {
-    return count_kinds(w, cards, L->kind_of, L->ncards, know, bit, L->quarters, L->nquarters);
+    int cnt[256];          /* count per kind, zeroed once (nk < 255) */
+    unsigned char met[256]; /* the kinds met, in order */
+    int nmet = 0;
+    memset(cnt, 0, (size_t)L->nk * sizeof cnt[0]);
+    Py_ssize_t n = PyList_GET_SIZE(cards), left_out = 0;
+    for (Py_ssize_t i = 0; i < n; i++) {
+        long c;
+        if (as_long(PyList_GET_ITEM(cards, i), "a card", &c) < 0)
+            return -1;
+        if (c < 0 || c >= L->ncards) {
+            PyErr_Format(PyExc_IndexError, "card %ld outside 0..%zd", c, L->ncards - 1);
+            return -1;
+        }
+        if (know != NULL && !(know[c] & bit)) {
+            left_out++;
+            continue;
+        }
+        int k = card_kind(L, c);
+        if (k < 0)
+            return -1;
+        if (cnt[k]++ == 0)
+            met[nmet++] = (unsigned char)k;
+    }
+    const int last = (int)L->nquarters - 1;
+    for (int j = 0; j < nmet; j++) {
+        int x = cnt[met[j]];
+        w[met[j]] = L->quarters[x < last ? x : last];
+    }
+    return left_out;
 }
 
 /* ------------------------------------------------------------------ encode */
@@ -315,7 +398,7 @@ static int write_all(float *w, PyObject *state, long p, const Layout *L, PyObjec
     const long o = 1 - p;
     const unsigned bit = 1u << p;
     for (int i = 0; i < NATTRS; i++) {
-        a[i] = PyObject_GetAttr(state, names[i]);
+        a[i] = state_attr(state, names[i]);
         if (a[i] == NULL)
             return -1;
     }
@@ -424,7 +507,8 @@ static int write_all(float *w, PyObject *state, long p, const Layout *L, PyObjec
     PyObject *disc_p = list_item_list(a[N_DISC], p, "disc"), *disc_o = list_item_list(a[N_DISC], o, "disc");
     if (disc_p == NULL || disc_o == NULL || counts(w + L->start[PC_MY_DISC], disc_p, L, NULL, 0) < 0)
         return -1;
-    write_top(w + L->start[PC_MY_DISC_TOP], disc_p, L);
+    if (write_top(w + L->start[PC_MY_DISC_TOP], disc_p, L) < 0)
+        return -1;
 
     /* opp_discard (the cards this seat knows), opp_discard_unknown, opp_discard_top
      * (observe._write_opp_discard) */
@@ -432,7 +516,8 @@ static int write_all(float *w, PyObject *state, long p, const Layout *L, PyObjec
     if (unknown < 0)
         return -1;
     w[L->start[PC_OPP_DISC_UNKNOWN]] = (float)((double)unknown / (double)L->deck);
-    write_top(w + L->start[PC_OPP_DISC_TOP], disc_o, L);
+    if (write_top(w + L->start[PC_OPP_DISC_TOP], disc_o, L) < 0)
+        return -1;
 
     /* opp_hand_known: the opponent's hand cards this seat knows */
     if (counts(w + L->start[PC_OPP_HAND], hand_o, L, vis, bit) < 0)
@@ -483,8 +568,12 @@ static int write_all(float *w, PyObject *state, long p, const Layout *L, PyObjec
             PyErr_Format(PyExc_IndexError, "card %ld outside 0..%zd", card, L->ncards - 1);
             return -1;
         }
-        if (vis[card] >> p & 1)
-            w[L->start[PC_PEND_CARD] + L->kind_of[card]] = 1.0f;
+        if (vis[card] >> p & 1) {
+            int k = card_kind(L, card);
+            if (k < 0)
+                return -1;
+            w[L->start[PC_PEND_CARD] + k] = 1.0f;
+        }
         if (pkind == N_DIO) {
             if (as_long(pend[3], "the pending column", &c) < 0 || as_long(pend[4], "the pending row", &r) < 0)
                 return -1;
