@@ -155,6 +155,12 @@ static inline int as_long(PyObject *o, long *x, const char *what)
     return (*x == -1 && PyErr_Occurred()) ? -1 : 0;
 }
 
+/* float(x) as a memoryview stores a number (ints without making a float object) */
+static inline double as_double(PyObject *x)
+{
+    return PyLong_Check(x) ? PyLong_AsDouble(x) : PyFloat_AsDouble(x);
+}
+
 static inline int long_at(PyObject *list, Py_ssize_t i, long *x, const char *what)
 {
     return as_long(PyList_GET_ITEM(list, i), x, what);
@@ -361,7 +367,7 @@ static int tokens(ObsBuf *b, const Layout *L, PyObject *const *a, Py_ssize_t i, 
     if (comp == NULL || tr == NULL)
         return -1;
     for (Py_ssize_t j = 0; j < PyList_GET_SIZE(comp); j++) {
-        double x = PyFloat_AsDouble(PyList_GET_ITEM(comp, j));
+        double x = as_double(PyList_GET_ITEM(comp, j));
         if ((x == -1.0 && PyErr_Occurred()) || put(b, at[P_COMPLETION] + 6 * i + j, (float)x) < 0)
             return -1;
     }
@@ -370,7 +376,7 @@ static int tokens(ObsBuf *b, const Layout *L, PyObject *const *a, Py_ssize_t i, 
         return -1;
     }
     for (Py_ssize_t j = 0; j < 2; j++) {
-        double x = PyFloat_AsDouble(PyList_GET_ITEM(tr, j));
+        double x = as_double(PyList_GET_ITEM(tr, j));
         if ((x == -1.0 && PyErr_Occurred()) || put(b, at[P_TRIALS_DONE] + 2 * i + j, (float)x) < 0)
             return -1;
     }
