@@ -3,11 +3,13 @@
  * same pieces in the same order, bit for bit. ``layout`` is ``observe.c_layout(game)``: its entries
  * are listed in ``enum layout_entry`` below (same order and meaning as there).
  *
- * Rules stay in Python: whose move it is (``state.current_player()``) and whether that seat is blind
- * (``state.is_blind``) are asked of the state. A seat's Army / Wealth totals and whether it can claim
- * the throne are needed for every seat at every observation, and the Python calls cost more than the
- * whole encoder, so they are computed here from the kingdom and the front, mirroring
- * ``DemigodsState.total`` and ``DemigodsState.can_claim`` (the conformance suite guards the equality).
+ * Rules stay in Python: whose move it is is asked of the state (``state.current_player()``). A seat's
+ * Army / Wealth totals and whether it can claim the throne are needed for every seat at every
+ * observation, and the Python calls cost more than the whole encoder, so they are computed here from
+ * the kingdom and the front, mirroring ``DemigodsState.total`` and ``DemigodsState.can_claim``; so is
+ * whether the seat to act is blind (``DemigodsState.is_blind``: the Blindness curse in its front, read
+ * from the front the encoder reads anyway; the call cost a quarter of the encoder). The conformance
+ * suite guards the equality.
  */
 #include "cobserve.h"
 
@@ -32,6 +34,7 @@ enum int_entry {
     I_DRAW, I_OVER,   /* the phases DRAW and OVER */
     I_ARMY_GOAL, I_WEALTH_GOAL, I_GUARDIANS,  /* the throne conditions (config, game.throne_guardians) */
     I_SILENCE_SLOT,   /* the front place of the Silence curse (is_silenced) */
+    I_BLIND_SLOT,     /* the front place of the Blindness curse (is_blind) */
     I_ROUND_DEN,      /* max_rounds * players */
     I_EXPLICIT,       /* speech="explicit" */
     I_D_DRAW, I_D_ACT, I_D_BLIND, I_D_OVER,   /* decision index of draw, act, blind_act, over */
@@ -59,8 +62,8 @@ enum attr {
 };
 static const char *const ATTR_NAMES[NATTRS] = {"phase", "pending", "turn_player", "hand", "kingdom", "front",
                                                "blessed", "vis", "discard", "deck", "turns", "reshuffled"};
-enum method { M_CURRENT_PLAYER, M_IS_BLIND, NMETHODS };
-static const char *const METHOD_NAMES[NMETHODS] = {"current_player", "is_blind"};
+enum method { M_CURRENT_PLAYER, M_GETATTRIBUTE, NMETHODS };
+static const char *const METHOD_NAMES[NMETHODS] = {"current_player", "__getattribute__"};
 
 static PyObject *attr_names[NATTRS];
 static PyObject *method_names[NMETHODS];
@@ -113,9 +116,11 @@ static int read_layout(Layout *L, PyObject *layout)
     if (n < 2 || n > 8 || nk < 1 || nk > 255 || v[I_NCARDS] < 1 || size < 1)
         return bad_layout("config numbers");
     /* the pieces lie in the buffer, and those written by per-card loops have their designed sizes */
+    int outside = 0;
     for (int k = 0; k < NPIECES; k++)
-        if (START(L, k) < 0 || PSIZE(L, k) < 1 || START(L, k) + PSIZE(L, k) > size)
-            return bad_layout("a piece outside the observation");
+        outside |= START(L, k) < 0 || PSIZE(L, k) < 1 || START(L, k) > size - PSIZE(L, k);
+    if (outside)
+        return bad_layout("a piece outside the observation");
     if (PSIZE(L, MY_HAND) != nk || PSIZE(L, KNOWN_HANDS) != (n - 1) * nk || PSIZE(L, KINGDOM) != 12 * n
         || PSIZE(L, TOTALS) != 2 * n || PSIZE(L, FRONT) != 11 * n || PSIZE(L, DISCARD_PILE) != nk
         || PSIZE(L, HAND_SIZES) != n || PSIZE(L, CAN_CLAIM) != n || PSIZE(L, DISCARD_TOP) != nk + 1)
@@ -133,25 +138,19 @@ static int read_layout(Layout *L, PyObject *layout)
         return -1;
     if (len != v[I_NCARDS])
         return bad_layout("kind_of");
-    for (Py_ssize_t c = 0; c < len; c++)
-        if (L->kind_of[c] >= nk)
-            return bad_layout("kind_of");
+    /* a card's kind is checked (< NK) where it is read: card_kind, count_cards */
     L->kingdom_slot = layout_bytes(layout, L_KINGDOM_SLOT, &len);
     if (L->kingdom_slot == NULL)
         return -1;
     if (len != nk)
         return bad_layout("kingdom slots");
-    for (int k = 0; k < nk; k++)
-        if (L->kingdom_slot[k] != 255 && (L->kingdom_slot[k] > 10 || L->kingdom_slot[k] & 1))
-            return bad_layout("kingdom slots");
+    /* the slots are checked where they are read (write_seat, write_head) */
     L->front_slot = layout_bytes(layout, L_FRONT_SLOT, &len);
     if (L->front_slot == NULL)
         return -1;
     if (len != nk)
         return bad_layout("front slots");
-    for (int k = 0; k < nk; k++)
-        if (L->front_slot[k] != 255 && L->front_slot[k] > 10)
-            return bad_layout("front slots");
+
     b = layout_bytes(layout, L_VALUE, &len);
     if (b == NULL)
         return -1;
@@ -230,16 +229,72 @@ static int pending_kind(PyObject *name)
     return -1;
 }
 
-/* A card id of a zone, checked: 0, or -1 with an exception. */
-static int card_of(PyObject *list, Py_ssize_t i, long ncards, long *c)
+/* A Python int as a C long, with a fast path for the small ints card ids are (PyLong_AsLong costs
+ * more than the rest of a card's work): -1 with an exception set for anything that is not an int. */
+static inline long small_long(PyObject *o)
 {
-    *c = list_long(list, i);
-    if (*c < 0 || *c >= ncards) {
+#if PY_VERSION_HEX >= 0x030C0000
+    if (PyLong_CheckExact(o) && PyUnstable_Long_IsCompact((PyLongObject *)o))
+        return (long)PyUnstable_Long_CompactValue((PyLongObject *)o);
+#else
+    if (PyLong_CheckExact(o) && (Py_SIZE(o) == 0 || Py_SIZE(o) == 1))
+        return Py_SIZE(o) ? (long)((PyLongObject *)o)->ob_digit[0] : 0;
+#endif
+    return PyLong_AsLong(o);
+}
+
+/* Like count_kinds (cobserve.h), for the kinds ``0 .. nk - 1``: count the cards of the list ``cards``
+ * per kind (only those with ``know[card] & bit`` when ``know`` is not NULL) and write
+ * ``values[count]`` at ``w[kind]`` for every kind met; the number of cards left out by ``know``, or
+ * -1 with an exception for a card outside ``0 .. ncards - 1``. The counts are zeroed per call (nk is
+ * small) instead of searching the kinds met. */
+static Py_ssize_t count_cards(float *w, PyObject *cards, const unsigned char *kind_of, long ncards, int nk,
+                              const unsigned char *know, unsigned bit, const float *values, Py_ssize_t nvalues)
+{
+    int counts[256];
+    unsigned char met[256];
+    int nmet = 0;
+    Py_ssize_t left_out = 0, n = PyList_GET_SIZE(cards);
+    memset(counts, 0, (size_t)nk * sizeof(int));
+    for (Py_ssize_t i = 0; i < n; i++) {
+        long c = small_long(PyList_GET_ITEM(cards, i));
+        if (c < 0 || c >= ncards) {
+            if (!PyErr_Occurred())
+                PyErr_Format(PyExc_IndexError, "demigods encode: card %ld outside 0..%ld", c, ncards - 1);
+            return -1;
+        }
+        if (know != NULL && !(know[c] & bit)) {
+            left_out++;
+            continue;
+        }
+        unsigned char k = kind_of[c];
+        if (k >= nk) {
+            PyErr_SetString(PyExc_TypeError, "demigods encode: malformed layout (kind_of)");
+            return -1;
+        }
+        if (counts[k]++ == 0)
+            met[nmet++] = k;
+    }
+    for (int j = 0; j < nmet; j++) {
+        int x = counts[met[j]];
+        w[met[j]] = values[x < nvalues ? x : nvalues - 1];
+    }
+    return left_out;
+}
+
+/* Card ``i`` of a zone and its kind, both checked: the kind, or -1 with an exception. */
+static int card_kind(PyObject *list, Py_ssize_t i, const Layout *L, long *c)
+{
+    *c = small_long(PyList_GET_ITEM(list, i));
+    if (*c < 0 || *c >= L->v[I_NCARDS]) {
         if (!PyErr_Occurred())
-            PyErr_Format(PyExc_IndexError, "demigods encode: card %ld outside 0..%ld", *c, ncards - 1);
+            PyErr_Format(PyExc_IndexError, "demigods encode: card %ld outside 0..%d", *c, L->v[I_NCARDS] - 1);
         return -1;
     }
-    return 0;
+    int k = L->kind_of[*c];
+    if (k >= L->v[I_NK])
+        return bad_layout("kind_of");
+    return k;
 }
 
 /* ------------------------------------------------------------------ the encoder */
@@ -251,17 +306,17 @@ static int write_seat(ObsBuf *b, const Layout *L, int i, PyObject *kingdom, PyOb
                       const unsigned char *blessed)
 {
     const int *v = L->v;
-    long ncards = v[I_NCARDS];
     /* kingdom: per (type, value, blessed) class, TENTHS of the count */
     int cnt[12] = {0};
     long total[2] = {0, 0};
     Py_ssize_t len = PyList_GET_SIZE(kingdom);
     for (Py_ssize_t j = 0; j < len; j++) {
         long c;
-        if (card_of(kingdom, j, ncards, &c) < 0)
+        int k = card_kind(kingdom, j, L, &c);
+        if (k < 0)
             return -1;
-        unsigned k = L->kind_of[c], slot = L->kingdom_slot[k], bl = blessed[c];
-        if (slot == 255 || bl > 1) {
+        unsigned slot = L->kingdom_slot[k], bl = blessed[c];
+        if (slot > 10 || bl > 1) {  /* 255: not an Army / Wealth card */
             PyErr_Format(PyExc_ValueError, "demigods encode: card %ld cannot lie in a kingdom as it does", c);
             return -1;
         }
@@ -281,10 +336,11 @@ static int write_seat(ObsBuf *b, const Layout *L, int i, PyObject *kingdom, PyOb
     len = PyList_GET_SIZE(front);
     for (Py_ssize_t j = 0; j < len; j++) {
         long c;
-        if (card_of(front, j, ncards, &c) < 0)
+        int k = card_kind(front, j, L, &c);
+        if (k < 0)
             return -1;
-        unsigned slot = L->front_slot[L->kind_of[c]];
-        if (slot == 255) {
+        unsigned slot = L->front_slot[k];
+        if (slot > 10) {  /* 255: never in a front */
             PyErr_Format(PyExc_KeyError, "demigods encode: card %ld cannot lie in a front", c);
             return -1;
         }
@@ -332,14 +388,22 @@ static int write_head(ObsBuf *b, const Layout *L, PyObject *state, PyObject *con
     } else if (phase == v[I_DRAW]) {
         dec = v[I_D_DRAW];
     } else {
-        PyObject *args[2] = {state, o};
-        PyObject *blind = PyObject_VectorcallMethod(method_names[M_IS_BLIND], args,
-                                                    2 | PY_VECTORCALL_ARGUMENTS_OFFSET, NULL);
-        int is_blind = blind == NULL ? -1 : PyObject_IsTrue(blind);
-        Py_XDECREF(blind);
-        if (is_blind < 0) {
+        /* DemigodsState.is_blind(cur): the Blindness curse lies in cur's front */
+        int is_blind = 0;
+        if (cur < 0 || cur >= n) {
+            PyErr_Format(PyExc_IndexError, "demigods encode: current player %ld is not a seat", cur);
             Py_DECREF(o);
             return -1;
+        }
+        PyObject *front = PyList_GET_ITEM(a[A_FRONT], cur);
+        for (Py_ssize_t j = 0; j < PyList_GET_SIZE(front) && !is_blind; j++) {
+            long c;
+            int k = card_kind(front, j, L, &c);
+            if (k < 0) {
+                Py_DECREF(o);
+                return -1;
+            }
+            is_blind = L->front_slot[k] == v[I_BLIND_SLOT];
         }
         dec = is_blind ? v[I_D_BLIND] : v[I_D_ACT];
     }
@@ -369,7 +433,7 @@ static int write_pending(ObsBuf *b, const Layout *L, PyObject *rec, long p)
                 PyErr_Format(PyExc_IndexError, "demigods encode: card %ld outside the game", x);
                 return -1;
             }
-            if (put(b, L, PENDING_CARD, L->kind_of[x], 1.0f) < 0)
+            if (put(b, L, PENDING_CARD, L->kind_of[x], 1.0f) < 0)  /* put checks the kind */
                 return -1;
         }
     }
@@ -415,13 +479,34 @@ static int write_pending(ObsBuf *b, const Layout *L, PyObject *rec, long p)
     return 0;
 }
 
-/* The state's attributes, checked: 0, or -1 with a TypeError / ValueError naming the attribute. */
+/* Whether ``o``'s type looks its attributes up as ``object.__getattribute__`` does (a ``__getattr__``
+ * hook aside, like State's for a clone's unbuilt rng). */
+static int plain_getattribute(PyObject *o)
+{
+    PyTypeObject *t = Py_TYPE(o);
+    if (t->tp_getattro == PyObject_GenericGetAttr)
+        return 1;
+    PyObject *name = method_names[M_GETATTRIBUTE];
+    PyObject *mine = _PyType_Lookup(t, name);
+    return mine != NULL && mine == _PyType_Lookup(&PyBaseObject_Type, name);
+}
+
+/* The state's attributes, checked: 0, or -1 with a TypeError / ValueError naming the attribute. They
+ * are read with the generic lookup when the type has the plain one: the ``__getattr__`` hook State
+ * defines (only reached for a missing attribute) otherwise costs more than reading the slot. */
 static int read_state(PyObject *state, PyObject **a, const Layout *L)
 {
+    int plain = plain_getattribute(state);
     for (int j = 0; j < NATTRS; j++) {
-        a[j] = PyObject_GetAttr(state, attr_names[j]);
-        if (a[j] == NULL)
-            return -1;
+        a[j] = plain ? PyObject_GenericGetAttr(state, attr_names[j]) : NULL;
+        if (a[j] == NULL) {
+            if (plain && !PyErr_ExceptionMatches(PyExc_AttributeError))
+                return -1;
+            PyErr_Clear();
+            a[j] = PyObject_GetAttr(state, attr_names[j]);  /* missing: through __getattr__, if any */
+            if (a[j] == NULL)
+                return -1;
+        }
     }
     static const int lists[] = {A_PENDING, A_HAND, A_KINGDOM, A_FRONT, A_DISCARD, A_DECK};
     for (size_t j = 0; j < sizeof(lists) / sizeof(lists[0]); j++)
@@ -500,8 +585,8 @@ static PyObject *encode(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
 
     /* my_hand (QUARTERS of the counts this seat sees), my_hand_unseen */
     PyObject *hands = a[A_HAND];
-    Py_ssize_t unseen = count_kinds(b.w + START(&L, MY_HAND), PyList_GET_ITEM(hands, p), L.kind_of, ncards, vis,
-                                    bit, L.quarters, L.nquarters);
+    Py_ssize_t unseen = count_cards(b.w + START(&L, MY_HAND), PyList_GET_ITEM(hands, p), L.kind_of, ncards, nk,
+                                    vis, bit, L.quarters, L.nquarters);
     if (unseen < 0)
         goto fail;
     b.w[START(&L, MY_HAND_UNSEEN)] = cap1(unseen / 10.0);
@@ -511,7 +596,7 @@ static PyObject *encode(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
         long q = (p + i) % n;
         PyObject *h = PyList_GET_ITEM(hands, q);
         b.w[START(&L, HAND_SIZES) + i] = cap1(PyList_GET_SIZE(h) / 10.0);
-        if (i && count_kinds(b.w + START(&L, KNOWN_HANDS) + (i - 1) * nk, h, L.kind_of, ncards, vis, bit,
+        if (i && count_cards(b.w + START(&L, KNOWN_HANDS) + (i - 1) * nk, h, L.kind_of, ncards, nk, vis, bit,
                              L.quarters, L.nquarters) < 0)
             goto fail;
         if (write_seat(&b, &L, (int)i, PyList_GET_ITEM(a[A_KINGDOM], q), PyList_GET_ITEM(a[A_FRONT], q),
@@ -525,12 +610,12 @@ static PyObject *encode(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
     long top = nk;
     if (len) {
         long c;
-        if (card_of(pile, len - 1, ncards, &c) < 0)
+        top = card_kind(pile, len - 1, &L, &c);
+        if (top < 0)
             goto fail;
-        top = L.kind_of[c];
     }
     b.w[START(&L, DISCARD_TOP) + top] = 1.0f;
-    if (count_kinds(b.w + START(&L, DISCARD_PILE), pile, L.kind_of, ncards, NULL, 0, L.tenths, L.ntenths) < 0)
+    if (count_cards(b.w + START(&L, DISCARD_PILE), pile, L.kind_of, ncards, nk, NULL, 0, L.tenths, L.ntenths) < 0)
         goto fail;
 
     /* deck_size, reshuffled */

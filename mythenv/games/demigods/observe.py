@@ -15,6 +15,7 @@ from mythenv.core.observe import Observer, pile_counts
 
 from .rules import (
     ATHENA,
+    BLINDNESS,
     CATEGORY,
     CTX_NAMES,
     CURSE_NO,
@@ -410,8 +411,8 @@ def c_layout(game) -> tuple:
     ``enum layout_entry`` in _cobserve.c:
 
     0. int32[]: players, observation size, cards, kinds, the phases DRAW and OVER, army goal, wealth
-       goal, Guardians needed (the throne conditions of ``can_claim``), the front place of the Silence
-       curse (``is_silenced``: curse number 4), max_rounds x players, speech explicit (0/1), the
+       goal, Guardians needed (the throne conditions of ``can_claim``), the front places of the Silence
+       and Blindness curses (``is_silenced``, ``is_blind``: curse numbers 4, 3), max_rounds x players, speech explicit (0/1), the
        decision index of draw, act, blind_act and over, then of each record of ``_C_PENDING``; then
        (start, size) of each piece of ``_C_PIECES`` (from the Observer)
     1. float64[2]: the totals' denominators ``2 x goal or 1.0`` (Army, Wealth)
@@ -422,12 +423,12 @@ def c_layout(game) -> tuple:
     6. float32[]: QUARTERS, 7. float32[]: TENTHS (count -> encoded value)
     """
     assert set(_C_PIECES) == set(game.observer.pieces) and set(_C_PENDING) == set(_DEC)
-    assert CURSE_NO[SILENCE] == 4  # DemigodsState.is_silenced reads curse bit 4
+    assert CURSE_NO[SILENCE] == 4 and CURSE_NO[BLINDNESS] == 3  # is_silenced, is_blind: curse bits 4, 3
     cfg = game.config
     n = game.num_players
     pieces = game.observer.pieces
     ints = [n, game.observer.size, game.num_cards, NK, DRAW, OVER, cfg["army_goal"], cfg["wealth_goal"],
-            game.throne_guardians, 5 + CURSE_NO[SILENCE], cfg["max_rounds"] * n, int(game.explicit),
+            game.throne_guardians, 5 + CURSE_NO[SILENCE], 5 + CURSE_NO[BLINDNESS], cfg["max_rounds"] * n, int(game.explicit),
             *(DECISIONS.index(d) for d in ("draw", "act", "blind_act", "over")),
             *(_DEC[r] for r in _C_PENDING)]
     for name in _C_PIECES:
