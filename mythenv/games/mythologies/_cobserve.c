@@ -95,11 +95,8 @@ static int read_layout(Layout *L, PyObject *lay)
     L->k_over = PyLong_AsLong(PyTuple_GET_ITEM(dk, 2));
     if (PyErr_Occurred())
         return -1;
-    /* the tables fit the pieces: every design < nd (count_kinds writes at base + design) */
-    unsigned char dmax = 0;
-    for (Py_ssize_t c = 0; c < L->ncards; c++)
-        dmax = L->design_of[c] > dmax ? L->design_of[c] : dmax;
-    if (dmax >= L->nd || L->nd > 255 || L->nthirds < 1 || L->nhalves < 1 || L->neffects != L->nd * (1 + L->maxe * (1 + L->maxpc)))
+    /* the tables fit (the designs are checked where read) */
+    if (L->nd > 255 || L->nthirds < 1 || L->nhalves < 1 || L->neffects != L->nd * (1 + L->maxe * (1 + L->maxpc)))
         goto bad;
     return 0;
 bad:
@@ -134,6 +131,19 @@ static PyObject *attr_str[NATTRS]; /* interned at module init */
 static PyObject *str[NSTR];
 
 /* ------------------------------------------------------------------ small checked readers / writers */
+/* Attribute ``name`` of the state (a new reference) as ``object.__getattribute__`` finds it, and only
+ * when that fails through getattr(): the State's ``__getattr__`` hook (a clone's lazy rng, never read
+ * here) would otherwise make every lookup go through the slower hooked path. */
+static PyObject *state_attr(PyObject *state, PyObject *name)
+{
+    PyObject *v = PyObject_GenericGetAttr(state, name);
+    if (v == NULL && PyErr_ExceptionMatches(PyExc_AttributeError)) {
+        PyErr_Clear();
+        v = PyObject_GetAttr(state, name);
+    }
+    return v;
+}
+
 /* w[i] = v, or -1 with an IndexError outside the buffer */
 static inline int put(ObsBuf *b, Py_ssize_t i, float v)
 {
@@ -184,6 +194,10 @@ static inline int design(const Layout *L, long c)
         PyErr_Format(PyExc_IndexError, "card %ld outside 0..%zd", c, L->ncards - 1);
         return -1;
     }
+    if (L->design_of[c] >= L->nd) {
+        PyErr_Format(PyExc_ValueError, "layout: card %ld has a design outside 0..%zd", c, L->nd - 1);
+        return -1;
+    }
     return L->design_of[c];
 }
 
@@ -212,15 +226,58 @@ static int frame_long(PyObject *frame, PyObject *key, long *x)
     return v == NULL ? -1 : as_long(v, x, "a stack frame's number");
 }
 
-/* count_kinds over the whole list ``cards`` at ``w[base .. base + nd)`` (checked to fit) */
+/* Per-design counts of some cards (observe._thirds_at, pile_counts, the += 0.5 of _hands): the designs
+ * met, in the order met, and their counts. */
+typedef struct {
+    int cnt[256];
+    unsigned char met[256];
+    int nmet;
+} Tally;
+
+/* Count the cards list[0 .. stop) (keeping only those with ``know[c] & bit`` when ``know`` is given) */
+static int tally_add(Tally *t, const Layout *L, PyObject *list, Py_ssize_t stop, const unsigned char *know,
+                     unsigned bit)
+{
+    for (Py_ssize_t j = 0; j < stop; j++) {
+        long c;
+        int d;
+        if (long_at(list, j, &c, "a card") < 0 || (d = design(L, c)) < 0)
+            return -1;
+        if (know != NULL && !(know[c] & bit))
+            continue;
+        int m = 0;
+        while (m < t->nmet && t->met[m] != d)
+            m++;
+        if (m == t->nmet) {
+            t->met[t->nmet++] = (unsigned char)d;
+            t->cnt[d] = 0;
+        }
+        t->cnt[d]++;
+    }
+    return 0;
+}
+
+/* w[base + design] = values[count] (the last value for larger counts) for every design met; empties t */
+static int tally_put(ObsBuf *b, Tally *t, Py_ssize_t base, const float *values, Py_ssize_t nvalues)
+{
+    for (int m = 0; m < t->nmet; m++) {
+        int x = t->cnt[t->met[m]];
+        if (put(b, base + t->met[m], values[x < nvalues ? x : nvalues - 1]) < 0)
+            return -1;
+    }
+    t->nmet = 0;
+    return 0;
+}
+
+/* the counts of the whole list ``cards`` at w[base + design] */
 static int counts_at(ObsBuf *b, const Layout *L, Py_ssize_t base, PyObject *cards, const unsigned char *know,
                      unsigned bit, const float *values, Py_ssize_t nvalues)
 {
-    if (base < 0 || base + L->nd > b->size) {
-        PyErr_SetString(PyExc_IndexError, "piece outside the observation");
+    Tally t;
+    t.nmet = 0;
+    if (tally_add(&t, L, cards, PyList_GET_SIZE(cards), know, bit) < 0)
         return -1;
-    }
-    return count_kinds(b->w + base, cards, L->design_of, L->ncards, know, bit, values, nvalues) < 0 ? -1 : 0;
+    return tally_put(b, &t, base, values, nvalues);
 }
 
 /* ------------------------------------------------------------------ the pieces (observe.py's blocks) */
@@ -391,9 +448,8 @@ static int pantheon(ObsBuf *b, const Layout *L, PyObject *const *a, Py_ssize_t i
     PyObject *pan = list_at(a[A_PAN], q, "pan");
     if (pan == NULL)
         return -1;
-    int cnt[256];
-    unsigned char met[256];
-    int nmet = 0;
+    Tally below;
+    below.nmet = 0;
     Py_ssize_t nslots = PyList_GET_SIZE(pan);
     for (Py_ssize_t s = 0; s < nslots; s++) {
         PyObject *st = list_at(pan, s, "pan[q]");
@@ -413,26 +469,10 @@ static int pantheon(ObsBuf *b, const Layout *L, PyObject *const *a, Py_ssize_t i
             put(b, L->at[P_PANTHEON_TOP] + (i * 9 + s) * nd + d, 1) < 0 ||
             put(b, L->at[P_PANTHEON_HEIGHT] + i * 9 + s, (float)(height < 1.0 ? height : 1.0)) < 0)
             return -1;
-        for (Py_ssize_t j = 0; j < h - 1; j++) { /* the covered cards */
-            if (long_at(st, j, &c, "a card") < 0 || (d = design(L, c)) < 0)
-                return -1;
-            int m = 0;
-            while (m < nmet && met[m] != d)
-                m++;
-            if (m == nmet) {
-                met[nmet++] = (unsigned char)d;
-                cnt[d] = 0;
-            }
-            cnt[d]++;
-        }
-    }
-    Py_ssize_t base = L->at[P_PANTHEON_BELOW] + i * nd;
-    for (int m = 0; m < nmet; m++) {
-        int x = cnt[met[m]];
-        if (put(b, base + met[m], L->thirds[x < L->nthirds ? x : L->nthirds - 1]) < 0)
+        if (tally_add(&below, L, st, h - 1, NULL, 0) < 0) /* the covered cards */
             return -1;
     }
-    return 0;
+    return tally_put(b, &below, L->at[P_PANTHEON_BELOW] + i * nd, L->thirds, L->nthirds);
 }
 
 /* observe._hands: own unplayed cards per design / 2, hand sizes / 2, the others' cards seat p knows */
@@ -565,7 +605,7 @@ static PyObject *encode(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
     PyObject *result = NULL;
     long n;
     for (int k = 0; k < NATTRS; k++)
-        if ((a[k] = PyObject_GetAttr(state, attr_str[k])) == NULL)
+        if ((a[k] = state_attr(state, attr_str[k])) == NULL)
             goto done;
     /* the types of what is read: lists, the knowledge bytes, a seat count matching the layout */
     for (int k = 0; k < NATTRS; k++) {
