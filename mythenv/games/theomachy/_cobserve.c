@@ -16,13 +16,19 @@
  *   7 max_hands  the Hand bound of the config (float)
  *   8 kind_of    bytes: Prayer card id (both boxes) -> kind
  *   9 offsets    bytes: int32 start of every piece, in the order of the enum below (_C_PIECES)
+ *  10 cls        the state class (TheomachyState): plain instance attributes, no __getattribute__
+ *  11 rules      (cls.current_player, cls.essence, cls.active, cls.battle_power), the functions
+ * A state of exactly ``cls`` is read with the generic attribute lookup (what ``object.__getattribute__``
+ * does: the class's ``__getattr__`` only builds a clone's ``rng``, which is never read here) and its
+ * rules are called as the class's functions (no bound method per call); any other object goes through
+ * the ordinary attribute and method lookups.
  * The piece extents implied by the offsets are checked against the shapes this file writes at every
  * call, so a changed Observer raises instead of writing out of place.
  */
 #include "cobserve.h"
 #include <stdint.h>
 
-#define LAYOUT_LEN 10
+#define LAYOUT_LEN 12
 #define MAXN 32 /* seats a stack array (and a knowledge bitmask) holds; the game has 2..8 */
 
 /* the observation pieces, in the order of ``_C_PIECES`` (observe.py) = ``observer(n)`` */
@@ -58,6 +64,8 @@ typedef struct {
     const unsigned char *kind_of;
     Py_ssize_t nkind_of;
     int32_t off[NPIECES];
+    PyTypeObject *cls;
+    PyObject *rule[4]; /* current_player, essence, active, battle_power (order of M_*) */
 } Layout;
 
 static int layout_long(PyObject *t, Py_ssize_t i, long lo, long *v)
@@ -114,6 +122,19 @@ static int parse_layout(PyObject *t, Layout *L)
         return -1;
     }
     memcpy(L->off, PyBytes_AS_STRING(ob), sizeof(L->off));
+    PyObject *cls = PyTuple_GET_ITEM(t, 10), *rules = PyTuple_GET_ITEM(t, 11);
+    if (!PyType_Check(cls) || !PyTuple_Check(rules) || PyTuple_GET_SIZE(rules) != 4) {
+        PyErr_SetString(PyExc_TypeError, "layout[10] must be the state class, layout[11] its 4 rule functions");
+        return -1;
+    }
+    L->cls = (PyTypeObject *)cls;
+    for (int i = 0; i < 4; i++) {
+        L->rule[i] = PyTuple_GET_ITEM(rules, i);
+        if (!PyCallable_Check(L->rule[i])) {
+            PyErr_SetString(PyExc_TypeError, "layout[11]: the rules must be callables");
+            return -1;
+        }
+    }
     /* the shapes of observer(n), flattened */
     const long n = L->n, nk = L->nk, ne = L->ne;
     const long extent[NPIECES] = {
@@ -152,6 +173,8 @@ static int parse_layout(PyObject *t, Layout *L)
 typedef struct {
     PyObject *ref[NNAMES];
     int nref;
+    int plain; /* the state is exactly the layout's class: generic attribute lookup, direct rule calls */
+    const Layout *L;
 } Refs;
 
 static void refs_release(Refs *r)
@@ -224,10 +247,21 @@ static PyObject *attr(Refs *r, PyObject *state, int a)
         PyErr_SetString(PyExc_RuntimeError, "theomachy encoder: too many attributes held");
         return NULL;
     }
-    PyObject *o = PyObject_GetAttr(state, S[a]);
+    PyObject *o = r->plain ? PyObject_GenericGetAttr(state, S[a]) : PyObject_GetAttr(state, S[a]);
     if (o != NULL)
         r->ref[r->nref++] = o;
     return o;
+}
+
+/* state.<m>(arg) (no argument when ``arg`` is NULL), ``m`` one of M_CURRENT_PLAYER .. M_BATTLE_POWER:
+ * the class's function called on the state, or the method looked up on any other object. */
+static PyObject *rule(Refs *r, PyObject *state, int m, PyObject *arg)
+{
+    if (r->plain) {
+        PyObject *args[2] = {state, arg};
+        return PyObject_Vectorcall(r->L->rule[m - M_CURRENT_PLAYER], args, arg ? 2 : 1, NULL);
+    }
+    return arg ? PyObject_CallMethodOneArg(state, S[m], arg) : PyObject_CallMethodNoArgs(state, S[m]);
 }
 
 /* The items of state.<a>, a list or tuple of ``want`` items (any length when ``want`` < 0). */
@@ -276,9 +310,37 @@ static inline int kind_of(const Layout *L, long c)
     return L->kind_of[c];
 }
 
-/* Add 1 at ``w[kind]`` for each card of ``cards`` (``n`` items) whose knowledge mask ``vis[c]`` meets
- * ``mask`` (every card when ``vis`` is NULL). 0, or -1 with an exception. */
-static int add_kinds(float *w, PyObject **cards, Py_ssize_t n, const Layout *L, PyObject **vis,
+/* Card counts written in place into a zero piece ``w`` (counts are small exact floats), remembering
+ * which entries were met so that ``cnt_finish`` visits only those. */
+typedef struct {
+    float *w;
+    int n;
+    short at[512]; /* entries met (a piece has at most 2 * 255 of them) */
+} Counts;
+
+static inline void cnt_start(Counts *c, float *w)
+{
+    c->w = w;
+    c->n = 0;
+}
+
+static inline void cnt_add(Counts *c, int k)
+{
+    if (c->w[k] == 0.0f)
+        c->at[c->n++] = (short)k;
+    c->w[k] += 1.0f;
+}
+
+/* Turn the counts into ``min(count * scale, 1)`` (the Python _QUARTER[count] for scale 1/4). */
+static inline void cnt_finish(Counts *c, double scale)
+{
+    for (int j = 0; j < c->n; j++)
+        c->w[c->at[j]] = cap1((double)c->w[c->at[j]] * scale);
+}
+
+/* Count (``cnt_add``) the kind of each card of ``cards`` (``n`` items) whose knowledge mask ``vis[c]``
+ * meets ``mask`` (every card when ``vis`` is NULL). 0, or -1 with an exception. */
+static int add_kinds(Counts *w, PyObject **cards, Py_ssize_t n, const Layout *L, PyObject **vis,
                      Py_ssize_t nvis, long mask, int a)
 {
     for (Py_ssize_t i = 0; i < n; i++) {
@@ -298,27 +360,21 @@ static int add_kinds(float *w, PyObject **cards, Py_ssize_t n, const Layout *L, 
         int k = kind_of(L, c);
         if (k < 0)
             return -1;
-        w[k] += 1.0f;
+        cnt_add(w, k);
     }
     return 0;
-}
-
-/* Turn the card counts at ``w[0 .. len - 1]`` into ``min(count * scale, 1)`` (the Python _QUARTER). */
-static void finish_counts(float *w, long len, double scale)
-{
-    for (long k = 0; k < len; k++)
-        if (w[k] != 0.0f)
-            w[k] = cap1((double)w[k] * scale);
 }
 
 /* _counts(w, cards, base): per-kind counts / 4 of a list of cards at ``w`` (zero). */
 static int counts(float *w, PyObject *cards, const Layout *L, int a)
 {
     Py_ssize_t n;
+    Counts cnt;
+    cnt_start(&cnt, w);
     PyObject **it = items_of(cards, &n, S[a]);
-    if (it == NULL || add_kinds(w, it, n, L, NULL, 0, 0, a) < 0)
+    if (it == NULL || add_kinds(&cnt, it, n, L, NULL, 0, 0, a) < 0)
         return -1;
-    finish_counts(w, L->nk, 0.25);
+    cnt_finish(&cnt, 0.25);
     return 0;
 }
 
@@ -351,7 +407,7 @@ static int fill(float *w, PyObject *state, long p, PyObject *py_p, const Layout 
     /* the rules, called before any item is borrowed: state.current_player(), state.essence(p), and in a
      * Battle state.active(q) and state.battle_power(q) for every seat */
     long cur;
-    o = PyObject_CallMethodNoArgs(state, S[M_CURRENT_PLAYER]);
+    o = rule(r, state, M_CURRENT_PLAYER, NULL);
     if (o == NULL)
         return -1;
     int bad = as_long(o, &cur, S[M_CURRENT_PLAYER]);
@@ -359,7 +415,7 @@ static int fill(float *w, PyObject *state, long p, PyObject *py_p, const Layout 
     if (bad < 0)
         return -1;
     double ess[6]; /* spheres 0..3, Order and Chaos orbs */
-    o = PyObject_CallMethodOneArg(state, S[M_ESSENCE], py_p);
+    o = rule(r, state, M_ESSENCE, py_p);
     if (o == NULL)
         return -1;
     {
@@ -381,11 +437,11 @@ static int fill(float *w, PyObject *state, long p, PyObject *py_p, const Layout 
             PyObject *q = PyLong_FromLong((p + i) % n);
             if (q == NULL)
                 return -1;
-            o = PyObject_CallMethodOneArg(state, S[M_ACTIVE], q);
+            o = rule(r, state, M_ACTIVE, q);
             in_battle[i] = o == NULL ? -1 : as_flag(o, S[M_ACTIVE]);
             Py_XDECREF(o);
             if (in_battle[i] == 1) {
-                o = PyObject_CallMethodOneArg(state, S[M_BATTLE_POWER], q);
+                o = rule(r, state, M_BATTLE_POWER, q);
                 if (o == NULL || as_double(o, &power[i], S[M_BATTLE_POWER]) < 0)
                     in_battle[i] = -1;
                 Py_XDECREF(o);
@@ -515,11 +571,14 @@ static int fill(float *w, PyObject *state, long p, PyObject *py_p, const Layout 
     /* hand, hand_known (own cards an opponent knows) */
     PyObject **cards = item_items(hand, p, &len, A_HAND);
     const long bit = 1L << p, others = ((1L << n) - 1) ^ bit;
-    if (cards == NULL || add_kinds(w + P[HAND], cards, len, L, NULL, 0, 0, A_HAND) < 0
-        || add_kinds(w + P[HAND_KNOWN], cards, len, L, vis, nvis, others, A_HAND) < 0)
+    Counts cnt, cnt2;
+    cnt_start(&cnt, w + P[HAND]);
+    cnt_start(&cnt2, w + P[HAND_KNOWN]);
+    if (cards == NULL || add_kinds(&cnt, cards, len, L, NULL, 0, 0, A_HAND) < 0
+        || add_kinds(&cnt2, cards, len, L, vis, nvis, others, A_HAND) < 0)
         return -1;
-    finish_counts(w + P[HAND], nk, 0.25);
-    finish_counts(w + P[HAND_KNOWN], nk, 0.25);
+    cnt_finish(&cnt, 0.25);
+    cnt_finish(&cnt2, 0.25);
     /* set_aside, deck, discard, draft_packet */
     if (counts(w + P[SET_ASIDE], aside[p], L, A_ASIDE) < 0 || counts(w + P[DECK], deck[p], L, A_DECK) < 0
         || counts(w + P[DISCARD], disc[p], L, A_DISC) < 0
@@ -527,26 +586,27 @@ static int fill(float *w, PyObject *state, long p, PyObject *py_p, const Layout 
         return -1;
     /* draft_kept: picks[p] and the card picked this round */
     long now;
+    cnt_start(&cnt, w + P[DRAFT_KEPT]);
     if (item_long(picked_now, p, &now, A_PICKED_NOW) < 0 || (cards = item_items(picks, p, &len, A_PICKS)) == NULL
-        || add_kinds(w + P[DRAFT_KEPT], cards, len, L, NULL, 0, 0, A_PICKS) < 0)
+        || add_kinds(&cnt, cards, len, L, NULL, 0, 0, A_PICKS) < 0)
         return -1;
     if (now >= 0) {
         int k = kind_of(L, now);
         if (k < 0)
             return -1;
-        w[P[DRAFT_KEPT] + k] += 1.0f;
+        cnt_add(&cnt, k);
     }
-    finish_counts(w + P[DRAFT_KEPT], nk, 0.25);
+    cnt_finish(&cnt, 0.25);
     /* opp_hand_known: the cards in an opponent's hand or set aside that this seat knows */
     for (long i = 1; i < n; i++) {
         long q = (p + i) % n;
-        float *wb = w + P[OPP_HAND_KNOWN] + (i - 1) * nk;
+        cnt_start(&cnt, w + P[OPP_HAND_KNOWN] + (i - 1) * nk);
         if ((cards = item_items(hand, q, &len, A_HAND)) == NULL
-            || add_kinds(wb, cards, len, L, vis, nvis, bit, A_HAND) < 0
+            || add_kinds(&cnt, cards, len, L, vis, nvis, bit, A_HAND) < 0
             || (cards = item_items(aside, q, &len, A_ASIDE)) == NULL
-            || add_kinds(wb, cards, len, L, vis, nvis, bit, A_ASIDE) < 0)
+            || add_kinds(&cnt, cards, len, L, vis, nvis, bit, A_ASIDE) < 0)
             return -1;
-        finish_counts(wb, nk, 0.25);
+        cnt_finish(&cnt, 0.25);
     }
     /* per seat, relative: cult, stake, last_stand_tokens, paid, seat, sizes, discard_top, table, places,
      * battle */
@@ -614,7 +674,7 @@ static int fill(float *w, PyObject *state, long p, PyObject *py_p, const Layout 
         if (pls == NULL)
             return -1;
         if (npl) {
-            float *pb = w + P[PLACES] + i * nk * 2;
+            cnt_start(&cnt, w + P[PLACES] + i * nk * 2);
             for (Py_ssize_t j = 0; j < npl; j++) {
                 long card, dmg;
                 PyObject **pl = items_of(pls[j], &len, S[A_PLACES]);
@@ -629,9 +689,9 @@ static int fill(float *w, PyObject *state, long p, PyObject *py_p, const Layout 
                     PyErr_SetString(PyExc_ValueError, "theomachy state.places: damaged must be 0 or 1");
                     return -1;
                 }
-                pb[k * 2 + dmg] += 1.0f;
+                cnt_add(&cnt, k * 2 + (int)dmg);
             }
-            finish_counts(pb, nk * 2, 0.5);
+            cnt_finish(&cnt, 0.5); /* the Python _QUARTER[2 * count] */
         }
         /* battle: Attacks resolved / 10, current Power / 150, for a seat in the Battle */
         if (battle && in_battle[i]) {
@@ -761,7 +821,7 @@ static PyObject *encode(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
         Py_DECREF(py_p);
         Py_RETURN_FALSE;
     }
-    Refs r = {.nref = 0};
+    Refs r = {.nref = 0, .plain = Py_IS_TYPE(args[0], L.cls), .L = &L};
     int err = fill(b.w, args[0], p, py_p, &L, &r);
     refs_release(&r);
     obs_close(&b);
