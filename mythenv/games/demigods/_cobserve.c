@@ -71,8 +71,7 @@ static PyObject *pending_names[NPENDING];
 
 /* ------------------------------------------------------------------ the layout, checked */
 typedef struct {
-    int v[I_LEN];
-    const int *start, *psize;  /* per piece; start[k] = v[I_PIECES + 2k], psize with stride 2 */
+    int v[I_LEN];  /* enum int_entry; a piece's start and size: START, PSIZE */
     double goals[2];
     const unsigned char *kind_of, *kingdom_slot, *front_slot;
     int value[256];
