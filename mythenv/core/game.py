@@ -112,36 +112,44 @@ class State(ABC):
     """
 
     game: Game
-    #: the state's chance: every random draw of the rules comes from it
-    rng: np.random.Generator
     #: version of the ``to_dict`` layout; ``Game.state_from_dict`` refuses other versions
     save_version: ClassVar[int] = 1
-    #: a clone's generator state until its ``rng`` is first used (see ``_clone_rng_into``)
+    #: the generator behind ``rng`` (None in a clone until its first draw) and, until then, its state
+    _rng: np.random.Generator | None = None
     _rng_state: dict | None = None
+
+    @property
+    def rng(self) -> np.random.Generator:
+        """The state's chance: every random draw of the rules comes from it. A clone's generator is
+        built on its first use (see ``_clone_rng_into``)."""
+        try:
+            rng = self._rng
+        except AttributeError:  # a slotted state built empty
+            rng = None
+        if rng is None:
+            st = self._rng_state
+            if st is None:
+                raise AttributeError(f"{type(self).__name__!r} object has no generator 'rng' yet", name="rng", obj=self)
+            rng = self._rng = rng_in_state(st)
+            self._rng_state = None
+        return rng
+
+    @rng.setter
+    def rng(self, value: np.random.Generator) -> None:
+        self._rng = value
+        self._rng_state = None
 
     def _clone_rng_into(self, clone: State) -> None:
         """Give ``clone`` (being built by ``clone()``) a generator in the state of ``self.rng``.
 
-        The generator itself is built on the clone's first use of ``rng`` (``__getattr__``):
-        building one costs about as much as copying a whole position, and many clones (search,
-        resampling) never draw. A clone whose ``rng`` is still unbuilt passes its saved state on.
+        The generator itself is built on the clone's first use of ``rng``: building one costs about
+        as much as copying a whole position, and many clones (search, resampling) never draw. A clone
+        whose generator is still unbuilt passes its saved state on. (A property, not ``__getattr__``:
+        a class with ``__getattr__`` loses CPython's fast attribute reads on every ``self.x``.)
         """
-        try:
-            rng = object.__getattribute__(self, "rng")  # not via __getattr__: leave an unbuilt rng unbuilt
-        except AttributeError:
-            clone._rng_state = self._rng_state
-        else:
-            clone._rng_state = rng.bit_generator.state
-
-    def __getattr__(self, name: str):
-        # only reached for attributes the instance lacks: a clone's ``rng`` before its first use
-        if name == "rng":
-            st = self._rng_state
-            if st is not None:
-                self.rng = rng = rng_in_state(st)
-                self._rng_state = None
-                return rng
-        raise AttributeError(f"{type(self).__name__!r} object has no attribute {name!r}", name=name, obj=self)
+        rng = getattr(self, "_rng", None)
+        clone._rng = None
+        clone._rng_state = self._rng_state if rng is None else rng.bit_generator.state
 
     def _save_header(self) -> dict:
         """The keys every saved state starts with (checked by ``Game.state_from_dict``)."""

@@ -198,7 +198,7 @@ class DemigodsState(State):
     """The whole truth of one Demigods position."""
 
     __slots__ = ("game", "n", "deck", "discard", "hand", "kingdom", "front", "blessed", "vis", "phase",
-                 "turn_player", "turns", "reshuffled", "pending", "winner", "first", "log", "rng",
+                 "turn_player", "turns", "reshuffled", "pending", "winner", "first", "log", "_rng",
                  "_legal", "_obs_memo")
 
     def __init__(self, game, seed: int | None = None, _empty: bool = False):

@@ -145,7 +145,7 @@ class HeraZeusState(State):
 
     __slots__ = ("game", "deck", "hand", "field", "up", "disc", "vis", "seen", "lost", "turns",
                  "phase", "setup_seat", "turn_player", "ap_left", "ap_used", "pending", "winner",
-                 "reason", "memory", "rng", "first", "log", "_legal", "_obs_memo")
+                 "reason", "memory", "_rng", "first", "log", "_legal", "_obs_memo")
 
     def __init__(self, game, seed: int | None = None, _empty: bool = False):
         self.game = game
