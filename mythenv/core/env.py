@@ -96,14 +96,19 @@ class MythEnv(AECEnv):
         p = self._index[agent]
         state = self.state
         if self._direct_encode:
-            # the seat's buffer is kept up to date incrementally (Game.encode_update): a new state
-            # object (reset, a loaded state) starts it over from zeros and an empty memo
             buf = self._obs_list[p]
-            if self._memo_state[p] is not state:
-                self._memo_state[p] = state
-                self._memos[p] = {}
-                buf.fill(0.0)
-            self.game.encode_update(state, p, buf, self._memos[p])
+            game = self.game
+            c = game._c_encode  # the compiled encoder (Game.encode_update's first choice), called directly
+            if c is not None and c(state, p, buf, game.c_layout):
+                self._memo_state[p] = None  # should the Python encoder take over, it starts over
+            else:
+                # the seat's buffer is kept up to date incrementally in Python: a new state object
+                # (reset, a loaded state) starts it over from zeros and an empty memo
+                if self._memo_state[p] is not state:
+                    self._memo_state[p] = state
+                    self._memos[p] = {}
+                    buf.fill(0.0)
+                game.encode_update_python(state, p, buf, self._memos[p])
             obs = buf.copy() if self.copy_observations else buf
         else:
             obs = self.game.observation(state, p, None if self.copy_observations else self._obs_list[p])

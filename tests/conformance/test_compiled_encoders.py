@@ -155,3 +155,28 @@ def test_compiled_encoder_leaks_nothing(gid):
     grown = tracemalloc.get_traced_memory()[0] - start
     tracemalloc.stop()
     assert grown < 4096, f"{grown} bytes kept by 2000 calls"
+
+
+@pytest.mark.parametrize("gid", sorted({c.values[0] for c in COMPILED_CASES}))
+def test_env_switching_encoders_mid_game_stays_exact(gid):
+    """The AEC env calls the compiled encoder directly; switching a game to its Python encoder (and
+    back) in the middle of a game restarts the seat's incremental Python state instead of trusting it."""
+    env = mythenv.make_env(gid).unwrapped
+    rng = np.random.default_rng(0)
+    steps = 0
+    episode = 0
+    while steps < 200:
+        env.reset(seed=episode)
+        episode += 1
+        for agent in env.agent_iter():
+            if steps % 40 == 13:
+                env.game.use_compiled(steps % 80 != 13)  # off, then on again, ...
+            obs, _r, term, trunc, _i = env.last()
+            seat = env._index[agent]
+            assert np.array_equal(obs["observation"], python_observation(env.game, env.state, seat)), steps
+            if term or trunc:
+                env.step(None)
+                continue
+            legal = np.flatnonzero(obs["action_mask"])
+            env.step(int(legal[rng.integers(len(legal))]))
+            steps += 1
