@@ -62,8 +62,8 @@ enum attr {
 };
 static const char *const ATTR_NAMES[NATTRS] = {"phase", "pending", "turn_player", "hand", "kingdom", "front",
                                                "blessed", "vis", "discard", "deck", "turns", "reshuffled"};
-enum method { M_CURRENT_PLAYER, M_GETATTRIBUTE, NMETHODS };
-static const char *const METHOD_NAMES[NMETHODS] = {"current_player", "__getattribute__"};
+enum method { M_CURRENT_PLAYER, NMETHODS };
+static const char *const METHOD_NAMES[NMETHODS] = {"current_player"};
 
 static PyObject *attr_names[NATTRS];
 static PyObject *method_names[NMETHODS];
@@ -73,8 +73,9 @@ static PyObject *pending_names[NPENDING];
 typedef struct {
     int v[I_LEN];  /* enum int_entry; a piece's start and size: START, PSIZE */
     double goals[2];
-    const unsigned char *kind_of, *kingdom_slot, *front_slot;
-    int value[256];
+    Kinds kinds;   /* card -> kind, checked where read (card_kind) */
+    const unsigned char *kingdom_slot, *front_slot;
+    const int32_t *value;
     const float *quarters, *tenths;
     Py_ssize_t nquarters, ntenths;
 } Layout;
@@ -88,32 +89,22 @@ static int bad_layout(const char *what)
     return -1;
 }
 
-/* Bytes entry ``i`` of the layout, its length in ``*len``; NULL with a TypeError. */
-static const unsigned char *layout_bytes(PyObject *layout, int i, Py_ssize_t *len)
+/* Read and check the layout tuple: 0, or -1 with a TypeError / ValueError. */
+static int read_layout(PyObject *layout, Layout *L, ObsShape *shape)
 {
-    PyObject *o = PyTuple_GET_ITEM(layout, i);
-    if (!PyBytes_Check(o)) {
-        bad_layout("an entry is not bytes");
-        return NULL;
-    }
-    *len = PyBytes_GET_SIZE(o);
-    return (const unsigned char *)PyBytes_AS_STRING(o);
-}
-
-/* Read and check the layout tuple (its type and length were checked): 0, or -1 with a TypeError. */
-static int read_layout(Layout *L, PyObject *layout)
-{
-    Py_ssize_t len;
-    const unsigned char *b = layout_bytes(layout, L_INTS, &len);
-    if (b == NULL)
+    const int32_t *ints;
+    const double *goals;
+    if (layout_tuple(layout, L_LEN) < 0 || (ints = layout_array(layout, L_INTS, 4, I_LEN, NULL)) == NULL
+        || (goals = layout_array(layout, L_GOALS, 8, 2, NULL)) == NULL)
         return -1;
-    if (len != (Py_ssize_t)sizeof(L->v))
-        return bad_layout("config numbers");
-    memcpy(L->v, b, sizeof(L->v));
+    memcpy(L->v, ints, sizeof(L->v));
+    memcpy(L->goals, goals, sizeof(L->goals));
     const int *v = L->v;
     int n = v[I_N], nk = v[I_NK], size = v[I_SIZE];
     if (n < 2 || n > 8 || nk < 1 || nk > 255 || v[I_NCARDS] < 1 || size < 1)
         return bad_layout("config numbers");
+    shape->seats = n;
+    shape->size = size;
     /* the pieces lie in the buffer, and those written by per-card loops have their designed sizes */
     int outside = 0;
     for (int k = 0; k < NPIECES; k++)
@@ -124,64 +115,19 @@ static int read_layout(Layout *L, PyObject *layout)
         || PSIZE(L, TOTALS) != 2 * n || PSIZE(L, FRONT) != 11 * n || PSIZE(L, DISCARD_PILE) != nk
         || PSIZE(L, HAND_SIZES) != n || PSIZE(L, CAN_CLAIM) != n || PSIZE(L, DISCARD_TOP) != nk + 1)
         return bad_layout("piece sizes");
-
-    b = layout_bytes(layout, L_GOALS, &len);
-    if (b == NULL)
+    /* a card's kind is checked where it is read (card_kind), the slots too (write_seat, write_head) */
+    L->kinds.nkinds = nk;
+    if ((L->kinds.of = layout_array(layout, L_KIND_OF, 1, v[I_NCARDS], &L->kinds.ncards)) == NULL
+        || (L->kingdom_slot = layout_array(layout, L_KINGDOM_SLOT, 1, nk, NULL)) == NULL
+        || (L->front_slot = layout_array(layout, L_FRONT_SLOT, 1, nk, NULL)) == NULL
+        || (L->value = layout_array(layout, L_VALUE, 4, nk, NULL)) == NULL
+        || (L->quarters = layout_array(layout, L_QUARTERS, 4, -1, &L->nquarters)) == NULL
+        || (L->tenths = layout_array(layout, L_TENTHS, 4, -1, &L->ntenths)) == NULL)
         return -1;
-    if (len != (Py_ssize_t)sizeof(L->goals))
-        return bad_layout("goals");
-    memcpy(L->goals, b, sizeof(L->goals));
-
-    L->kind_of = layout_bytes(layout, L_KIND_OF, &len);
-    if (L->kind_of == NULL)
-        return -1;
-    if (len != v[I_NCARDS])
-        return bad_layout("kind_of");
-    /* a card's kind is checked (< NK) where it is read: card_kind, count_cards */
-    L->kingdom_slot = layout_bytes(layout, L_KINGDOM_SLOT, &len);
-    if (L->kingdom_slot == NULL)
-        return -1;
-    if (len != nk)
-        return bad_layout("kingdom slots");
-    /* the slots are checked where they are read (write_seat, write_head) */
-    L->front_slot = layout_bytes(layout, L_FRONT_SLOT, &len);
-    if (L->front_slot == NULL)
-        return -1;
-    if (len != nk)
-        return bad_layout("front slots");
-
-    b = layout_bytes(layout, L_VALUE, &len);
-    if (b == NULL)
-        return -1;
-    if (len != 4 * (Py_ssize_t)nk)
-        return bad_layout("values");
-    memcpy(L->value, b, (size_t)len);
-
-    b = layout_bytes(layout, L_QUARTERS, &len);
-    if (b == NULL)
-        return -1;
-    if (len < 4 || len % 4)
-        return bad_layout("QUARTERS");
-    L->quarters = (const float *)b;
-    L->nquarters = len / 4;
-    b = layout_bytes(layout, L_TENTHS, &len);
-    if (b == NULL)
-        return -1;
-    if (len < 4 || len % 4)
-        return bad_layout("TENTHS");
-    L->tenths = (const float *)b;
-    L->ntenths = len / 4;
     return 0;
 }
 
 /* ------------------------------------------------------------------ small helpers */
-/* Python's ``x % n`` for n > 0 (never negative). */
-static inline long pymod(long x, long n)
-{
-    long r = x % n;
-    return r < 0 ? r + n : r;
-}
-
 /* ``w[start(piece) + i] = v``, with ``i`` checked against the piece's size (IndexError). */
 static int put(ObsBuf *b, const Layout *L, int piece, long i, float v)
 {
@@ -193,107 +139,29 @@ static int put(ObsBuf *b, const Layout *L, int piece, long i, float v)
     return 0;
 }
 
-/* A Python int as a C long: 0, or -1 with a TypeError naming ``what``. */
-static int as_long(PyObject *o, long *x, const char *what)
-{
-    if (!PyLong_Check(o)) {
-        PyErr_Format(PyExc_TypeError, "demigods encode: %s must be an int, not %.80s", what, Py_TYPE(o)->tp_name);
-        return -1;
-    }
-    *x = PyLong_AsLong(o);
-    return (*x == -1 && PyErr_Occurred()) ? -1 : 0;
-}
-
 /* Item ``i`` of the pending record ``rec`` (a tuple or list) as a C long. */
-static int rec_long(PyObject *rec, Py_ssize_t i, long *x)
-{
-    if (i >= PySequence_Fast_GET_SIZE(rec)) {
-        PyErr_SetString(PyExc_IndexError, "demigods encode: pending record too short");
-        return -1;
-    }
-    return as_long(PySequence_Fast_GET_ITEM(rec, i), x, "a pending record's entry");
-}
+static int rec_long(PyObject *rec, Py_ssize_t i, long *x) { return item_long(rec, i, "a pending record", x); }
 
 /* Which decision record ``name`` is (enum pending_kind), or -1 with a KeyError (as observe._DEC). */
 static int pending_kind(PyObject *name)
 {
-    for (int j = 0; j < NPENDING; j++)
-        if (name == pending_names[j])
-            return j;
-    if (PyUnicode_Check(name))
-        for (int j = 0; j < NPENDING; j++)
-            if (PyUnicode_Compare(name, pending_names[j]) == 0)
-                return j;
-    PyErr_Format(PyExc_KeyError, "demigods encode: the pending record %R is not a decision", name);
-    return -1;
+    int j = str_index(name, pending_names, NPENDING);
+    if (j < 0)
+        PyErr_Format(PyExc_KeyError, "demigods encode: the pending record %R is not a decision", name);
+    return j;
 }
 
-/* A Python int as a C long, with a fast path for the small ints card ids are (PyLong_AsLong costs
- * more than the rest of a card's work): -1 with an exception set for anything that is not an int. */
-static inline long small_long(PyObject *o)
+/* Card ``i`` of a zone (a list) in ``*c`` and its kind, both checked: the kind, or -1 with an exception. */
+static int card_at(PyObject *list, Py_ssize_t i, const Layout *L, long *c)
 {
-#if PY_VERSION_HEX >= 0x030C0000
-    if (PyLong_CheckExact(o) && PyUnstable_Long_IsCompact((PyLongObject *)o))
-        return (long)PyUnstable_Long_CompactValue((PyLongObject *)o);
-#else
-    if (PyLong_CheckExact(o) && (Py_SIZE(o) == 0 || Py_SIZE(o) == 1))
-        return Py_SIZE(o) ? (long)((PyLongObject *)o)->ob_digit[0] : 0;
-#endif
-    return PyLong_AsLong(o);
+    return as_long(PyList_GET_ITEM(list, i), "a card", c) < 0 ? -1 : card_kind(&L->kinds, *c);
 }
 
-/* Like count_kinds (cobserve.h), for the kinds ``0 .. nk - 1``: count the cards of the list ``cards``
- * per kind (only those with ``know[card] & bit`` when ``know`` is not NULL) and write
- * ``values[count]`` at ``w[kind]`` for every kind met; the number of cards left out by ``know``, or
- * -1 with an exception for a card outside ``0 .. ncards - 1``. The counts are zeroed per call (nk is
- * small) instead of searching the kinds met. */
-static Py_ssize_t count_cards(float *w, PyObject *cards, const unsigned char *kind_of, long ncards, int nk,
-                              const unsigned char *know, unsigned bit, const float *values, Py_ssize_t nvalues)
+/* The per-kind counts of a list of cards as ``values[count]`` at the piece ``piece`` (+ ``at``). */
+static Py_ssize_t counts(ObsBuf *b, const Layout *L, int piece, Py_ssize_t at, PyObject *cards,
+                         const unsigned char *know, unsigned bit, const float *values, Py_ssize_t nvalues)
 {
-    int counts[256];
-    unsigned char met[256];
-    int nmet = 0;
-    Py_ssize_t left_out = 0, n = PyList_GET_SIZE(cards);
-    memset(counts, 0, (size_t)nk * sizeof(int));
-    for (Py_ssize_t i = 0; i < n; i++) {
-        long c = small_long(PyList_GET_ITEM(cards, i));
-        if (c < 0 || c >= ncards) {
-            if (!PyErr_Occurred())
-                PyErr_Format(PyExc_IndexError, "demigods encode: card %ld outside 0..%ld", c, ncards - 1);
-            return -1;
-        }
-        if (know != NULL && !(know[c] & bit)) {
-            left_out++;
-            continue;
-        }
-        unsigned char k = kind_of[c];
-        if (k >= nk) {
-            PyErr_SetString(PyExc_TypeError, "demigods encode: malformed layout (kind_of)");
-            return -1;
-        }
-        if (counts[k]++ == 0)
-            met[nmet++] = k;
-    }
-    for (int j = 0; j < nmet; j++) {
-        int x = counts[met[j]];
-        w[met[j]] = values[x < nvalues ? x : nvalues - 1];
-    }
-    return left_out;
-}
-
-/* Card ``i`` of a zone and its kind, both checked: the kind, or -1 with an exception. */
-static int card_kind(PyObject *list, Py_ssize_t i, const Layout *L, long *c)
-{
-    *c = small_long(PyList_GET_ITEM(list, i));
-    if (*c < 0 || *c >= L->v[I_NCARDS]) {
-        if (!PyErr_Occurred())
-            PyErr_Format(PyExc_IndexError, "demigods encode: card %ld outside 0..%d", *c, L->v[I_NCARDS] - 1);
-        return -1;
-    }
-    int k = L->kind_of[*c];
-    if (k >= L->v[I_NK])
-        return bad_layout("kind_of");
-    return k;
+    return count_kinds(b, START(L, piece) + at, cards, &L->kinds, know, bit, values, nvalues, "a card");
 }
 
 /* ------------------------------------------------------------------ the encoder */
@@ -311,7 +179,7 @@ static int write_seat(ObsBuf *b, const Layout *L, int i, PyObject *kingdom, PyOb
     Py_ssize_t len = PyList_GET_SIZE(kingdom);
     for (Py_ssize_t j = 0; j < len; j++) {
         long c;
-        int k = card_kind(kingdom, j, L, &c);
+        int k = card_at(kingdom, j, L, &c);
         if (k < 0)
             return -1;
         unsigned slot = L->kingdom_slot[k], bl = blessed[c];
@@ -335,7 +203,7 @@ static int write_seat(ObsBuf *b, const Layout *L, int i, PyObject *kingdom, PyOb
     len = PyList_GET_SIZE(front);
     for (Py_ssize_t j = 0; j < len; j++) {
         long c;
-        int k = card_kind(front, j, L, &c);
+        int k = card_at(front, j, L, &c);
         if (k < 0)
             return -1;
         unsigned slot = L->front_slot[k];
@@ -365,7 +233,7 @@ static int write_head(ObsBuf *b, const Layout *L, PyObject *state, PyObject *con
     if (o == NULL)
         return -1;
     long cur;
-    int err = as_long(o, &cur, "current_player()");
+    int err = as_long(o, "current_player()", &cur);
     if (err < 0) {
         Py_DECREF(o);
         return -1;
@@ -397,7 +265,7 @@ static int write_head(ObsBuf *b, const Layout *L, PyObject *state, PyObject *con
         PyObject *front = PyList_GET_ITEM(a[A_FRONT], cur);
         for (Py_ssize_t j = 0; j < PyList_GET_SIZE(front) && !is_blind; j++) {
             long c;
-            int k = card_kind(front, j, L, &c);
+            int k = card_at(front, j, L, &c);
             if (k < 0) {
                 Py_DECREF(o);
                 return -1;
@@ -411,7 +279,7 @@ static int write_head(ObsBuf *b, const Layout *L, PyObject *state, PyObject *con
     if (put(b, L, DECISION, dec, 1.0f) < 0
         || (cur == p && put(b, L, TO_MOVE, 0, 1.0f) < 0)
         || put(b, L, SEAT_TO_MOVE, pymod(cur - p, n), 1.0f) < 0
-        || as_long(a[A_TURN_PLAYER], &turn_player, "turn_player") < 0
+        || as_long(a[A_TURN_PLAYER], "state.turn_player", &turn_player) < 0
         || put(b, L, TURN_SEAT, pymod(turn_player - p, n), 1.0f) < 0)
         return -1;
     return 0;
@@ -428,11 +296,8 @@ static int write_pending(ObsBuf *b, const Layout *L, PyObject *rec, long p)
         if (rec_long(rec, 2, &x) < 0)
             return -1;
         if (x >= 0) {
-            if (x >= L->v[I_NCARDS]) {
-                PyErr_Format(PyExc_IndexError, "demigods encode: card %ld outside the game", x);
-                return -1;
-            }
-            if (put(b, L, PENDING_CARD, L->kind_of[x], 1.0f) < 0)  /* put checks the kind */
+            int k = card_kind(&L->kinds, x);
+            if (k < 0 || put(b, L, PENDING_CARD, k, 1.0f) < 0)
                 return -1;
         }
     }
@@ -451,7 +316,7 @@ static int write_pending(ObsBuf *b, const Layout *L, PyObject *rec, long p)
         PyObject *victim = PySequence_GetItem(PySequence_Fast_GET_ITEM(rec, 3), 0);
         if (victim == NULL)
             return -1;
-        int err = as_long(victim, &x, "a steal's victim");
+        int err = as_long(victim, "a steal's victim", &x);
         Py_DECREF(victim);
         if (err < 0 || put(b, L, PENDING_SEAT, pymod(x - p, n), 1.0f) < 0 || rec_long(rec, 2, &y) < 0
             || put(b, L, HALVING, y, 1.0f) < 0)
@@ -478,41 +343,15 @@ static int write_pending(ObsBuf *b, const Layout *L, PyObject *rec, long p)
     return 0;
 }
 
-/* Whether ``o``'s type looks its attributes up as ``object.__getattribute__`` does (a ``__getattr__``
- * hook aside, like State's for a clone's unbuilt rng). */
-static int plain_getattribute(PyObject *o)
-{
-    PyTypeObject *t = Py_TYPE(o);
-    if (t->tp_getattro == PyObject_GenericGetAttr)
-        return 1;
-    PyObject *name = method_names[M_GETATTRIBUTE];
-    PyObject *mine = _PyType_Lookup(t, name);
-    return mine != NULL && mine == _PyType_Lookup(&PyBaseObject_Type, name);
-}
-
-/* The state's attributes, checked: 0, or -1 with a TypeError / ValueError naming the attribute. They
- * are read with the generic lookup when the type has the plain one: the ``__getattr__`` hook State
- * defines (only reached for a missing attribute) otherwise costs more than reading the slot. */
+/* The state's attributes, checked: 0, or -1 with a TypeError / ValueError naming the attribute. */
 static int read_state(PyObject *state, PyObject **a, const Layout *L)
 {
-    int plain = plain_getattribute(state);
-    for (int j = 0; j < NATTRS; j++) {
-        a[j] = plain ? PyObject_GenericGetAttr(state, attr_names[j]) : NULL;
-        if (a[j] == NULL) {
-            if (plain && !PyErr_ExceptionMatches(PyExc_AttributeError))
-                return -1;
-            PyErr_Clear();
-            a[j] = PyObject_GetAttr(state, attr_names[j]);  /* missing: through __getattr__, if any */
-            if (a[j] == NULL)
-                return -1;
-        }
-    }
+    if (get_attrs(state, attr_names, NATTRS, a) < 0)
+        return -1;
     static const int lists[] = {A_PENDING, A_HAND, A_KINGDOM, A_FRONT, A_DISCARD, A_DECK};
     for (size_t j = 0; j < sizeof(lists) / sizeof(lists[0]); j++)
-        if (!PyList_Check(a[lists[j]])) {
-            PyErr_Format(PyExc_TypeError, "demigods encode: state.%s must be a list", ATTR_NAMES[lists[j]]);
+        if (check_list(a[lists[j]], ATTR_NAMES[lists[j]]) < 0)
             return -1;
-        }
     static const int seats[] = {A_HAND, A_KINGDOM, A_FRONT};
     for (size_t j = 0; j < sizeof(seats) / sizeof(seats[0]); j++) {
         PyObject *o = a[seats[j]];
@@ -522,85 +361,45 @@ static int read_state(PyObject *state, PyObject **a, const Layout *L)
             return -1;
         }
         for (Py_ssize_t q = 0; q < PyList_GET_SIZE(o); q++)
-            if (!PyList_Check(PyList_GET_ITEM(o, q))) {
-                PyErr_Format(PyExc_TypeError, "demigods encode: state.%s must be a list of lists",
-                             ATTR_NAMES[seats[j]]);
+            if (check_list(PyList_GET_ITEM(o, q), ATTR_NAMES[seats[j]]) < 0)
                 return -1;
-            }
-    }
-    static const int flags[] = {A_BLESSED, A_VIS};
-    for (size_t j = 0; j < 2; j++) {
-        Py_ssize_t len;
-        if (bytes_of(a[flags[j]], &len) == NULL)
-            return -1;
-        if (len < L->v[I_NCARDS]) {
-            PyErr_Format(PyExc_ValueError, "demigods encode: state.%s must have a byte per card",
-                         ATTR_NAMES[flags[j]]);
-            return -1;
-        }
     }
     return 0;
 }
 
-static PyObject *encode(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
+/* The pieces of seat ``p``'s view, from the state's attributes ``a`` (enum attr). */
+static int write_pieces(ObsBuf *b, const Layout *L, PyObject *state, PyObject **a, long p)
 {
-    if (nargs != 4) {
-        PyErr_SetString(PyExc_TypeError, "encode(state, p, out, layout) takes 4 arguments");
-        return NULL;
-    }
-    PyObject *state = args[0], *layout = args[3];
-    if (!PyTuple_Check(layout) || PyTuple_GET_SIZE(layout) != L_LEN) {
-        PyErr_Format(PyExc_TypeError, "demigods encode: layout must be a tuple of %d entries "
-                     "(observe.c_layout(game))", (int)L_LEN);
-        return NULL;
-    }
-    Layout L;
-    if (read_layout(&L, layout) < 0)
-        return NULL;
-    const int *v = L.v;
-    long p;
-    if (as_long(args[1], &p, "p") < 0)
-        return NULL;
-    if (p < 0 || p >= v[I_N]) {
-        PyErr_Format(PyExc_ValueError, "demigods encode: seat %ld outside 0..%d", p, v[I_N] - 1);
-        return NULL;
-    }
-    ObsBuf b;
-    if (!obs_open(&b, args[2], v[I_SIZE]))
-        Py_RETURN_FALSE;
-    PyObject *a[NATTRS] = {NULL};
-    if (read_state(state, a, &L) < 0)
-        goto fail;
+    const int *v = L->v;
     long n = v[I_N], ncards = v[I_NCARDS], nk = v[I_NK], phase, turns;
     Py_ssize_t len;
-    const unsigned char *vis = bytes_of(a[A_VIS], &len), *blessed = bytes_of(a[A_BLESSED], &len);
+    const unsigned char *vis = flags_of(a[A_VIS], ncards, "state.vis", NULL);
+    const unsigned char *blessed = flags_of(a[A_BLESSED], ncards, "state.blessed", NULL);
     unsigned bit = 1u << p;
-    if (as_long(a[A_PHASE], &phase, "phase") < 0)
-        goto fail;
+    if (vis == NULL || blessed == NULL || as_long(a[A_PHASE], "state.phase", &phase) < 0)
+        return -1;
 
     /* decision .. turn_seat */
-    if (write_head(&b, &L, state, a, phase, p) < 0)
-        goto fail;
+    if (write_head(b, L, state, a, phase, p) < 0)
+        return -1;
 
     /* my_hand (QUARTERS of the counts this seat sees), my_hand_unseen */
     PyObject *hands = a[A_HAND];
-    Py_ssize_t unseen = count_cards(b.w + START(&L, MY_HAND), PyList_GET_ITEM(hands, p), L.kind_of, ncards, nk,
-                                    vis, bit, L.quarters, L.nquarters);
+    Py_ssize_t unseen = counts(b, L, MY_HAND, 0, PyList_GET_ITEM(hands, p), vis, bit, L->quarters, L->nquarters);
     if (unseen < 0)
-        goto fail;
-    b.w[START(&L, MY_HAND_UNSEEN)] = cap1(unseen / 10.0);
+        return -1;
+    b->w[START(L, MY_HAND_UNSEEN)] = cap1(unseen / 10.0);
 
     /* per relative seat: hand_sizes, known_hands (others), kingdom, totals, front, can_claim */
     for (long i = 0; i < n; i++) {
         long q = (p + i) % n;
         PyObject *h = PyList_GET_ITEM(hands, q);
-        b.w[START(&L, HAND_SIZES) + i] = cap1(PyList_GET_SIZE(h) / 10.0);
-        if (i && count_cards(b.w + START(&L, KNOWN_HANDS) + (i - 1) * nk, h, L.kind_of, ncards, nk, vis, bit,
-                             L.quarters, L.nquarters) < 0)
-            goto fail;
-        if (write_seat(&b, &L, (int)i, PyList_GET_ITEM(a[A_KINGDOM], q), PyList_GET_ITEM(a[A_FRONT], q),
+        b->w[START(L, HAND_SIZES) + i] = cap1(PyList_GET_SIZE(h) / 10.0);
+        if (i && counts(b, L, KNOWN_HANDS, (i - 1) * nk, h, vis, bit, L->quarters, L->nquarters) < 0)
+            return -1;
+        if (write_seat(b, L, (int)i, PyList_GET_ITEM(a[A_KINGDOM], q), PyList_GET_ITEM(a[A_FRONT], q),
                        blessed) < 0)
-            goto fail;
+            return -1;
     }
 
     /* discard_top, discard_pile (TENTHS of the counts) */
@@ -609,21 +408,21 @@ static PyObject *encode(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
     long top = nk;
     if (len) {
         long c;
-        top = card_kind(pile, len - 1, &L, &c);
+        top = card_at(pile, len - 1, L, &c);
         if (top < 0)
-            goto fail;
+            return -1;
     }
-    b.w[START(&L, DISCARD_TOP) + top] = 1.0f;
-    if (count_cards(b.w + START(&L, DISCARD_PILE), pile, L.kind_of, ncards, nk, NULL, 0, L.tenths, L.ntenths) < 0)
-        goto fail;
+    b->w[START(L, DISCARD_TOP) + top] = 1.0f;
+    if (counts(b, L, DISCARD_PILE, 0, pile, NULL, 0, L->tenths, L->ntenths) < 0)
+        return -1;
 
     /* deck_size, reshuffled */
-    b.w[START(&L, DECK_SIZE)] = (float)((double)PyList_GET_SIZE(a[A_DECK]) / (double)ncards);
+    b->w[START(L, DECK_SIZE)] = (float)((double)PyList_GET_SIZE(a[A_DECK]) / (double)ncards);
     int reshuffled = PyObject_IsTrue(a[A_RESHUFFLED]);
     if (reshuffled < 0)
-        goto fail;
+        return -1;
     if (reshuffled)
-        b.w[START(&L, RESHUFFLED)] = 1.0f;
+        b->w[START(L, RESHUFFLED)] = 1.0f;
 
     /* pending_card .. halving: the decision's details */
     PyObject *pending = a[A_PENDING];
@@ -631,47 +430,35 @@ static PyObject *encode(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
         PyObject *rec = PyList_GET_ITEM(pending, PyList_GET_SIZE(pending) - 1);
         if (!(PyTuple_Check(rec) || PyList_Check(rec)) || PySequence_Fast_GET_SIZE(rec) < 1) {
             PyErr_SetString(PyExc_TypeError, "demigods encode: a pending record must be a tuple");
-            goto fail;
+            return -1;
         }
-        if (write_pending(&b, &L, rec, p) < 0)
-            goto fail;
+        if (write_pending(b, L, rec, p) < 0)
+            return -1;
     }
 
     /* round, speech_mode */
-    if (as_long(a[A_TURNS], &turns, "turns") < 0)
-        goto fail;
+    if (as_long(a[A_TURNS], "state.turns", &turns) < 0)
+        return -1;
     if (v[I_ROUND_DEN] == 0) {
         PyErr_SetString(PyExc_ZeroDivisionError, "demigods encode: max_rounds is 0");
-        goto fail;
+        return -1;
     }
-    b.w[START(&L, ROUND)] = cap1((double)turns / (double)v[I_ROUND_DEN]);
+    b->w[START(L, ROUND)] = cap1((double)turns / (double)v[I_ROUND_DEN]);
     if (v[I_EXPLICIT])
-        b.w[START(&L, SPEECH_MODE)] = 1.0f;
+        b->w[START(L, SPEECH_MODE)] = 1.0f;
 
-    obs_close(&b);
-    for (int j = 0; j < NATTRS; j++)
-        Py_DECREF(a[j]);
-    Py_RETURN_TRUE;
-
-fail:
-    obs_close(&b);
-    for (int j = 0; j < NATTRS; j++)
-        Py_XDECREF(a[j]);
-    return NULL;
+    return 0;
 }
 
-static PyMethodDef methods[] = {
-    {"encode", (PyCFunction)(void (*)(void))encode, METH_FASTCALL,
-     "encode(state, p, out, layout) -> bool: seat p's view of state written into out (see observe.encode)"},
-    {NULL, NULL, 0, NULL},
-};
-
-static struct PyModuleDef module = {PyModuleDef_HEAD_INIT, "_cobserve", NULL, -1, methods};
-
-PyMODINIT_FUNC PyInit__cobserve(void)
+/* The observation (COBSERVE_MODULE): the state's attributes, held for the call, then the pieces. */
+static int write_obs(ObsBuf *b, PyObject *state, long p, const Layout *L)
 {
-    if (intern_names(ATTR_NAMES, attr_names, NATTRS) < 0 || intern_names(METHOD_NAMES, method_names, NMETHODS) < 0
-        || intern_names(PENDING_NAMES, pending_names, NPENDING) < 0)
-        return NULL;
-    return PyModule_Create(&module);
+    PyObject *a[NATTRS] = {NULL};
+    int err = read_state(state, a, L) < 0 || write_pieces(b, L, state, a, p) < 0 ? -1 : 0;
+    release_refs(a, NATTRS);
+    return err;
 }
+
+COBSERVE_MODULE(intern_names(ATTR_NAMES, attr_names, NATTRS) < 0 || intern_names(METHOD_NAMES, method_names, NMETHODS) < 0
+                        || intern_names(PENDING_NAMES, pending_names, NPENDING) < 0 ? -1 : 0)
+

@@ -20,44 +20,7 @@ static const char *const NAMES[NNAMES] = {
     "vis", "disc", "memory", "current_player", "pegcol", "order", "dio",
 };
 static PyObject *names[NNAMES];
-
-/* ------------------------------------------------------------------ ints */
-/* The int ``o`` as a C long: 0, or -1 with a TypeError (not an int) or ValueError (out of range)
- * naming ``what``. The common case, an exact int of at most one digit (every card id, count and
- * index of a state), is read directly. */
-static int as_long_slow(PyObject *o, const char *what, long *v)
-{
-    if (!PyLong_Check(o)) {
-        PyErr_Format(PyExc_TypeError, "%s must be an int, got %.80s", what, Py_TYPE(o)->tp_name);
-        return -1;
-    }
-    int overflow;
-    *v = PyLong_AsLongAndOverflow(o, &overflow);
-    if (overflow) {
-        PyErr_Format(PyExc_ValueError, "%s is out of range", what);
-        return -1;
-    }
-    return (*v == -1 && PyErr_Occurred()) ? -1 : 0;
-}
-
-static inline int as_long(PyObject *o, const char *what, long *v)
-{
-    if (PyLong_CheckExact(o)) {
-#if PY_VERSION_HEX < 0x030C0000
-        Py_ssize_t size = Py_SIZE(o);
-        if (size >= -1 && size <= 1) {
-            *v = size * (long)((PyLongObject *)o)->ob_digit[0];
-            return 0;
-        }
-#else
-        if (PyUnstable_Long_IsCompact((PyLongObject *)o)) {
-            *v = (long)PyUnstable_Long_CompactValue((PyLongObject *)o);
-            return 0;
-        }
-#endif
-    }
-    return as_long_slow(o, what, v);
-}
+enum { PEND_PEGCOL, PEND_ORDER, PEND_DIO }; /* str_index of a pending kind among names[N_PEGCOL ..] */
 
 /* ------------------------------------------------------------------ the layout (observe.c_layout) */
 enum {
@@ -75,73 +38,34 @@ enum {
 #define TURN_CAP 50  /* turn: min(turns[p], 50) / 50 (observe._write_head) */
 
 typedef struct {
-    Py_ssize_t size;                    /* floats in an observation */
     int32_t start[NPIECES];             /* piece starts */
-    const unsigned char *kind_of;       /* card -> kind (read through card_kind: checked there) */
-    Py_ssize_t ncards;
+    Kinds kinds;                        /* card -> kind (checked where read: card_kind) */
     const float *quarters;              /* a count n -> min(n / 4, 1) as float32 */
     Py_ssize_t nquarters;
     long nk, ncol, nrow, fig, hand_limit, deck, setup, over;
     unsigned char phase_slot[NPHASE_SLOTS]; /* index in the phase piece of each decision kind */
 } Layout;
 
-static int layout_long(PyObject *lay, int i, long lo, long hi, long *v)
-{
-    PyObject *o = PyTuple_GET_ITEM(lay, i);
-    if (!PyLong_Check(o)) {
-        PyErr_Format(PyExc_TypeError, "layout[%d] must be an int", i);
-        return -1;
-    }
-    if (as_long(o, "a layout number", v) < 0)
-        return -1;
-    if (*v < lo || *v > hi) {
-        PyErr_Format(PyExc_ValueError, "layout[%d] = %ld outside %ld..%ld", i, *v, lo, hi);
-        return -1;
-    }
-    return 0;
-}
-
-static const unsigned char *layout_bytes(PyObject *lay, int i, Py_ssize_t *len)
-{
-    PyObject *o = PyTuple_GET_ITEM(lay, i);
-    if (!PyBytes_Check(o)) {
-        PyErr_Format(PyExc_TypeError, "layout[%d] must be bytes", i);
-        return NULL;
-    }
-    *len = PyBytes_GET_SIZE(o);
-    return (const unsigned char *)PyBytes_AS_STRING(o);
-}
-
 /* Read and check the layout: every offset the encoder writes at ends inside the observation. */
-static int parse_layout(PyObject *lay, Layout *L)
+static int read_layout(PyObject *lay, Layout *L, ObsShape *shape)
 {
-    if (!PyTuple_Check(lay) || PyTuple_GET_SIZE(lay) != LAYOUT_LEN) {
-        PyErr_Format(PyExc_TypeError, "layout must be the tuple of %d items built by observe.c_layout",
-                     LAYOUT_LEN);
-        return -1;
-    }
-    long size;
-    if (layout_long(lay, L_SIZE, 1, 1L << 24, &size) < 0 || layout_long(lay, L_NK, 1, 254, &L->nk) < 0
-        || layout_long(lay, L_NCOL, 1, 64, &L->ncol) < 0 || layout_long(lay, L_NROW, 1, 64, &L->nrow) < 0
-        || layout_long(lay, L_FIG, -1L << 30, 1L << 30, &L->fig) < 0
+    long size, nk;
+    if (layout_tuple(lay, LAYOUT_LEN) < 0 || layout_long(lay, L_SIZE, 1, 1L << 24, &size) < 0
+        || layout_long(lay, L_NK, 1, 254, &L->nk) < 0 || layout_long(lay, L_NCOL, 1, 64, &L->ncol) < 0
+        || layout_long(lay, L_NROW, 1, 64, &L->nrow) < 0 || layout_long(lay, L_FIG, -1L << 30, 1L << 30, &L->fig) < 0
         || layout_long(lay, L_HAND_LIMIT, 1, 1L << 20, &L->hand_limit) < 0
         || layout_long(lay, L_DECK, 1, 1L << 20, &L->deck) < 0
         || layout_long(lay, L_SETUP, -1L << 30, 1L << 30, &L->setup) < 0
         || layout_long(lay, L_OVER, -1L << 30, 1L << 30, &L->over) < 0)
         return -1;
-    L->size = size;
-    Py_ssize_t n;
-    const unsigned char *pieces = layout_bytes(lay, L_PIECES, &n);
-    if (pieces == NULL)
+    shape->seats = NSEATS;
+    shape->size = size;
+    const int32_t *ps = layout_array(lay, L_PIECES, 4, 2 * NPIECES, NULL); /* (start, size) pairs */
+    if (ps == NULL)
         return -1;
-    if (n != 2 * NPIECES * 4) {
-        PyErr_SetString(PyExc_ValueError, "layout: pieces must be the (start, size) int32 pairs of the pieces");
-        return -1;
-    }
-    int32_t ps[2 * NPIECES];
-    memcpy(ps, pieces, sizeof ps);
     /* the size each piece must have (observe.OBSERVER) */
-    const long nk = L->nk, cells = L->ncol * L->nrow;
+    nk = L->nk;
+    const long cells = L->ncol * L->nrow;
     const long want[NPIECES] = {
         NPHASE_SLOTS, 1, NSEATS, AP_MAX + 1, AP_MAX + 1, 2, 1, nk, nk, nk, cells * (nk + 2), cells * (nk + 2),
         nk, nk + 1, nk, 1, nk + 1, nk, nk + 1, 4, nk, cells, nk,
@@ -153,25 +77,13 @@ static int parse_layout(PyObject *lay, Layout *L)
         }
         L->start[i] = ps[2 * i];
     }
-    L->kind_of = layout_bytes(lay, L_KIND_OF, &L->ncards);
-    if (L->kind_of == NULL)
+    L->kinds.nkinds = (int)nk;
+    if ((L->kinds.of = layout_bytes(lay, L_KIND_OF, &L->kinds.ncards)) == NULL
+        || (L->quarters = layout_array(lay, L_QUARTERS, 4, -1, &L->nquarters)) == NULL)
         return -1;
-    const unsigned char *q = layout_bytes(lay, L_QUARTERS, &n);
-    if (q == NULL)
-        return -1;
-    if (n < 4 || n % 4) {
-        PyErr_SetString(PyExc_ValueError, "layout: quarters must be float32 values");
-        return -1;
-    }
-    L->quarters = (const float *)q;
-    L->nquarters = n / 4;
-    const unsigned char *slots = layout_bytes(lay, L_PHASE_SLOTS, &n);
+    const unsigned char *slots = layout_array(lay, L_PHASE_SLOTS, 1, NPHASE_SLOTS, NULL);
     if (slots == NULL)
         return -1;
-    if (n != NPHASE_SLOTS) {
-        PyErr_SetString(PyExc_ValueError, "layout: phase slots must be one byte per decision kind");
-        return -1;
-    }
     for (int i = 0; i < NPHASE_SLOTS; i++) {
         if (slots[i] >= NPHASE_SLOTS) {
             PyErr_SetString(PyExc_ValueError, "layout: a phase slot is out of range");
@@ -183,121 +95,26 @@ static int parse_layout(PyObject *lay, Layout *L)
 }
 
 /* ------------------------------------------------------------------ reading the state */
-/* Attribute ``name`` of the state (a new reference) as ``object.__getattribute__`` finds it; only
- * when that fails is it asked through getattr(), so the State's ``__getattr__`` hook (it builds a
- * clone's lazy rng, never read here) costs nothing on the way. */
-static PyObject *state_attr(PyObject *state, PyObject *name)
-{
-    PyObject *v = PyObject_GenericGetAttr(state, name);
-    if (v == NULL && PyErr_ExceptionMatches(PyExc_AttributeError)) {
-        PyErr_Clear();
-        v = PyObject_GetAttr(state, name);
-    }
-    return v;
-}
-
-/* The kind of the card ``c`` (in 0 .. ncards - 1); -1 with a ValueError when the layout's table gives
- * a kind outside 0 .. nk - 1 (checked where read rather than by scanning the table at every call). */
-static inline int card_kind(const Layout *L, long c)
-{
-    int k = L->kind_of[c];
-    if (k >= L->nk) {
-        PyErr_Format(PyExc_ValueError, "layout: card %ld has kind %d outside 0..%ld", c, k, L->nk - 1);
-        return -1;
-    }
-    return k;
-}
-
-/* Item ``i`` of the list ``outer`` (borrowed), which must itself be a list. */
-static PyObject *list_item_list(PyObject *outer, Py_ssize_t i, const char *what)
-{
-    if (i >= PyList_GET_SIZE(outer)) {
-        PyErr_Format(PyExc_IndexError, "state.%s has no item %zd", what, i);
-        return NULL;
-    }
-    PyObject *o = PyList_GET_ITEM(outer, i);
-    if (!PyList_Check(o)) {
-        PyErr_Format(PyExc_TypeError, "state.%s[%zd] must be a list, got %.80s", what, i, Py_TYPE(o)->tp_name);
-        return NULL;
-    }
-    return o;
-}
-
 /* Item ``i`` of the list ``lst`` as a card id (``fig`` allowed when ``allow_fig``), checked against
  * 0 .. ncards - 1; LONG_MIN with an exception on error. */
 static long card_at(PyObject *lst, Py_ssize_t i, const Layout *L, int allow_fig)
 {
-    PyObject *o = PyList_GET_ITEM(lst, i);
     long c;
-    if (as_long(o, "a card", &c) < 0)
+    if (as_long(PyList_GET_ITEM(lst, i), "a card", &c) < 0)
         return LONG_MIN;
-    if ((c < 0 || c >= L->ncards) && !(allow_fig && c == L->fig)) {
-        PyErr_Format(PyExc_IndexError, "card %ld outside 0..%zd", c, L->ncards - 1);
+    if ((c < 0 || c >= L->kinds.ncards) && !(allow_fig && c == L->fig)) {
+        PyErr_Format(PyExc_IndexError, "card %ld outside 0..%zd", c, L->kinds.ncards - 1);
         return LONG_MIN;
     }
     return c;
 }
 
-/* The items of a tuple or list (borrowed) and their number; NULL with a TypeError otherwise. */
-static PyObject **seq_items(PyObject *o, Py_ssize_t *n, const char *what)
-{
-    if (PyTuple_Check(o)) {
-        *n = PyTuple_GET_SIZE(o);
-        return &PyTuple_GET_ITEM(o, 0);
-    }
-    if (PyList_Check(o)) {
-        *n = PyList_GET_SIZE(o);
-        return PyList_GET_SIZE(o) ? &PyList_GET_ITEM(o, 0) : NULL;
-    }
-    PyErr_Format(PyExc_TypeError, "%s must be a tuple or list, got %.80s", what, Py_TYPE(o)->tp_name);
-    return NULL;
-}
-
-/* The kind of a pending decision: N_PEGCOL, N_ORDER, N_DIO, or -1 for another string. */
-static int pending_kind(PyObject *s)
-{
-    for (int k = N_PEGCOL; k <= N_DIO; k++)
-        if (s == names[k])
-            return k;
-    if (!PyUnicode_Check(s))
-        return -1;
-    for (int k = N_PEGCOL; k <= N_DIO; k++)
-        if (PyUnicode_Compare(s, names[k]) == 0)
-            return k;
-    return -1;
-}
-
 /* ------------------------------------------------------------------ the pieces */
-/* One own column (front first) as one-hot slots from ``w``: kind, figure, face up
- * (observe._write_my_col). */
-static int write_my_col(float *w, PyObject *col, const Layout *L, const unsigned char *up)
-{
-    Py_ssize_t n = PyList_GET_SIZE(col);
-    if (n > L->nrow) {
-        PyErr_SetString(PyExc_ValueError, "a column holds more cards than rows");
-        return -1;
-    }
-    for (Py_ssize_t i = 0; i < n; i++, w += L->nk + 2) {
-        long x = card_at(col, i, L, 1);
-        if (x == LONG_MIN)
-            return -1;
-        if (x == L->fig) {
-            w[L->nk] = 1.0f;
-        } else {
-            int k = card_kind(L, x);
-            if (k < 0)
-                return -1;
-            w[k] = 1.0f;
-            if (up[x])
-                w[L->nk + 1] = 1.0f;
-        }
-    }
-    return 0;
-}
-
-/* One opponent column as one-hot slots from ``w``: kind if known, figure, face down
+/* One column (front first) as one-hot slots from ``w``: kind, figure, and a last flag. An own column
+ * (``own``; ``flags`` is state.up) has every kind and "face up" (observe._write_my_col); an opponent's
+ * (``flags`` is state.vis) has the kind when this seat (``bit``) knows it, else "face down"
  * (observe._write_opp_col). */
-static int write_opp_col(float *w, PyObject *col, const Layout *L, const unsigned char *vis, unsigned bit)
+static int write_col(float *w, PyObject *col, const Layout *L, const unsigned char *flags, unsigned bit, int own)
 {
     Py_ssize_t n = PyList_GET_SIZE(col);
     if (n > L->nrow) {
@@ -310,19 +127,22 @@ static int write_opp_col(float *w, PyObject *col, const Layout *L, const unsigne
             return -1;
         if (x == L->fig) {
             w[L->nk] = 1.0f;
-        } else if (vis[x] & bit) {
-            int k = card_kind(L, x);
+            continue;
+        }
+        int known = own || (flags[x] & bit);
+        if (known) {
+            int k = card_kind(&L->kinds, x);
             if (k < 0)
                 return -1;
             w[k] = 1.0f;
-        } else {
-            w[L->nk + 1] = 1.0f;
         }
+        if (own ? flags[x] != 0 : !known)
+            w[L->nk + 1] = 1.0f;
     }
     return 0;
 }
 
-/* A side's field (a list of columns) from ``w``, own or opponent's. */
+/* A side's field (a list of columns) from ``w``, own or opponent's (write_col). */
 static int write_field(float *w, PyObject *field, const Layout *L, const unsigned char *flags, unsigned bit,
                        int own)
 {
@@ -332,108 +152,56 @@ static int write_field(float *w, PyObject *field, const Layout *L, const unsigne
         return -1;
     }
     for (Py_ssize_t c = 0; c < ncol; c++) {
-        PyObject *col = list_item_list(field, c, "field[side]");
-        if (col == NULL)
-            return -1;
-        float *wc = w + c * L->nrow * (L->nk + 2);
-        if ((own ? write_my_col(wc, col, L, flags) : write_opp_col(wc, col, L, flags, bit)) < 0)
+        PyObject *col = item_list(field, c, "state.field[side][column]");
+        if (col == NULL || write_col(w + c * L->nrow * (L->nk + 2), col, L, flags, bit, own) < 0)
             return -1;
     }
     return 0;
 }
 
-/* The top card's kind of a pile (``nk`` when empty) one-hot at ``w``; the pile's cards were checked
- * by ``counts``. */
+/* The top card's kind of a pile (``nk`` when empty) one-hot at ``w``. */
 static int write_top(float *w, PyObject *pile, const Layout *L)
 {
     Py_ssize_t n = PyList_GET_SIZE(pile);
-    int k = L->nk;
-    if (n && (k = card_kind(L, PyLong_AsLong(PyList_GET_ITEM(pile, n - 1)))) < 0)
+    long c;
+    int k = (int)L->nk;
+    if (n && (as_long(PyList_GET_ITEM(pile, n - 1), "a card", &c) < 0 || (k = card_kind(&L->kinds, c)) < 0))
         return -1;
     w[k] = 1.0f;
     return 0;
 }
 
-/* Per-kind counts of the list ``cards`` (only the cards with ``know[card] & bit`` when ``know`` is not
- * NULL) written as ``quarters[count]`` at ``w[kind]`` for every kind met (``w`` zero there): what
- * observe._add_counts and pile_counts with _QUARTERS write. Returns the number of cards ``know`` left
- * out, or -1 with an exception. (cobserve.h's count_kinds with a count per kind instead of a list of
- * the kinds met: cheaper for decks and discard piles, and with the fast int read.) */
-static Py_ssize_t counts(float *w, PyObject *cards, const Layout *L, const unsigned char *know, unsigned bit)
+/* Per-kind counts of ``cards`` written as QUARTERS at the piece ``piece`` (observe._add_counts,
+ * pile_counts), only the cards with ``know[card] & bit`` when ``know`` is not NULL: the number of cards
+ * ``know`` left out, or -1. */
+static Py_ssize_t counts(ObsBuf *b, int piece, PyObject *cards, const Layout *L, const unsigned char *know,
+                         unsigned bit)
 {
-    int cnt[256];          /* count per kind, zeroed once (nk < 255) */
-    unsigned char met[256]; /* the kinds met, in order */
-    int nmet = 0;
-    memset(cnt, 0, (size_t)L->nk * sizeof cnt[0]);
-    Py_ssize_t n = PyList_GET_SIZE(cards), left_out = 0;
-    for (Py_ssize_t i = 0; i < n; i++) {
-        long c;
-        if (as_long(PyList_GET_ITEM(cards, i), "a card", &c) < 0)
-            return -1;
-        if (c < 0 || c >= L->ncards) {
-            PyErr_Format(PyExc_IndexError, "card %ld outside 0..%zd", c, L->ncards - 1);
-            return -1;
-        }
-        if (know != NULL && !(know[c] & bit)) {
-            left_out++;
-            continue;
-        }
-        int k = card_kind(L, c);
-        if (k < 0)
-            return -1;
-        if (cnt[k]++ == 0)
-            met[nmet++] = (unsigned char)k;
-    }
-    const int last = (int)L->nquarters - 1;
-    for (int j = 0; j < nmet; j++) {
-        int x = cnt[met[j]];
-        w[met[j]] = L->quarters[x < last ? x : last];
-    }
-    return left_out;
+    return count_kinds(b, L->start[piece], cards, &L->kinds, know, bit, L->quarters, L->nquarters, "a card");
 }
 
 /* ------------------------------------------------------------------ encode */
-static int write_all(float *w, PyObject *state, long p, const Layout *L, PyObject **a)
+/* The pieces of seat ``p``'s view, from the state's attributes ``a`` (enum order). */
+static int write_pieces(ObsBuf *b, PyObject *state, long p, const Layout *L, PyObject *const *a)
 {
+    float *w = b->w;
     const long o = 1 - p;
     const unsigned bit = 1u << p;
-    for (int i = 0; i < NATTRS; i++) {
-        a[i] = state_attr(state, names[i]);
-        if (a[i] == NULL)
-            return -1;
-    }
     static const int lists[] = {N_PENDING, N_TURNS, N_HAND, N_DECK, N_FIELD, N_DISC, N_MEMORY};
-    for (size_t i = 0; i < sizeof lists / sizeof lists[0]; i++) {
-        if (!PyList_Check(a[lists[i]])) {
-            PyErr_Format(PyExc_TypeError, "state.%s must be a list", NAMES[lists[i]]);
+    for (size_t i = 0; i < sizeof lists / sizeof lists[0]; i++)
+        if (check_list(a[lists[i]], NAMES[lists[i]]) < 0)
             return -1;
-        }
-    }
-    Py_ssize_t n;
-    const unsigned char *vis = bytes_of(a[N_VIS], &n);
-    if (vis == NULL || n < L->ncards) {
-        if (vis != NULL)
-            PyErr_SetString(PyExc_ValueError, "state.vis is shorter than the cards");
+    const unsigned char *vis = flags_of(a[N_VIS], L->kinds.ncards, "state.vis", NULL);
+    const unsigned char *up = flags_of(a[N_UP], L->kinds.ncards, "state.up", NULL);
+    if (vis == NULL || up == NULL)
         return -1;
-    }
-    const unsigned char *up = bytes_of(a[N_UP], &n);
-    if (up == NULL || n < L->ncards) {
-        if (up != NULL)
-            PyErr_SetString(PyExc_ValueError, "state.up is shorter than the cards");
-        return -1;
-    }
     long phase, ap_left, ap_used, tp, turn_p, turn_o;
     if (as_long(a[N_PHASE], "state.phase", &phase) < 0 || as_long(a[N_AP_LEFT], "state.ap_left", &ap_left) < 0
         || as_long(a[N_AP_USED], "state.ap_used", &ap_used) < 0
         || as_long(a[N_TURN_PLAYER], "state.turn_player", &tp) < 0)
         return -1;
     PyObject *turns = a[N_TURNS];
-    if (PyList_GET_SIZE(turns) < NSEATS) {
-        PyErr_SetString(PyExc_ValueError, "state.turns must hold a number per seat");
-        return -1;
-    }
-    if (as_long(PyList_GET_ITEM(turns, p), "state.turns[p]", &turn_p) < 0
-        || as_long(PyList_GET_ITEM(turns, o), "state.turns[o]", &turn_o) < 0)
+    if (item_long(turns, p, "state.turns[p]", &turn_p) < 0 || item_long(turns, o, "state.turns[o]", &turn_o) < 0)
         return -1;
     PyObject *pending = a[N_PENDING];
     Py_ssize_t npend = PyList_GET_SIZE(pending), plen = 0;
@@ -441,14 +209,12 @@ static int write_all(float *w, PyObject *state, long p, const Layout *L, PyObjec
     int pkind = -1;
     if (npend) {
         pend = seq_items(PyList_GET_ITEM(pending, npend - 1), &plen, "state.pending[-1]");
-        if (pend == NULL && !PyErr_Occurred())
-            PyErr_SetString(PyExc_ValueError, "state.pending[-1] is empty");
         if (pend == NULL || plen < 1) {
-            if (!PyErr_Occurred())
+            if (pend != NULL)
                 PyErr_SetString(PyExc_ValueError, "state.pending[-1] is empty");
             return -1;
         }
-        pkind = pending_kind(pend[0]);
+        pkind = str_index(pend[0], names + N_PEGCOL, 3); /* PEND_PEGCOL, PEND_ORDER, PEND_DIO or -1 */
     }
 
     /* phase .. turn (observe._write_head) */
@@ -460,7 +226,7 @@ static int write_all(float *w, PyObject *state, long p, const Layout *L, PyObjec
             PyErr_SetObject(PyExc_KeyError, pend[0]);
             return -1;
         }
-        h[L->phase_slot[pkind == N_PEGCOL ? PH_PEGCOL : pkind == N_ORDER ? PH_ORDER : PH_DIO]] = 1.0f;
+        h[L->phase_slot[PH_PEGCOL + pkind]] = 1.0f;
     } else {
         h[L->phase_slot[phase == L->setup ? PH_SETUP : PH_TURN]] = 1.0f;
     }
@@ -488,31 +254,31 @@ static int write_all(float *w, PyObject *state, long p, const Layout *L, PyObjec
     w[L->start[PC_TURN]] = (float)((double)(turn_p < TURN_CAP ? turn_p : TURN_CAP) / (double)TURN_CAP);
 
     /* my_hand, my_hand_known_to_opp (the cards whose vis has the opponent's bit), my_deck */
-    PyObject *hand_p = list_item_list(a[N_HAND], p, "hand"), *hand_o = list_item_list(a[N_HAND], o, "hand");
-    PyObject *deck_p = list_item_list(a[N_DECK], p, "deck"), *deck_o = list_item_list(a[N_DECK], o, "deck");
+    PyObject *hand_p = item_list(a[N_HAND], p, "state.hand[p]"), *hand_o = item_list(a[N_HAND], o, "state.hand[o]");
+    PyObject *deck_p = item_list(a[N_DECK], p, "state.deck[p]"), *deck_o = item_list(a[N_DECK], o, "state.deck[o]");
     if (hand_p == NULL || hand_o == NULL || deck_p == NULL || deck_o == NULL)
         return -1;
-    if (counts(w + L->start[PC_MY_HAND], hand_p, L, NULL, 0) < 0
-        || counts(w + L->start[PC_MY_HAND_KNOWN], hand_p, L, vis, 1u << o) < 0
-        || counts(w + L->start[PC_MY_DECK], deck_p, L, NULL, 0) < 0)
+    if (counts(b, PC_MY_HAND, hand_p, L, NULL, 0) < 0
+        || counts(b, PC_MY_HAND_KNOWN, hand_p, L, vis, 1u << o) < 0
+        || counts(b, PC_MY_DECK, deck_p, L, NULL, 0) < 0)
         return -1;
 
     /* my_field (kind, figure, face up), opp_field (kind if this seat knows it, figure, face down) */
-    PyObject *field_p = list_item_list(a[N_FIELD], p, "field"), *field_o = list_item_list(a[N_FIELD], o, "field");
+    PyObject *field_p = item_list(a[N_FIELD], p, "state.field[p]"), *field_o = item_list(a[N_FIELD], o, "state.field[o]");
     if (field_p == NULL || field_o == NULL || write_field(w + L->start[PC_MY_FIELD], field_p, L, up, 0, 1) < 0
         || write_field(w + L->start[PC_OPP_FIELD], field_o, L, vis, bit, 0) < 0)
         return -1;
 
     /* my_discard, my_discard_top (observe._write_my_discard) */
-    PyObject *disc_p = list_item_list(a[N_DISC], p, "disc"), *disc_o = list_item_list(a[N_DISC], o, "disc");
-    if (disc_p == NULL || disc_o == NULL || counts(w + L->start[PC_MY_DISC], disc_p, L, NULL, 0) < 0)
+    PyObject *disc_p = item_list(a[N_DISC], p, "state.disc[p]"), *disc_o = item_list(a[N_DISC], o, "state.disc[o]");
+    if (disc_p == NULL || disc_o == NULL || counts(b, PC_MY_DISC, disc_p, L, NULL, 0) < 0)
         return -1;
     if (write_top(w + L->start[PC_MY_DISC_TOP], disc_p, L) < 0)
         return -1;
 
     /* opp_discard (the cards this seat knows), opp_discard_unknown, opp_discard_top
      * (observe._write_opp_discard) */
-    Py_ssize_t unknown = counts(w + L->start[PC_OPP_DISC], disc_o, L, vis, bit);
+    Py_ssize_t unknown = counts(b, PC_OPP_DISC, disc_o, L, vis, bit);
     if (unknown < 0)
         return -1;
     w[L->start[PC_OPP_DISC_UNKNOWN]] = (float)((double)unknown / (double)L->deck);
@@ -520,15 +286,13 @@ static int write_all(float *w, PyObject *state, long p, const Layout *L, PyObjec
         return -1;
 
     /* opp_hand_known: the opponent's hand cards this seat knows */
-    if (counts(w + L->start[PC_OPP_HAND], hand_o, L, vis, bit) < 0)
+    if (counts(b, PC_OPP_HAND, hand_o, L, vis, bit) < 0)
         return -1;
 
     /* pythia_memory (observe._write_memory): min(v / 4, 1) per kind, then "has looked" */
-    if (PyList_GET_SIZE(a[N_MEMORY]) <= p) {
-        PyErr_SetString(PyExc_IndexError, "state.memory has no item for this seat");
+    PyObject *mem = seq_item(a[N_MEMORY], p, "state.memory");
+    if (mem == NULL)
         return -1;
-    }
-    PyObject *mem = PyList_GET_ITEM(a[N_MEMORY], p);
     if (mem != Py_None) {
         if (!PyList_Check(mem) || PyList_GET_SIZE(mem) > L->nk) {
             PyErr_SetString(PyExc_TypeError, "state.memory[p] must be None or a list of a count per kind");
@@ -539,10 +303,8 @@ static int write_all(float *w, PyObject *state, long p, const Layout *L, PyObjec
             long v;
             if (as_long(PyList_GET_ITEM(mem, k), "state.memory[p][k]", &v) < 0)
                 return -1;
-            if (v) {
-                double x = (double)v / 4.0;
-                wm[k] = (float)(1.0 < x ? 1.0 : x); /* Python's min(x, 1.0) */
-            }
+            if (v)
+                wm[k] = cap1((double)v / 4.0);
         }
         wm[L->nk] = 1.0f;
     }
@@ -556,25 +318,18 @@ static int write_all(float *w, PyObject *state, long p, const Layout *L, PyObjec
     ws[3] = (float)((double)PyList_GET_SIZE(deck_o) / (double)L->deck);
 
     /* pending_card, pending_from, order_left (observe._write_pending) */
-    if (pkind == N_PEGCOL || pkind == N_DIO) {
+    if (pkind == PEND_PEGCOL || pkind == PEND_DIO) {
         long card, c, r;
-        if (plen < (pkind == N_DIO ? 5 : 3)) {
+        if (plen < (pkind == PEND_DIO ? 5 : 3)) {
             PyErr_SetString(PyExc_ValueError, "state.pending[-1] is too short");
             return -1;
         }
-        if (as_long(pend[2], "the pending card", &card) < 0)
+        int k;
+        if (as_long(pend[2], "the pending card", &card) < 0 || (k = card_kind(&L->kinds, card)) < 0)
             return -1;
-        if (card < 0 || card >= L->ncards) {
-            PyErr_Format(PyExc_IndexError, "card %ld outside 0..%zd", card, L->ncards - 1);
-            return -1;
-        }
-        if (vis[card] >> p & 1) {
-            int k = card_kind(L, card);
-            if (k < 0)
-                return -1;
+        if (vis[card] >> p & 1)
             w[L->start[PC_PEND_CARD] + k] = 1.0f;
-        }
-        if (pkind == N_DIO) {
+        if (pkind == PEND_DIO) {
             if (as_long(pend[3], "the pending column", &c) < 0 || as_long(pend[4], "the pending row", &r) < 0)
                 return -1;
             if (c < 0 || c >= L->ncol || r < 0 || r >= L->nrow) {
@@ -583,57 +338,24 @@ static int write_all(float *w, PyObject *state, long p, const Layout *L, PyObjec
             }
             w[L->start[PC_PEND_FROM] + c * L->nrow + r] = 1.0f;
         }
-    } else if (pkind == N_ORDER) {
+    } else if (pkind == PEND_ORDER) {
         if (plen < 3 || !PyList_Check(pend[2])) {
             PyErr_SetString(PyExc_TypeError, "state.pending[-1][2] must be the list of cards to order");
             return -1;
         }
-        if (counts(w + L->start[PC_ORDER], pend[2], L, NULL, 0) < 0)
+        if (counts(b, PC_ORDER, pend[2], L, NULL, 0) < 0)
             return -1;
     }
     return 0;
 }
 
-static PyObject *encode(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
+/* The observation (COBSERVE_MODULE): the state's attributes, held for the call, then the pieces. */
+static int write_obs(ObsBuf *b, PyObject *state, long p, const Layout *L)
 {
-    if (nargs != 4) {
-        PyErr_SetString(PyExc_TypeError, "encode(state, p, out, layout) takes 4 arguments");
-        return NULL;
-    }
-    Layout L;
-    if (parse_layout(args[3], &L) < 0)
-        return NULL;
-    long p;
-    if (as_long(args[1], "p", &p) < 0)
-        return NULL;
-    if (p < 0 || p >= NSEATS) {
-        PyErr_Format(PyExc_ValueError, "seat %ld outside 0..%d", p, NSEATS - 1);
-        return NULL;
-    }
-    ObsBuf b;
-    if (!obs_open(&b, args[2], L.size))
-        Py_RETURN_FALSE;
     PyObject *a[NATTRS] = {NULL};
-    int err = write_all(b.w, args[0], p, &L, a);
-    for (int i = 0; i < NATTRS; i++)
-        Py_XDECREF(a[i]);
-    obs_close(&b);
-    if (err < 0)
-        return NULL;
-    Py_RETURN_TRUE;
+    int err = get_attrs(state, names, NATTRS, a) < 0 || write_pieces(b, state, p, L, a) < 0 ? -1 : 0;
+    release_refs(a, NATTRS);
+    return err;
 }
 
-static PyMethodDef methods[] = {
-    {"encode", (PyCFunction)(void (*)(void))encode, METH_FASTCALL,
-     "encode(state, p, out, layout) -> bool: seat p's view of state written into out (see observe.encode)"},
-    {NULL, NULL, 0, NULL},
-};
-
-static struct PyModuleDef module = {PyModuleDef_HEAD_INIT, "_cobserve", NULL, -1, methods};
-
-PyMODINIT_FUNC PyInit__cobserve(void)
-{
-    if (intern_names(NAMES, names, NNAMES) < 0)
-        return NULL;
-    return PyModule_Create(&module);
-}
+COBSERVE_MODULE(intern_names(NAMES, names, NNAMES))

@@ -40,45 +40,34 @@ typedef struct {
     const float *speed;              /* per hero: speed / 8 (float32) */
 } Layout;
 
-static int layout_parse(PyObject *layout, Layout *L)
+static int read_layout(PyObject *layout, Layout *L, ObsShape *shape)
 {
-    if (!PyTuple_Check(layout) || PyTuple_GET_SIZE(layout) != LAYOUT_LEN) {
-        PyErr_Format(PyExc_TypeError, "layout must be the tuple of %d entries built by observe.c_layout",
-                     (int)LAYOUT_LEN);
+    const int32_t *nums;
+    Py_ssize_t len2;
+    if (layout_tuple(layout, LAYOUT_LEN) < 0
+        || (nums = layout_array(layout, LAYOUT_NUMBERS, 4, N_NUMBERS, NULL)) == NULL)
         return -1;
-    }
-    Py_ssize_t len, len2;
-    const unsigned char *nums = bytes_of(PyTuple_GET_ITEM(layout, LAYOUT_NUMBERS), &len);
-    if (nums == NULL)
-        return -1;
-    if (len != (Py_ssize_t)sizeof(L->num)) {
-        PyErr_SetString(PyExc_TypeError, "layout: the numbers table has the wrong length");
-        return -1;
-    }
     memcpy(L->num, nums, sizeof(L->num));
-    L->phases = PyTuple_GET_ITEM(layout, LAYOUT_PHASES);
-    L->kinds = PyTuple_GET_ITEM(layout, LAYOUT_KINDS);
-    if (!PyDict_Check(L->phases) || !PyDict_Check(L->kinds)) {
-        PyErr_SetString(PyExc_TypeError, "layout: the phase and decision-kind tables must be dicts");
+    if (L->num[N_HEROES] < 0 || L->num[N_HEROES] > MAX_HEROES || L->num[N_PLAYERS] < 1 || L->num[N_PLAYERS] > 63
+        || L->num[N_SIZE] < 0) {
+        PyErr_SetString(PyExc_ValueError, "layout: inconsistent numbers");
         return -1;
     }
-    if ((L->hero_arg = bytes_of(PyTuple_GET_ITEM(layout, LAYOUT_HERO_ARG), &L->nkinds)) == NULL ||
-        (L->token_card = bytes_of(PyTuple_GET_ITEM(layout, LAYOUT_TOKEN_CARD), &L->ntokens)) == NULL ||
-        (L->token_slot = bytes_of(PyTuple_GET_ITEM(layout, LAYOUT_TOKEN_SLOT), &len2)) == NULL)
+    shape->seats = L->num[N_PLAYERS];
+    shape->size = L->num[N_SIZE];
+    if ((L->phases = layout_dict(layout, LAYOUT_PHASES)) == NULL || (L->kinds = layout_dict(layout, LAYOUT_KINDS)) == NULL
+        || (L->hero_arg = layout_bytes(layout, LAYOUT_HERO_ARG, &L->nkinds)) == NULL
+        || (L->token_card = layout_bytes(layout, LAYOUT_TOKEN_CARD, &L->ntokens)) == NULL
+        || (L->token_slot = layout_array(layout, LAYOUT_TOKEN_SLOT, 1, L->ntokens, &len2)) == NULL
+        || (L->speed = layout_array(layout, LAYOUT_SPEED, 4, L->num[N_HEROES], NULL)) == NULL)
         return -1;
-    const unsigned char *speed = bytes_of(PyTuple_GET_ITEM(layout, LAYOUT_SPEED), &len);
-    if (speed == NULL)
-        return -1;
-    L->speed = (const float *)speed;
-    if (len2 != L->ntokens || L->ntokens > MAX_TOKENS || len != 4 * (Py_ssize_t)L->num[N_HEROES] ||
-        L->num[N_HEROES] < 0 || L->num[N_HEROES] > MAX_HEROES || L->num[N_PLAYERS] < 1 ||
-        L->num[N_PLAYERS] > 63 || L->num[N_SIZE] < 0) {
-        PyErr_SetString(PyExc_TypeError, "layout: inconsistent tables");
+    if (L->ntokens > MAX_TOKENS) {
+        PyErr_SetString(PyExc_ValueError, "layout: more tokens than the mask holds");
         return -1;
     }
     for (Py_ssize_t t = 0; t < L->ntokens; t++)
         if (L->token_slot[t] >= MAX_TOKENS) {
-            PyErr_SetString(PyExc_TypeError, "layout: a token slot beyond the mask");
+            PyErr_SetString(PyExc_ValueError, "layout: a token slot beyond the mask");
             return -1;
         }
     return 0;
@@ -121,27 +110,6 @@ static const char *const key_names[NKEYS] = {"att", "targets", "du", "src", "spe
 /* the interned names (module init): the only module-level state */
 static PyObject *attr_str[NATTR];
 static PyObject *key_str[NKEYS];
-
-/* ``o`` as a C long; -1 with a TypeError naming ``what`` for anything but an int */
-static inline int as_long(PyObject *o, const char *what, long *v)
-{
-    if (!PyLong_Check(o)) {
-        PyErr_Format(PyExc_TypeError, "state.%s: expected int, got %.80s", what, Py_TYPE(o)->tp_name);
-        return -1;
-    }
-    *v = PyLong_AsLong(o);
-    return (*v == -1 && PyErr_Occurred()) ? -1 : 0;
-}
-
-/* ``list[i]`` as a C long: an IndexError outside the list (``i`` is a value read from the state) */
-static inline int item_long(PyObject *list, long i, const char *what, long *v)
-{
-    if (i < 0 || i >= PyList_GET_SIZE(list)) {
-        PyErr_Format(PyExc_IndexError, "state.%s: index %ld outside 0..%zd", what, i, PyList_GET_SIZE(list) - 1);
-        return -1;
-    }
-    return as_long(PyList_GET_ITEM(list, i), what, v);
-}
 
 /* Fetch every attribute into ``a`` (new references; the caller releases them) and the ints into ``iv``. */
 static int fetch(PyObject *state, const Layout *L, PyObject **a, long *iv)
@@ -190,29 +158,10 @@ static int fetch(PyObject *state, const Layout *L, PyObject **a, long *iv)
     return 0;
 }
 
-/* ``d[key]`` (borrowed), a KeyError naming ``what`` when missing */
-static PyObject *dict_item(PyObject *d, int key, const char *what)
-{
-    PyObject *v = PyDict_GetItemWithError(d, key_str[key]);
-    if (v == NULL && !PyErr_Occurred())
-        PyErr_Format(PyExc_KeyError, "state.%s has no %R", what, key_str[key]);
-    return v;
-}
-
 /* ------------------------------------------------------------------ writes */
-static inline int put(ObsBuf *b, long i, float v)
-{
-    if (i < 0 || i >= b->size) {
-        PyErr_Format(PyExc_IndexError, "observation index %ld outside 0..%zd (a state value out of range)", i,
-                     b->size - 1);
-        return -1;
-    }
-    b->w[i] = v;
-    return 0;
-}
 #define PUT(i, v)                          \
     do {                                   \
-        if (put(b, (i), (v)) < 0)          \
+        if (obs_put(b, (i), (v)) < 0)      \
             return -1;                     \
     } while (0)
 #define LONG(o, what, v)                   \
@@ -221,7 +170,6 @@ static inline int put(ObsBuf *b, long i, float v)
             return -1;                     \
     } while (0)
 
-static inline long pymod(long a, long n) { return ((a % n) + n) % n; } /* Python's a % n, n > 0 */
 
 /* ------------------------------------------------------------------ the small pieces (_small) */
 static int write_small(ObsBuf *b, const Layout *L, PyObject **a, const long *iv, long p, long myteam)
@@ -270,9 +218,9 @@ static int write_small(ObsBuf *b, const Layout *L, PyObject **a, const long *iv,
             }
             PyObject *h = PyList_GET_ITEM(dec, at);
             if (PyLong_Check(h)) { /* isinstance(h, int) and 0 <= h < NH */
-                int overflow;
-                long hv = PyLong_AsLongAndOverflow(h, &overflow);
-                if (!overflow && hv >= 0 && hv < N[N_HEROES])
+                long hv;
+                LONG(h, "dec", &hv);
+                if (hv >= 0 && hv < N[N_HEROES])
                     PUT(N[P_DEC_HEROES] + hv, 1.0f);
             }
         }
@@ -292,30 +240,24 @@ static int write_small(ObsBuf *b, const Layout *L, PyObject **a, const long *iv,
     /* combat, combat_card */
     PyObject *cb = a[A_CB];
     if (cb != Py_None) {
-        PyObject *o = dict_item(cb, K_ATT, "cb");
+        PyObject *o = dict_item(cb, key_str[K_ATT], "cb");
         if (o == NULL)
             return -1;
         LONG(o, "cb", &v);
         PUT(N[P_COMBAT] + v * 2, 1.0f);
-        PyObject *targets = dict_item(cb, K_TARGETS, "cb");
-        if (targets == NULL)
+        PyObject *targets = dict_item(cb, key_str[K_TARGETS], "cb");
+        if (targets == NULL || check_list(targets, "state.cb's targets") < 0)
             return -1;
-        if (!PyList_Check(targets)) {
-            PyErr_SetString(PyExc_TypeError, "state.cb: the targets must be a list");
-            return -1;
-        }
         for (Py_ssize_t i = 0; i < PyList_GET_SIZE(targets); i++) {
             LONG(PyList_GET_ITEM(targets, i), "cb", &v);
             PUT(N[P_COMBAT] + v * 2 + 1, 1.0f);
         }
-        PyObject *du = dict_item(cb, K_DU, "cb");
-        PyObject *src = du == NULL ? NULL : dict_item(cb, K_SRC, "cb");
+        PyObject *du = dict_item(cb, key_str[K_DU], "cb");
+        PyObject *src = du == NULL ? NULL : dict_item(cb, key_str[K_SRC], "cb");
         if (src == NULL)
             return -1;
-        int spell = src == key_str[K_SPELL] ||
-                    (PyUnicode_Check(src) && PyUnicode_Compare(src, key_str[K_SPELL]) == 0);
-        if (spell) {
-            if ((o = dict_item(cb, K_SPELL, "cb")) == NULL)
+        if (str_eq(src, key_str[K_SPELL])) {
+            if ((o = dict_item(cb, key_str[K_SPELL], "cb")) == NULL)
                 return -1;
             LONG(o, "cb", &v);
             PUT(N[P_COMBAT_CARD] + v, 1.0f);
@@ -328,7 +270,7 @@ static int write_small(ObsBuf *b, const Layout *L, PyObject **a, const long *iv,
             unsigned long bit = 1UL << p;
             for (int key = K_AC; key <= K_DC; key++) {
                 long c, seen;
-                if ((o = dict_item(du, key, "cb")) == NULL)
+                if ((o = dict_item(du, key_str[key], "cb")) == NULL)
                     return -1;
                 LONG(o, "cb", &c);
                 if (c >= 0) {
@@ -468,59 +410,21 @@ static int write_piles(ObsBuf *b, const Layout *L, PyObject **a, const long *iv,
 }
 
 /* ------------------------------------------------------------------ encode */
-static PyObject *encode(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
+/* The observation (COBSERVE_MODULE): the state's attributes, held for the call, then the pieces. */
+static int write_obs(ObsBuf *b, PyObject *state, long p, const Layout *L)
 {
-    if (nargs != 4) {
-        PyErr_SetString(PyExc_TypeError, "encode(state, p, out, layout) takes 4 arguments");
-        return NULL;
-    }
-    PyObject *state = args[0], *out = args[2];
-    Layout L;
-    if (layout_parse(args[3], &L) < 0)
-        return NULL;
-    if (!PyLong_Check(args[1])) {
-        PyErr_SetString(PyExc_TypeError, "encode: p must be an int");
-        return NULL;
-    }
-    long p = PyLong_AsLong(args[1]);
-    if (p == -1 && PyErr_Occurred())
-        return NULL;
-    if (p < 0 || p >= L.num[N_PLAYERS]) {
-        PyErr_Format(PyExc_ValueError, "encode: seat %ld outside 0..%d", p, (int)L.num[N_PLAYERS] - 1);
-        return NULL;
-    }
-    ObsBuf b;
-    if (!obs_open(&b, out, L.num[N_SIZE]))
-        Py_RETURN_FALSE;
     PyObject *a[NATTR] = {NULL};
     long iv[NATTR] = {0}, myteam;
-    int ok = fetch(state, &L, a, iv) == 0;
-    if (ok && iv[A_N] != L.num[N_PLAYERS]) {
+    int ok = fetch(state, L, a, iv) == 0;
+    if (ok && iv[A_N] != L->num[N_PLAYERS]) {
         PyErr_Format(PyExc_ValueError, "encode: a state of %ld players for a layout of %d", iv[A_N],
-                     (int)L.num[N_PLAYERS]);
+                     (int)L->num[N_PLAYERS]);
         ok = 0;
     }
-    ok = ok && item_long(a[A_TEAM], p, "team", &myteam) == 0 && write_small(&b, &L, a, iv, p, myteam) == 0 &&
-         write_heroes(&b, &L, a, iv, p, myteam) == 0 && write_piles(&b, &L, a, iv, p, myteam) == 0;
-    for (int i = 0; i < NATTR; i++)
-        Py_XDECREF(a[i]);
-    obs_close(&b);
-    if (!ok)
-        return NULL;
-    Py_RETURN_TRUE;
+    ok = ok && item_long(a[A_TEAM], p, "team", &myteam) == 0 && write_small(b, L, a, iv, p, myteam) == 0 &&
+         write_heroes(b, L, a, iv, p, myteam) == 0 && write_piles(b, L, a, iv, p, myteam) == 0;
+    release_refs(a, NATTR);
+    return ok ? 0 : -1;
 }
 
-static PyMethodDef methods[] = {
-    {"encode", (PyCFunction)(void (*)(void))encode, METH_FASTCALL,
-     "encode(state, p, out, layout) -> bool: seat p's view of state written into out (see observe.encode)"},
-    {NULL, NULL, 0, NULL},
-};
-
-static struct PyModuleDef module = {PyModuleDef_HEAD_INIT, "_cobserve", NULL, -1, methods};
-
-PyMODINIT_FUNC PyInit__cobserve(void)
-{
-    if (intern_names(attr_names, attr_str, NATTR) < 0 || intern_names(key_names, key_str, NKEYS) < 0)
-        return NULL;
-    return PyModule_Create(&module);
-}
+COBSERVE_MODULE(intern_names(attr_names, attr_str, NATTR) < 0 || intern_names(key_names, key_str, NKEYS) < 0 ? -1 : 0)
