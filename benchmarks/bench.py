@@ -100,16 +100,25 @@ def state_costs(game, seconds: float, seed: int) -> dict:
     steps = 0
     t0 = time.perf_counter()
     deadline = t0 + seconds
-    samples = []
-    while time.perf_counter() < deadline:
+    while time.perf_counter() < deadline:  # raw steps: nothing else in the timed loop
         s = game.new_initial_state(seed=int(rng.integers(2**31)))
         while not s.is_terminal():
             la = s.legal_actions()
             s.apply_action(la[int(rng.integers(len(la)))])
             steps += 1
-            if steps % 37 == 0 and len(samples) < 300 and not s.is_terminal():
-                samples.append(s.clone())
     dt = time.perf_counter() - t0
+    samples = []  # positions for the per-call costs, collected untimed
+    while len(samples) < 300:
+        s = game.new_initial_state(seed=int(rng.integers(2**31)))
+        n = 0
+        while not s.is_terminal() and len(samples) < 300:
+            la = s.legal_actions()
+            s.apply_action(la[int(rng.integers(len(la)))])
+            n += 1
+            if n % 37 == 0 and not s.is_terminal():
+                samples.append(s.clone())
+        if n < 37 and not samples:
+            break
     if not samples:
         samples = [game.new_initial_state(seed=0)]
     buf = np.zeros(game.observation_size, np.float32)
@@ -224,18 +233,20 @@ def run(seconds: float, repeats: int, games=None, all_configs=False, peers=True,
             label = gid + ("" if not cfg else "[" + ",".join(f"{k}={v}" for k, v in cfg.items()) + "]")
             targets.append((label, gid, cfg))
     for label, gid, cfg in targets:
-        rates, gps = [], []
-        for r in range(repeats):
+        rates, gps, st, ratios = [], [], [], []
+        game = mythenv.make_game(gid, **cfg)
+        for r in range(repeats):  # AEC and raw measured back to back: the ratio of each pair
             a, g = aec_rate(lambda gid=gid, cfg=cfg: mythenv.make_env(gid, **cfg), seconds, r)
             rates.append(a)
             gps.append(g)
-        game = mythenv.make_game(gid, **cfg)
-        st = [state_costs(game, seconds, r) for r in range(repeats)]
+            st.append(state_costs(game, seconds, r))
+            ratios.append(a / st[-1]["state_steps_per_s"])
         res = {"kind": "mythenv", "aec_steps_per_s": statistics.median(rates),
                "aec_spread": [min(rates), max(rates)], "games_per_s": statistics.median(gps)}
         for k in st[0]:
             res[k] = statistics.median(x[k] for x in st)
-        res["adapter_ratio"] = res["aec_steps_per_s"] / res["state_steps_per_s"]
+        res["adapter_ratio"] = statistics.median(ratios)  # AEC / raw, median of the paired repeats
+        res["adapter_ratio_spread"] = [min(ratios), max(ratios)]
         res["clone_speedup_vs_deepcopy"] = res["deepcopy_us"] / res["clone_us"]
         if mem and not cfg:
             res.update(memory(gid, cfg))
@@ -275,7 +286,7 @@ def run(seconds: float, repeats: int, games=None, all_configs=False, peers=True,
 
 def markdown(report: dict) -> str:
     lines = ["| env | agent-steps/s (median, spread) | x texas_holdem_v4 | x OpenSpiel hanabi | raw state steps/s | "
-             "AEC / raw | obs (us) | clone (us) | deepcopy / clone | resample (us) | games/s | env MB | KB / extra env | "
+             "AEC / raw (paired median, spread) | obs (us) | clone (us) | deepcopy / clone | resample (us) | games/s | env MB | KB / extra env | "
              "SubprocVecEnv(2) steps/s |",
              "|---|---|---|---|---|---|---|---|---|---|---|---|---|---|"]
     for name, r in report["results"].items():
@@ -288,7 +299,10 @@ def markdown(report: dict) -> str:
 
         row = [name, f"{r['aec_steps_per_s']:,.0f} ({r['aec_spread'][0]:,.0f}-{r['aec_spread'][1]:,.0f})",
                f("x_texas_holdem_v4", "{:.2f}"), f("x_openspiel_hanabi", "{:.2f}"),
-               f("state_steps_per_s", "{:,.0f}"), f("adapter_ratio", "{:.2f}"), f("obs_us", "{:.1f}"),
+               f("state_steps_per_s", "{:,.0f}"),
+               f("adapter_ratio", "{:.2f}") + (" ({:.2f}-{:.2f})".format(*r["adapter_ratio_spread"])
+                                               if "adapter_ratio_spread" in r else ""),
+               f("obs_us", "{:.1f}"),
                f("clone_us", "{:.1f}"), f("clone_speedup_vs_deepcopy", "{:.0f}x"), f("resample_us", "{:.1f}"),
                f("games_per_s", "{:,.1f}"), f("one_env_mb", "{:.2f}"), f("per_extra_env_kb", "{:.0f}"),
                f("subproc2_steps_per_s", "{:,.0f}")]
