@@ -52,11 +52,11 @@ static int read_layout(PyObject *lay, Layout *L, ObsShape *shape)
     long size, nk;
     if (layout_tuple(lay, LAYOUT_LEN) < 0 || layout_long(lay, L_SIZE, 1, 1L << 24, &size) < 0
         || layout_long(lay, L_NK, 1, 254, &L->nk) < 0 || layout_long(lay, L_NCOL, 1, 64, &L->ncol) < 0
-        || layout_long(lay, L_NROW, 1, 64, &L->nrow) < 0 || layout_long(lay, L_FIG, -1L << 30, 1L << 30, &L->fig) < 0
+        || layout_long(lay, L_NROW, 1, 64, &L->nrow) < 0 || layout_long(lay, L_FIG, -(1L << 30), 1L << 30, &L->fig) < 0
         || layout_long(lay, L_HAND_LIMIT, 1, 1L << 20, &L->hand_limit) < 0
         || layout_long(lay, L_DECK, 1, 1L << 20, &L->deck) < 0
-        || layout_long(lay, L_SETUP, -1L << 30, 1L << 30, &L->setup) < 0
-        || layout_long(lay, L_OVER, -1L << 30, 1L << 30, &L->over) < 0)
+        || layout_long(lay, L_SETUP, -(1L << 30), 1L << 30, &L->setup) < 0
+        || layout_long(lay, L_OVER, -(1L << 30), 1L << 30, &L->over) < 0)
         return -1;
     shape->seats = NSEATS;
     shape->size = size;
