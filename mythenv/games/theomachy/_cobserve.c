@@ -16,14 +16,12 @@
  *   7 max_hands  the Hand bound of the config (float)
  *   8 kind_of    bytes: Prayer card id (both boxes) -> kind
  *   9 offsets    bytes: int32 start of every piece, in the order of the enum below (_C_PIECES)
- *  10 cls        the state class (TheomachyState)                  } not used here: the rules are
- *  11 rules      (cls.current_player, cls.essence, ...), functions  } called as the state's methods
  * The piece extents implied by the offsets are checked against the shapes this file writes at every
  * call, so a changed Observer raises instead of writing out of place.
  */
 #include "cobserve.h"
 
-#define LAYOUT_LEN 12
+#define LAYOUT_LEN 10
 #define MAXN 32 /* seats a stack array (and a knowledge bitmask) holds; the game has 2..8 */
 
 /* the observation pieces, in the order of ``_C_PIECES`` (observe.py) = ``observer(n)`` */

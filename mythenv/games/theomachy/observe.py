@@ -241,21 +241,17 @@ _C_PIECES = ("step", "decision", "to_move", "bet_round", "acted_now", "to_call",
 
 def c_layout(game) -> tuple:
     """What ``_cobserve.encode`` (the compiled twin of ``encode``) needs of this config:
-    ``(n, size, nsteps, NK, NE, BET, BATTLE, max_hands, kind_of, offsets, cls, rules)`` with ``n`` the seats,
+    ``(n, size, nsteps, NK, NE, BET, BATTLE, max_hands, kind_of, offsets)`` with ``n`` the seats,
     ``size`` the observation size, ``nsteps`` the number of steps (STEP_NAMES), NK / NE the numbers of
     Prayer card kinds / Essence cards, BET / BATTLE the betting and Battle steps, ``max_hands`` the Hand
     bound (a float, the divisor of the ``hands`` piece), ``kind_of`` the kind of every Prayer card id of
-    both boxes (bytes), ``offsets`` the start of every piece of ``_C_PIECES`` (int32 bytes), ``cls`` the
-    state class and ``rules`` its methods the encoder calls (as functions on a state of exactly ``cls``,
-    whose attributes it then reads with the generic lookup, ``object.__getattribute__``)."""
-    cls = TheomachyState
-    assert cls.__getattribute__ is object.__getattribute__  # plain instance attributes
-    rules = (cls.current_player, cls.essence, cls.active, cls.battle_power)
+    both boxes (bytes) and ``offsets`` the start of every piece of ``_C_PIECES`` (int32 bytes). The rules
+    it needs (``current_player``, ``essence``, ``active``, ``battle_power``) are the state's methods."""
     n = game.num_players
     ob = observer(n)
     offsets = np.asarray([ob.offset(name) for name in _C_PIECES], np.int32).tobytes()
     return (n, ob.size, len(STEP_NAMES), NK, NE, BET, BATTLE, float(game.config["max_hands"]),
-            bytes(_KIND_OF_ID), offsets, cls, rules)
+            bytes(_KIND_OF_ID), offsets)
 
 
 __all__ = ["observer", "encode", "ESSENCES", "KINDS", "POWER"]
