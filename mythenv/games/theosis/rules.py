@@ -849,10 +849,15 @@ class TheosisState(State):
         return []
 
     def area_targets(self, h: int, cells) -> list[int]:
-        """Every hero in the area (friendly fire, TH § Combat Ranges), except those on their
-        starting triad on turn 1 (errata page 14); resolved in Ranking order."""
+        """The enemy heroes in a Ring / Line / Cone Skill's area, except those on a starting triad
+        on turn 1 (errata page 14); resolved in Ranking order. Every area Skill's text says
+        "enemies" ("Attack all adjacent enemies ...", "all enemies in a cone / line"), and the
+        Corona example has "all enemy Heroes ... defend" (TH § Powers and Skills), so the text
+        narrows the range rule's "may also affect your other Heroes with friendly Fire"; Spells
+        keep friendly fire (``spell_targets``)."""
         occ = self.occupied()
-        out = [occ[c] for c in cells if c in occ and occ[c] != h and not self.in_start_triad(occ[c])]
+        out = [occ[c] for c in cells if c in occ and occ[c] != h and not self.allies(h, occ[c])
+               and not self.in_start_triad(occ[c])]
         return sorted(out, key=self.rank_of)
 
     def _area_has_enemy(self, h, targets) -> bool:
@@ -1420,9 +1425,10 @@ class TheosisState(State):
         a = cb["att"]
         if not self.alive(t) or not self.alive(a) or cb["dcards"][i] < 0:
             return
-        if cb["src"] == "spell" and self.ward[self.hteam(t)] and not self.allies(a, t):
-            self._log(f"Spell Ward shields {HEROES[t].name}")
-            return
+        # Spell Ward keeps later Spells off (spell_targets); every target of this Spell was
+        # attacked when it was cast, so a Ward revealed in one of its duels shields none of them
+        # (TH § Warmonger Powers, Spell Ward: "does not affect Heroes who were attacked by a Spell
+        # Power before this Power was activated")
         ac = cb["spell"] if cb["src"] == "spell" else cb["acard"]
         dc = cb["dcards"][i]
         self.reveal(ac)
@@ -1433,10 +1439,15 @@ class TheosisState(State):
             self._log(f"{HEROES[t].name} answers with {self.skill(t, self.skill_slot(t, dkey)).name}")
         du = {"i": i, "a": a, "d": t, "ac": ac, "dc": dc, "askill": cb["skill"], "dskill": dkey,
               "atext": cb["src"] == "power", "abase": None, "dbase": None, "a_eq": 0, "d_eq": 0,
-              "hit": 0, "dealt": 0, "back": 0, "nodmg": 0, "swap": 0, "counter": 0}
+              "hit": 0, "dealt": 0, "back": 0, "nodmg": 0, "swap": 0, "counter": 0,
+              # a defender using a Defense Skill uses its Power only for the values (TH § Powers
+              # and Skills: "You only use the facedown Power for the Attack or Defense value")
+              "dtext": not dkey}
         if dkey in ("counter_attack", "arrow_retaliation"):
             # the defender attacks with its defence Power; the attacker defends with its attack Power
-            du.update(a=t, d=a, ac=dc, dc=ac, askill=dkey, dskill="", atext=False, counter=1)
+            # (whose text is active only if it attacked with the Power's text)
+            du.update(a=t, d=a, ac=dc, dc=ac, askill=dkey, dskill="", atext=False, counter=1,
+                      dtext=cb["src"] == "power")
         cb["du"] = du
         self._push(["d_atext"], ["d_dtext"], ["d_outcome"])
         if dkey == "profane_armor":
@@ -1459,6 +1470,16 @@ class TheosisState(State):
 
     def _card_key(self, c: int) -> str:
         return POWERS[c].key if c >= 0 else ""
+
+    def _atext_key(self, du) -> str:
+        """The attacker's active Power text: none with a Skill or a Spell; after a defending Oppress /
+        Confusion the replaced Power's (the new one gives "Attack and Defense Values, not the text
+        or the Damage type", TH § Deceitful Powers)."""
+        return self._card_key(du.get("keep_text", du["ac"])) if du["atext"] else ""
+
+    def _dtext_key(self, du) -> str:
+        """The defender's active Power text: none when it defends with a Skill."""
+        return self._card_key(du["dc"]) if du["dtext"] else ""
 
     def _T_d_atext(self) -> None:
         """The attacker's Power text resolves first (TH § Resolve Order)."""
@@ -1486,6 +1507,8 @@ class TheosisState(State):
 
     def _T_d_dtext(self) -> None:
         du = self.cb["du"]
+        if not du["dtext"]:
+            return
         d = du["d"]
         key = self._card_key(du["dc"])
         pd = self.owner[d]
@@ -1625,19 +1648,22 @@ class TheosisState(State):
         a, d = du["a"], du["d"]
         ac = du["ac"]
         key = du["askill"]
+        # the (Attack, Defense) values of the attacker's Power; Equalize makes both 1, also for a
+        # Skill that reads the Defense value (Reckless Attack) or rolls a d4 in its place (Chocking)
         if du["a_eq"]:
-            base = 1
+            vals = (1, 1)
         elif du["abase"] is not None:
-            base = du["abase"][0]
+            vals = du["abase"]
         elif cb["aover"] is not None and not du["counter"]:
-            base = cb["aover"][0]
+            vals = cb["aover"]
         elif cb["src"] == "spell" and not du["counter"]:
-            base = 4 if SPELL_HERO.get(ac, -2) == a else POWERS[ac].attack
+            vals = (4 if SPELL_HERO.get(ac, -2) == a else POWERS[ac].attack, POWERS[ac].defense)
         else:
-            base = POWERS[ac].attack
+            vals = (POWERS[ac].attack, POWERS[ac].defense)
+        base = vals[0]
         if key == "reckless_attack":
-            base = POWERS[ac].defense if du["abase"] is None else du["abase"][1]
-        elif key == "chocking":
+            base = vals[1]
+        elif key == "chocking" and not du["a_eq"]:
             base = du.setdefault("d4a", int(self.rng.integers(1, 5)))
         total = base + self.art_attack(a)
         if key and not du["counter"]:
@@ -1653,17 +1679,20 @@ class TheosisState(State):
 
     def defense_total(self, du) -> int:
         d, dc = du["d"], du["dc"]
+        # the (Attack, Defense) values of the defender's Power; Equalize makes both 1, also for
+        # Combat Kata (the Attack value) and Unearthly Beauty (a d4 in place of the Defense value)
         if du["d_eq"]:
-            base = 1
+            vals = (1, 1)
         elif du["dbase"] is not None:
-            base = du["dbase"][1]
+            vals = du["dbase"]
         elif du["counter"] and self.cb["aover"] is not None:
-            base = self.cb["aover"][1]
+            vals = self.cb["aover"]
         else:
-            base = POWERS[dc].defense
+            vals = (POWERS[dc].attack, POWERS[dc].defense)
+        base = vals[1]
         if du["dskill"] == "combat_kata":
-            base = max(base, POWERS[dc].attack if du["dbase"] is None else du["dbase"][0])
-        elif du["dskill"] == "unearthly_beauty":
+            base = max(vals[1], vals[0])
+        elif du["dskill"] == "unearthly_beauty" and not du["d_eq"]:
             base = du.setdefault("d4d", int(self.rng.integers(1, 5)))
         total = base + self.art_defense(d)
         if self.token[PK["aegis"]] == d:
@@ -1679,7 +1708,7 @@ class TheosisState(State):
             return
         at, df = self.attack_total(du), self.defense_total(du)
         win = at > df or (at == df and self.rank_of(a) < self.rank_of(d))
-        curse = du["atext"] and POWERS[du["ac"]].type == "curse"
+        curse = du["atext"] and POWERS[du.get("keep_text", du["ac"])].type == "curse"
         if win and du["dskill"] == "crystal_soul" and curse:
             win = False
             self._log("Crystal Soul negates the cursed attack")
@@ -1693,7 +1722,7 @@ class TheosisState(State):
     def _T_d_miss(self) -> None:
         du = self.cb["du"]
         d = du["d"]
-        if self._card_key(du["dc"]) == "last_stand" and self.alive(d):
+        if self._dtext_key(du) == "last_stand" and self.alive(d):
             r = self.rank_of(d)
             if 0 < r < len(self.ranking):  # TH: increase the Ranking by one position
                 self.ranking[r - 1], self.ranking[r] = self.ranking[r], self.ranking[r - 1]
@@ -1705,7 +1734,7 @@ class TheosisState(State):
         a, d = du["a"], du["d"]
         pa = self.owner[a]
         key = du["askill"]
-        akey = self._card_key(du["ac"]) if du["atext"] else ""
+        akey = self._atext_key(du)
         if key == "heart_seeker" or (key == "assassinate" and self.cb["stealthed"]):
             self.kill(d, HEROES[a].name + "'s " + ("Heart Seeker" if key == "heart_seeker" else "Assassinate"))
             return
@@ -1759,8 +1788,8 @@ class TheosisState(State):
         if du["nodmg"]:
             return
         a, d = du["a"], du["d"]
-        for h, c, on in ((a, du["ac"], du["atext"]), (d, du["dc"], True)):
-            if on and self._card_key(c) == "lifeswap" and self.alive(a) and self.alive(d):
+        for h, key in ((a, self._atext_key(du)), (d, self._dtext_key(du))):
+            if key == "lifeswap" and self.alive(a) and self.alive(d):
                 self._push(["ask", "yn", self.owner[h], "lifeswap"])
                 return
 
@@ -1837,12 +1866,17 @@ class TheosisState(State):
     def _deal(self, rem_type: int) -> None:
         du = self.cb["du"]
         a, d = du["a"], du["d"]
-        prot = self.protections(d, du["dc"], du["dskill"])
+        prot = self.protections(d, du["dc"] if du["dtext"] else -1, du["dskill"])
         ferocity = du["askill"] == "ferocity"
-        total = 0
+        # Resistance halves the total Damage of its type, not each part (TH § Monsters, Monster
+        # Defense example: difference 2 + weapon 4 = 6 Physical, "the half would have been 3")
+        by_type: dict[int, int] = {}
         for amt, dt in self.damage_chunks(du, rem_type):
+            by_type[dt] = by_type.get(dt, 0) + amt
+        total = 0
+        for dt, amt in by_type.items():
             total += self.reduce(d, amt, dt, extra_prot=prot, ignore_phys=ferocity)
-        if self._card_key(du["dc"]) == "despair":
+        if self._dtext_key(du) == "despair":
             total //= 2
         total = max(1, total)  # a victorious attacker always inflicts at least one Damage
         du["dealt"] = min(total, self.hp[d])
@@ -1854,15 +1888,16 @@ class TheosisState(State):
         a, d = du["a"], du["d"]
         pa, pd = self.owner[a], self.owner[d]
         key = du["askill"]
-        akey = self._card_key(du["ac"]) if du["atext"] else ""
+        akey = self._atext_key(du)
         dealt = du["dealt"]
         tasks = []
         if key == "blood_drain" and dealt:
             self.heal(a, dealt)
         if self.alive(d):
-            if akey and POWERS[du["ac"]].type == "curse":
-                self.token[du["ac"]] = d  # a Curse affects one hero at a time
-                self._log(f"{POWERS[du['ac']].name} curses {HEROES[d].name}")
+            cc = du.get("keep_text", du["ac"])
+            if akey and POWERS[cc].type == "curse":
+                self.token[cc] = d  # a Curse affects one hero at a time
+                self._log(f"{POWERS[cc].name} curses {HEROES[d].name}")
             if akey == "warcraft":
                 r = self.rank_of(d)  # errata p.38: switch places with the hero one slot below
                 if r + 1 < len(self.ranking):
@@ -1901,11 +1936,11 @@ class TheosisState(State):
                 self.remove_blessings(d)
         # the defender's text and Skill
         if dealt and self.alive(a):
-            if self._card_key(du["dc"]) == "pain_spike":  # ignores Resistance and Protection
+            if self._dtext_key(du) == "pain_spike":  # ignores Resistance and Protection
                 tasks.append(["hurt", d, a, dealt // 2, PHYS, 0, [], "Pain Spike", 0])
             if du["dskill"] == "unholy_armor":
-                tasks.append(["hurt", d, a, dealt // 2, VOID, 1, list(self.protections(a, du["ac"], "")),
-                              "Unholy Armor", 1])
+                aprot = self.protections(a, du.get("keep_text", du["ac"]) if du["atext"] else -1, "")
+                tasks.append(["hurt", d, a, dealt // 2, VOID, 1, list(aprot), "Unholy Armor", 1])
                 if akey == "pain_spike":
                     tasks.append(["pain_back"])
         if du["dskill"] == "regeneration" and self.alive(d):
@@ -1915,7 +1950,7 @@ class TheosisState(State):
         if melee and self.alive(a) and self.alive(d) \
                 and DIST[self.pos[a]][self.pos[d]] == 1 and du["dskill"] != "rabid_hardiness" \
                 and self._push_hex(a, d) >= 0:
-            if self._card_key(du["dc"]) == "tenacity":
+            if self._dtext_key(du) == "tenacity":
                 tasks.append(["ask", "yn", pd, "tenacity"])
             tasks.append(["push_offer"])
         if tasks:

@@ -162,9 +162,10 @@ def test_rejuvenation_before_fiery_purge_and_aegis_valor():
     assert any("5 vs 1" in m for m in s.log)
 
 
-def test_spell_ward_shields_allies_from_the_rest_of_the_spell():
+def test_spell_ward_does_not_shield_targets_the_spell_already_attacks():
     """Spell Ward (errata: "affected"): once its text is active, allied heroes are not affected by
-    the enemy's Spell; heroes attacked before stay affected."""
+    an enemy's Spell; "This Power does not affect Heroes who were attacked by a Spell Power before
+    this Power was activated": every target of the Spell being resolved was attacked at the cast."""
     s = arena(G2, {"curunir": dict(owner=0, pos=(0, 0)), "norn": dict(owner=1, pos=(3, 0)),
                    "lug": dict(owner=1, pos=(3, -1))}, {0: W_SET, 1: G_SET + []},
               ranking=["curunir", "norn", "lug"], actor="curunir")
@@ -183,9 +184,11 @@ def test_spell_ward_shields_allies_from_the_rest_of_the_spell():
     act(s, "card", card("spell_ward"))
     act(s, "card", card("aegis"))
     finish(s)
-    # the first target loses (4 vs 4, the caster ranks higher: one Damage); its Spell Ward then
-    # keeps the Fireball off the second
-    assert s.hp[first] == 8 and s.hp[second] == 9 and s.ward[1] == 1
+    # both targets lose (4 vs 4, the caster ranks higher: one Damage each): the Ward revealed in
+    # the first duel does not shield the second target of the same Fireball
+    assert s.hp[first] == 8 and s.hp[second] == 8 and s.ward[1] == 1
+    # a later enemy Spell cannot affect the warded team
+    assert s.spell_targets(hero("curunir"), hexi(3, 0)) == []
 
 
 def test_pain_spike_returns_half():
