@@ -54,8 +54,14 @@ def load_cards(path: str | Path = DATA_FILE) -> CardSet:
         st = rec.get("strength", (int, str), lambda v: v == "none" or 0 <= v <= 7,
                      '"none" or an integer 0..7')
         src = rec.provenance()
+        field = rec.get("field", bool)
+        if field != (st != "none"):
+            # HZ § The Cards: numbered cards are played face down; cards with a symbol and no
+            # number "are never played on the table".
+            raise DataError(f"{Path(path).name}: record {key!r}, field 'field': a card lies on the table "
+                            f"exactly when it has a strength (strength = {st!r}, field = {field!r})")
         kinds.append(Kind(i, key, (names[0], names[1]), count, NO_STRENGTH if st == "none" else st,
-                          rec.get("field", bool), rec.get("initiate", bool), rec.get("symbol", bool), src))
+                          field, rec.get("initiate", bool), rec.get("symbol", bool), src))
     missing = [k for k in ROLE_KEYS if k not in seen]
     if missing:
         raise DataError(f"{Path(path).name}: the rules need kinds {missing}, which are missing")

@@ -47,6 +47,7 @@ for _side in range(2):
     for _k in KINDS:
         KIND_OF.extend([_k.index] * _k.count)
 OWNER_OF = [c // DECK for c in range(NCARDS)]
+FIGURE_CARD = tuple(next(c for c in range(s * DECK, (s + 1) * DECK) if KIND_OF[c] == K_FIGCARD) for s in range(2))
 
 
 def card_name(card: int) -> str:
@@ -75,6 +76,7 @@ FAMILIES = (
     ("place_to", (NCOL, NROW)),         # ... and put it in column c at position i
     ("pegasus_column", (NCOL,)),        # put the card Pegasus took in the opponent's column c
     ("discard_next", (NK,)),            # next card (by kind) onto your discard pile
+    ("end_turn", ()),                   # action points spent: end the turn without the free figure card
 )
 
 
@@ -82,6 +84,7 @@ CODEC = ActionCodec(FAMILIES)
 OFF, NUM_ACTIONS = CODEC.offsets, CODEC.size
 A_DRAW, A_REMOVE_FIG, A_PEG_HAND = OFF["draw"], OFF["remove_figure"], OFF["pegasus_hand"]
 A_SPY, A_SIRENS, A_PERSEPHONE = OFF["pythia_spy"], OFF["sirens"], OFF["persephone"]
+A_END_TURN = OFF["end_turn"]
 
 
 def a_play(fk: int, c: int, i: int) -> int:
@@ -286,12 +289,33 @@ class HeraZeusState(State):
             return [a_play(FIELD_INDEX[k], c, 0) for k in FIELD_KINDS if cnt[k] for c in cols]
         return self._turn_legal(self.turn_player)
 
+    def _figure_columns(self, p: int) -> list[int]:
+        """Columns the figure may go to: non-empty, fewer than 4 cards (HZ § Hera and Zeus)."""
+        return [c for c in range(NCOL) if 0 < len(self.field[p][c]) < NROW]
+
+    def _free_figure_window(self, p: int) -> bool:
+        """After the last action point: may ``p`` still hold a playable Hera / Zeus card, as far as
+        the opponent can tell? (HZ § Hera and Zeus: the card costs no action point and the turn
+        then counts as four.) Only public facts decide it (the figure on the field, the columns,
+        the hand size, the figure card seen outside the hand), so whose turn it is never tells the
+        opponent what ``p`` holds; ``p`` ends the turn with ``end_turn`` when it has no such card
+        or does not want to play it."""
+        if self._has_figure(p) or not self.hand[p] or not self._figure_columns(p):
+            return False
+        f = FIGURE_CARD[p]
+        return not (self.vis[f] >> (1 - p) & 1 and f not in self.hand[p])
+
     def _turn_legal(self, p: int) -> list[int]:
         o = 1 - p
         hand = self.hand[p]
         cnt = self._count_hand(p)
         mine, theirs = self.field[p], self.field[o]
         has_fig = self._has_figure(p)
+        if self.ap_left <= 0:
+            # HZ § Hera and Zeus: every action point is spent; the free figure card may still be played.
+            out = [a_col("figure", c) for c in self._figure_columns(p)] if cnt[K_FIGCARD] and not has_fig else []
+            out.append(A_END_TURN)
+            return out
         out: list[int] = []
         # HZ § 1. Draw One Card: hand limit 12, not from an empty deck.
         if self.deck[p] and len(hand) < HAND_LIMIT:
@@ -308,9 +332,7 @@ class HeraZeusState(State):
                             out.append(a_play(fk, c, i))
         # HZ § Hera and Zeus: the figure card, into a non-empty column with fewer than 4 cards.
         if cnt[K_FIGCARD] and not has_fig:
-            for c in range(NCOL):
-                if 0 < len(mine[c]) < NROW:
-                    out.append(a_col("figure", c))
+            out.extend(a_col("figure", c) for c in self._figure_columns(p))
         if has_fig:
             out.append(A_REMOVE_FIG)
         # HZ § 3. Challenge: from the second turn on, 1st rows only, never diagonally, not in a figure's column.
@@ -396,6 +418,10 @@ class HeraZeusState(State):
             return
         else:
             p = self.turn_player
+            if name == "end_turn":
+                self._log(f"{SIDE_NAMES[p]} ends the turn")
+                self._start_turn(1 - p)
+                return
             if name != "figure":
                 self.ap_left -= 1
                 self.ap_used += 1
@@ -428,7 +454,10 @@ class HeraZeusState(State):
         if self.phase == OVER or self.pending:
             return
         if self.ap_left <= 0:
-            self._start_turn(1 - self.turn_player)
+            if not self._free_figure_window(self.turn_player):
+                self._start_turn(1 - self.turn_player)
+                return
+            self._legal = self._compute_legal()
             return
         self._legal = self._compute_legal()
         if not self._legal:
@@ -463,7 +492,8 @@ class HeraZeusState(State):
         self._log(f"{SIDE_NAMES[p]} plays a card face down to column {c} position {i}")
 
     def _do_figure(self, p: int, c: int) -> None:
-        # HZ § Hera and Zeus: no action point; the turn counts as one of four action points.
+        # HZ § Hera and Zeus: no action point; the turn counts as though it had started with four
+        # (also when every point is already spent: then 4 minus the points used remain).
         card = self._take_from_hand(p, K_FIGCARD)
         self._to_discard(p, card)
         self.field[p][c].insert(0, FIG)

@@ -66,10 +66,12 @@ def test_action_points_equal_columns_and_four_with_figure():
     """HZ § Game Play: as many action points as columns at the start of the turn; 4 with the figure."""
     s = build(fields=((("s3",), (), ("s4",)), (("s2",), ("s2",), ("s2",))), turn_player=1)
     s.ap_left = 1
-    s.apply_action(A_DRAW)  # Zeus' turn ends, Hera starts with 2 columns
+    s.apply_action(A_DRAW)  # Zeus' last point (a free Zeus card could still follow)
+    s.apply_action(rules.A_END_TURN)  # Zeus' turn ends, Hera starts with 2 columns
     assert s.turn_player == 0 and s.ap_left == 2
     s = build(fields=((("FIG", "s3"), (), ()), (("s2",), ("s2",), ("s2",))), turn_player=1, ap=1)
     s.apply_action(A_DRAW)
+    s.apply_action(rules.A_END_TURN)
     assert s.turn_player == 0 and s.ap_left == 4
 
 
@@ -444,7 +446,7 @@ def test_deck_data_matches_rulebook_numbers():
 
 
 def test_malformed_data_file_names_file_record_and_field(tmp_path):
-    text = cards_mod.DATA_FILE.read_text().replace('strength = 6', 'strength = 9', 1)
+    text = cards_mod.DATA_FILE.read_text().replace('count = 3\nstrength = 6', 'count = 3\nstrength = 9', 1)
     bad = tmp_path / "cards.toml"
     bad.write_text(text)
     with pytest.raises(DataError) as e:
