@@ -672,7 +672,11 @@ class MythologiesState(State):
             self.pan[p][s].append(c)
             self.known[c] = self.all
             f["slot"] = s
-            f["before"] = [int(x) for x in before]
+            # the lines this placement completes are fixed now, before any crush reaction: a card
+            # placed in reaction completes its own lines in its own frame, and a card that crushes
+            # completes nothing (MY § Lexicon: Complete)
+            after = self.lines_full(p)
+            f["new"] = [line for line in range(6) if after[line] and not before[line]]
             f["st"] = 2
             if crushed >= 0:
                 self._crush_event(p, s, c, crushed, f["eid"], p)
@@ -680,7 +684,7 @@ class MythologiesState(State):
             return
         if st == 2:
             f["st"] = 3
-            self._completions(p, [bool(x) for x in f["before"]])
+            self._complete_lines(p, f["new"])
             self._flush()
             return
         if st == 3:
@@ -815,22 +819,24 @@ class MythologiesState(State):
             self._emit("touch", p, crushed, {"eid": eid, "by": by})
 
     def _completions(self, p: int, before: list[bool]) -> None:
+        after = self.lines_full(p)
+        self._complete_lines(p, [line for line in range(6) if after[line] and not before[line]])
+
+    def _complete_lines(self, p: int, lines: list[int]) -> None:
         """MY § Completion rule: a plane / column that becomes complete gives its token once; a
         completion still happens (Mogwai) after the token is gone (MY § Card Glossary 058)."""
-        after = self.lines_full(p)
-        for line in range(6):
-            if after[line] and not before[line]:
-                if self.comp[p][line]:
-                    self.comp[p][line] = 0
-                    fv, gm = PLANE_GAIN if line < 3 else COLUMN_GAIN
-                    rcv = p
-                    if not self.has_flag(p, "steal_completion"):
-                        for q in self.opponents(p):
-                            if self.has_flag(q, "steal_completion"):
-                                rcv = q
-                                break
-                    self._gain(rcv, fv, gm)
-                self._emit("complete", p, -1, {"line": line})
+        for line in lines:
+            if self.comp[p][line]:
+                self.comp[p][line] = 0
+                fv, gm = PLANE_GAIN if line < 3 else COLUMN_GAIN
+                rcv = p
+                if not self.has_flag(p, "steal_completion"):
+                    for q in self.opponents(p):
+                        if self.has_flag(q, "steal_completion"):
+                            rcv = q
+                            break
+                self._gain(rcv, fv, gm)
+            self._emit("complete", p, -1, {"line": line})
 
     # ------------------------------------------------------------------ moves
     def _move_sources(self, f: dict, op: dict) -> list[int]:
@@ -1394,7 +1400,9 @@ class MythologiesState(State):
                 typ = DEITY if i % 4 == 3 else CREATURE
                 if kind == "creature" and typ != CREATURE:
                     continue
-                if myth >= 0 and (not self.faceup[i] or MYTH_OF[c] != myth):
+                # a face-down (Loki) card is of its board's mythology: each board is filled from its
+                # own piles (MY § Overall Setup 3-4, C - Upkeep 3; Card Glossary 013, 028)
+                if myth >= 0 and self.boards[i // 4] != myth:
                     continue
                 old = self.gem[p]
                 self.gem[p] = gems
@@ -1469,7 +1477,9 @@ class MythologiesState(State):
         p = f["c"]
         ans = f.pop("ans", None)
         if ans is None:
-            present = sorted({m for m in range(8) if self.myth_count(p, m)})
+            # MY § Card Glossary 047: only a mythology printed on a visible card of your Pantheon
+            # (the Unwabu adds to the count of any mythology but makes only its own, Zulu, present)
+            present = sorted({MYTH_OF[c] for _, c in self.visible(p)})
             if not present:
                 return 1
             self._ask(p, [OFF["opt"] + m for m in present])
