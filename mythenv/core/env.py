@@ -6,36 +6,68 @@ wrappers (each wrapper layer costs a large share of a fast env's step time, see 
 
 from __future__ import annotations
 
+import warnings
 from typing import Any
 
 import gymnasium
 import numpy as np
 from pettingzoo import AECEnv
 
-from .errors import ConfigError, IllegalActionError, StateError
+from .errors import ConfigError, IllegalActionError, IllegalActionWarning, RenderModeError, StateError
 from .game import Game, State
 
-ILLEGAL_ACTION_MODES = ("raise", "penalize")
+ILLEGAL_ACTION_MODES = ("terminate", "penalize", "raise")
 RENDER_MODES = ("ansi", "human")
+
+
+def check_render_mode(render_mode: str | None) -> None:
+    """``RenderModeError`` (a ConfigError and a TypeError) for a render mode mythenv does not offer."""
+    if render_mode is not None and render_mode not in RENDER_MODES:
+        raise RenderModeError(f"render_mode={render_mode!r} is not allowed; allowed: None, "
+                              + ", ".join(map(repr, RENDER_MODES)))
+
+
+def warn_illegal(action: Any, who: str, outcome: str, legal: list[int], describe, stacklevel: int) -> None:
+    """The :class:`IllegalActionWarning` naming the action, who took it and what happens now
+    (``stacklevel`` counts from the caller of this function, as ``warnings.warn`` does)."""
+    what = repr(action)
+    if describe is not None and isinstance(action, (int, np.integer)) and not isinstance(action, bool):
+        try:
+            what += f" ({describe(int(action))})"
+        except Exception:  # noqa: BLE001 - an out-of-range action has no description
+            pass
+    shown = ", ".join(map(str, legal[:20])) + (" ..." if len(legal) > 20 else "")
+    warnings.warn(f"illegal action {what} by {who} (legal: {shown}): {outcome}; "
+                  "pass illegal_action='raise' to get IllegalActionError instead",
+                  IllegalActionWarning, stacklevel=stacklevel + 1)
 
 
 class MythEnv(AECEnv):
     """PettingZoo AEC env over a :class:`Game`.
 
     Observations are dicts ``{"observation": float32[obs_size], "action_mask": int8[num_actions]}``.
-    Rewards are the game's ``returns()`` paid when the game ends. ``illegal_action="raise"`` raises
-    :class:`IllegalActionError` and leaves everything unchanged; ``"penalize"`` ends the game with
-    the offender at -1 (and, at two seats, the other at +1; at more seats the others at 0).
+    Rewards are the game's ``returns()`` paid when the game ends.
+
+    An action the mask does not allow (``illegal_action``):
+
+    - ``"terminate"`` (default, what PettingZoo's classic envs do through their
+      ``TerminateIllegalWrapper``): the game ends, the offender gets -1 and every other seat 0, with
+      an :class:`IllegalActionWarning` naming the action; ``infos`` name the offender.
+    - ``"penalize"``: the same, except that at two seats the other seat gets +1 (zero-sum).
+    - ``"raise"``: :class:`IllegalActionError` naming the action and the legal ones; nothing changes
+      (for debugging an agent that should never pick an illegal action).
+
+    ``state()`` is PettingZoo's global state for centralised critics: every seat's observation,
+    concatenated in seat order (``state_space`` is the matching ``Box``). The game's own State object
+    (the whole truth, for search and analysis) is ``env.game_state``.
     """
 
     metadata = {"render_modes": list(RENDER_MODES), "is_parallelizable": False, "render_fps": 1}
 
-    def __init__(self, game: Game, render_mode: str | None = None, illegal_action: str = "raise",
+    def __init__(self, game: Game, render_mode: str | None = None, illegal_action: str = "terminate",
                  copy_observations: bool = True):
         super().__init__()
-        if render_mode is not None and render_mode not in RENDER_MODES:
-            raise ConfigError(f"render_mode={render_mode!r} is not allowed; allowed: None, "
-                              + ", ".join(map(repr, RENDER_MODES)))
+        check_render_mode(render_mode)
         if illegal_action not in ILLEGAL_ACTION_MODES:
             raise ConfigError(f"illegal_action={illegal_action!r} is not allowed; allowed: "
                               + ", ".join(map(repr, ILLEGAL_ACTION_MODES)))
@@ -54,6 +86,7 @@ class MythEnv(AECEnv):
             for a in self.possible_agents
         }
         self.action_spaces = {a: gymnasium.spaces.Discrete(n_act) for a in self.possible_agents}
+        self.state_space = gymnasium.spaces.Box(0.0, 1.0, (len(self.possible_agents) * n_obs,), np.float32)
         self._obs_bufs = {a: np.zeros(n_obs, np.float32) for a in self.possible_agents}
         self._obs_list = [self._obs_bufs[a] for a in self.possible_agents]   # the same, by seat
         # per-step fast path: incremental encoding unless the Game overrides observation()
@@ -64,7 +97,7 @@ class MythEnv(AECEnv):
         self._memos: list[dict] = [{} for _ in self.possible_agents]   # Game.encode_update's memo per seat
         self._memo_state: list[State | None] = [None] * len(self.possible_agents)  # the state it tracks
         self._obs_size, self._num_actions = n_obs, n_act
-        self.state: State | None = None
+        self.game_state: State | None = None
         self._seed: int | None = None
         self._np_random = np.random.default_rng()
 
@@ -80,9 +113,9 @@ class MythEnv(AECEnv):
         if seed is not None:
             self._np_random = np.random.default_rng(seed)
         game_seed = int(self._np_random.integers(0, 2**63 - 1))
-        self.state = self.game.new_initial_state(seed=game_seed)
+        self.game_state = self.game.new_initial_state(seed=game_seed)
         if options and "state" in options:
-            self.state = self.game.state_from_dict(options["state"])
+            self.game_state = self.game.state_from_dict(options["state"])
         self.agents = list(self.possible_agents)
         self.rewards = {a: 0.0 for a in self.agents}
         self._cumulative_rewards = {a: 0.0 for a in self.agents}
@@ -94,7 +127,7 @@ class MythEnv(AECEnv):
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:
         p = self._index[agent]
-        state = self.state
+        state = self.game_state
         if self._direct_encode:
             buf = self._obs_list[p]
             game = self.game
@@ -136,7 +169,7 @@ class MythEnv(AECEnv):
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
             return
-        state = self.state
+        state = self.game_state
         if type(action) is not int:  # numpy integers become ints; anything else is refused below
             ok = action is not None and isinstance(action, (int, np.integer)) and not isinstance(action, bool)
             if ok:
@@ -149,7 +182,7 @@ class MythEnv(AECEnv):
                 raise IllegalActionError(action, state.legal_actions(), describe,
                                          f"it is not legal for {agent} now (actions are ints 0.."
                                          f"{self.game.num_actions - 1} masked in by action_mask)")
-            self._penalize(agent)
+            self._end_on_illegal(agent, action)
             return
         self._cumulative_rewards[agent] = 0.0
         state._apply(action)
@@ -158,7 +191,7 @@ class MythEnv(AECEnv):
             self.render()
 
     def _sync_after_move(self) -> None:
-        state = self.state
+        state = self.game_state
         if state.is_terminal():
             ret = state.returns()
             for a in self.agents:
@@ -194,25 +227,45 @@ class MythEnv(AECEnv):
         self._rewards_zero = False
         self._accumulate_rewards()
 
-    def _penalize(self, agent: str) -> None:
+    def _end_on_illegal(self, agent: str, action: Any) -> None:
+        """``illegal_action="terminate"`` / ``"penalize"``: the game ends with the offender at -1."""
         n = len(self.agents)
+        other = 1.0 if n == 2 and self.illegal_action == "penalize" else 0.0
+        state = self.game_state
+        rewards = ", ".join(f"{a} {-1.0 if a == agent else other:+g}" for a in self.agents)
+        warn_illegal(action, agent, f"the game ends ({rewards})", state.legal_actions(),
+                     state.action_to_string, stacklevel=3)  # the caller of step()
         for a in self.agents:
-            self.rewards[a] = -1.0 if a == agent else (1.0 if n == 2 else 0.0)
+            self.rewards[a] = -1.0 if a == agent else other
             self.terminations[a] = True
-            self.infos[a] = {"illegal_action_by": agent}
+            self.infos[a] = {"illegal_action_by": agent, "illegal_action": action}
         self._rewards_zero = False
         self._cumulative_rewards[agent] = 0.0
         self._accumulate_rewards()
+
+    # ----- global state (centralised critics) -----
+    def state(self) -> np.ndarray:
+        """Every seat's observation of the current position, concatenated in seat order: a float32
+        vector in ``state_space``. It holds everything some seat knows (each seat's hand, public
+        piles, whose turn it is), not what no seat has seen yet (undrawn cards' order)."""
+        gs = self.game_state
+        if gs is None:
+            raise StateError("state() before reset()")
+        n = self._obs_size
+        out = np.zeros(len(self.possible_agents) * n, np.float32)
+        for p in range(len(self.possible_agents)):
+            self.game.observation(gs, p, out[p * n:(p + 1) * n])
+        return out
 
     # ----- people -----
     def render(self) -> str | None:
         if self.render_mode is None:
             gymnasium.logger.warn("render() called without a render_mode; pass render_mode='ansi' or 'human'")
             return None
-        if self.state is None:
+        if self.game_state is None:
             raise StateError("render() before reset()")
-        seat = self.state.current_player()
-        text = self.state.render(seat if seat >= 0 else None)
+        seat = self.game_state.current_player()
+        text = self.game_state.render(seat if seat >= 0 else None)
         if self.render_mode == "human":
             print(text)
             return None
@@ -229,7 +282,7 @@ def env_constructors(game_cls: type[Game]):
     """``(raw_env, env)`` module functions in PettingZoo's style for a Game class: both build the
     one generic env (it checks turn order and illegal actions itself, so no wrapper is stacked)."""
 
-    def raw_env(render_mode: str | None = None, illegal_action: str = "raise", **config) -> MythEnv:
+    def raw_env(render_mode: str | None = None, illegal_action: str = "terminate", **config) -> MythEnv:
         """The AEC env of this game with the given config."""
         return MythEnv(game_cls(**config), render_mode=render_mode, illegal_action=illegal_action)
 

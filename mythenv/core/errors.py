@@ -1,5 +1,5 @@
 """Errors raised by mythenv. All are ``ValueError`` subclasses with text that names what was
-wrong and what is allowed."""
+wrong and what is allowed (plus the one warning mythenv issues, :class:`IllegalActionWarning`)."""
 
 from __future__ import annotations
 
@@ -35,6 +35,16 @@ class IllegalActionError(MythenvError):
 
 class ConfigError(MythenvError):
     """An unknown configuration key or a value that is not allowed."""
+
+
+class RenderModeError(ConfigError, TypeError):
+    """A render mode the env does not offer. Also a ``TypeError``, the error on which Stable-Baselines3's
+    ``make_vec_env`` retries without its default ``render_mode="rgb_array"``."""
+
+
+class IllegalActionWarning(UserWarning):
+    """An env ended a game because of an illegal action (``illegal_action="terminate"`` or
+    ``"penalize"``); the text names the action, the seat and the legal actions."""
 
 
 class DataError(MythenvError):

@@ -12,6 +12,7 @@ from typing import Any
 import gymnasium
 import numpy as np
 
+from .env import ILLEGAL_ACTION_MODES, RENDER_MODES, check_render_mode, warn_illegal
 from .errors import ConfigError, IllegalActionError
 from .game import Game
 from .registry import game_class, list_games
@@ -37,23 +38,32 @@ class SingleAgentEnv(gymnasium.Env):
     """The learner takes ``seat`` (an int, ``"rotate"`` through the seats each reset, or
     ``"random"``); every other seat is played by ``opponent`` (one spec for all, or a list with
     one per other seat, or a callable ``opponent_sampler(rng) -> spec`` drawn at each reset).
-    Reward: the learner's return when the game ends, 0 before. An illegal action raises
-    ``IllegalActionError`` (``illegal_action="raise"``) or ends the episode with reward -1
-    (``"penalize"``)."""
+    Reward: the learner's return when the game ends, 0 before.
 
-    metadata = {"render_modes": ["ansi", "human"]}
+    An action outside the mask: with ``illegal_action="terminate"`` (default; ``"penalize"`` is the
+    same here) the episode ends (``terminated=True``) with reward -1, an
+    :class:`~mythenv.core.errors.IllegalActionWarning` naming the action and ``info["illegal_action"]``,
+    which is what Gymnasium's and Stable-Baselines3's env checkers (they step unmasked random actions)
+    expect of an env; ``"raise"`` raises ``IllegalActionError`` and changes nothing.
+
+    ``info["action_mask"]`` is the learner's legal actions; on the step that ends an episode, where
+    no action is legal any more and the next action is ignored (a vector env resets instead), it is
+    all ones, like ``action_masks()``, so code that samples from the mask never meets an empty one.
+    The game's State object is ``env.unwrapped.game_state``."""
+
+    metadata = {"render_modes": list(RENDER_MODES), "render_fps": 1}
 
     def __init__(self, game: str | Game, opponent: Any = "random", seat: int | str = "rotate",
                  render_mode: str | None = None, opponent_sampler: Callable | None = None,
-                 illegal_action: str = "raise", **config: Any):
+                 illegal_action: str = "terminate", **config: Any):
         self.game = game_class(game)(**config) if isinstance(game, str) else game
         n = self.game.num_players
         if isinstance(seat, str) and seat not in SEAT_MODES or isinstance(seat, int) and not 0 <= seat < n:
             raise ConfigError(f"seat={seat!r} is not allowed; allowed: 0..{n - 1}, 'rotate', 'random'")
-        if render_mode not in (None, "ansi", "human"):
-            raise ConfigError(f"render_mode={render_mode!r} is not allowed; allowed: None, 'ansi', 'human'")
-        if illegal_action not in ("raise", "penalize"):
-            raise ConfigError(f"illegal_action={illegal_action!r} is not allowed; allowed: 'raise', 'penalize'")
+        check_render_mode(render_mode)
+        if illegal_action not in ILLEGAL_ACTION_MODES:
+            raise ConfigError(f"illegal_action={illegal_action!r} is not allowed; allowed: "
+                              + ", ".join(map(repr, ILLEGAL_ACTION_MODES)))
         self.illegal_action = illegal_action
         self.seat_mode = seat
         self.render_mode = render_mode
@@ -67,7 +77,7 @@ class SingleAgentEnv(gymnasium.Env):
         self._memo_state, self._memo_seat = None, -1
         self._episodes = 0
         self._rng = np.random.default_rng()
-        self.state = None
+        self.game_state = None
         self.seat = 0 if isinstance(seat, str) else seat
         self.opponents: dict[int, Any] = {}
 
@@ -86,14 +96,14 @@ class SingleAgentEnv(gymnasium.Env):
             self.opponents[s] = agent
 
     def _advance(self) -> None:
-        st = self.state
+        st = self.game_state
         while not st.is_terminal() and st.current_player() != self.seat:
             p = st.current_player()
             view = SeatView(self.game, st, p, self._rng)
             st.apply_action(self.opponents[p].act(view))
 
-    def _obs(self) -> tuple[np.ndarray, dict]:
-        st = self.state
+    def _obs(self, ended: bool = False) -> tuple[np.ndarray, dict]:
+        st = self.game_state
         if type(self.game).observation is Game.observation:
             # the learner's buffer is updated incrementally (Game.encode_update), restarted per state
             if self._memo_state is not st or self._memo_seat != self.seat:
@@ -103,11 +113,11 @@ class SingleAgentEnv(gymnasium.Env):
             obs = self._obs_buf.copy()
         else:
             obs = self.game.observation(st, self.seat)
-        if not self.state.is_terminal():
-            self.state.legal_mask(self._mask)
+        if ended or st.is_terminal():
+            mask = np.ones(self.game.num_actions, np.int8)  # no action is legal: any will do (see class doc)
         else:
-            self._mask.fill(0)
-        return obs, {"action_mask": self._mask.copy(), "seat": self.seat}
+            mask = st.legal_mask(self._mask).copy()
+        return obs, {"action_mask": mask, "seat": self.seat}
 
     # ----- gymnasium API -----
     def reset(self, *, seed: int | None = None, options: dict | None = None):
@@ -122,21 +132,27 @@ class SingleAgentEnv(gymnasium.Env):
             self.seat = int(self._rng.integers(n))
         self._episodes += 1
         game_seed = int(self._rng.integers(2**62))
-        self.state = self.game.new_initial_state(seed=game_seed)
+        self.game_state = self.game.new_initial_state(seed=game_seed)
         self._build_opponents(game_seed % 2**31)
         self._advance()
         return self._obs()
 
     def step(self, action):
-        st = self.state
+        st = self.game_state
         if st is None or st.is_terminal():
             raise IllegalActionError(action, [], None, "the episode is over; call reset()")
-        if self.illegal_action == "penalize" and int(action) not in st.legal_actions():
-            obs, info = self._obs()
-            info["illegal_action"] = True
-            self.state = None
-            return obs, -1.0, True, False, info
-        st.apply_action(int(action))
+        if self.illegal_action == "raise":
+            st.apply_action(action)  # an illegal action raises IllegalActionError and changes nothing
+        else:
+            try:
+                st.apply_action(action)
+            except IllegalActionError:
+                warn_illegal(action, f"seat {self.seat}", "the episode ends with reward -1",
+                             st.legal_actions(), st.action_to_string, stacklevel=2)
+                obs, info = self._obs(ended=True)
+                info["illegal_action"] = action
+                self.game_state = None
+                return obs, -1.0, True, False, info
         self._advance()
         obs, info = self._obs()
         done = st.is_terminal()
@@ -147,12 +163,12 @@ class SingleAgentEnv(gymnasium.Env):
 
     def action_masks(self) -> np.ndarray:
         """For sb3-contrib's MaskablePPO."""
-        if self.state is None or self.state.is_terminal():
+        if self.game_state is None or self.game_state.is_terminal():
             return np.ones(self.game.num_actions, bool)
-        return self.state.legal_mask(self._mask).astype(bool)
+        return self.game_state.legal_mask(self._mask).astype(bool)
 
     def render(self):
-        text = self.state.render(self.seat) if self.state is not None else ""
+        text = self.game_state.render(self.seat) if self.game_state is not None else ""
         if self.render_mode == "human":
             print(text)
             return None

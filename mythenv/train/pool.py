@@ -99,7 +99,9 @@ class SelfPlayEnv(gymnasium.Wrapper):
                  game_config: dict | None = None):
         self.pool = pool
         self._kinds: list[str] = []
-        env = SingleAgentEnv(game, seat=seat, opponent_sampler=self._sample, **(game_config or {}))
+        # training always masks: an illegal action here is a bug, so it raises instead of ending the game
+        env = SingleAgentEnv(game, seat=seat, opponent_sampler=self._sample, illegal_action="raise",
+                             **(game_config or {}))
         super().__init__(env)
 
     def _sample(self, rng: np.random.Generator):

@@ -78,7 +78,9 @@ def env_name(game: str) -> str:
 def register(game: str) -> str:
     """Register ``mythenv_<game>`` with Ray Tune's env registry (the env_config is the game config)."""
     name = env_name(game)
-    register_env(name, lambda cfg: PettingZooEnv(mythenv.make_env(game, **dict(cfg or {}))))
+    # training masks every action, so an illegal one is a bug: it raises (env_config may override)
+    register_env(name, lambda cfg: PettingZooEnv(mythenv.make_env(game, **{"illegal_action": "raise",
+                                                                           **dict(cfg or {})})))
     return name
 
 
@@ -108,7 +110,7 @@ def build_config(game: str, num_env_runners: int = 0, policy: str = "shared", se
                                         "head_fcnet_hiddens": [], "vf_share_layers": False})
     return (
         PPOConfig()
-        .environment(register(game), env_config=game_config, disable_env_checking=True)  # its checker steps unmasked random actions
+        .environment(register(game), env_config=game_config, disable_env_checking=True)  # its checker steps unmasked actions, which raise here
         .framework("torch")
         .env_runners(num_env_runners=num_env_runners, num_envs_per_env_runner=num_envs_per_env_runner)
         .multi_agent(policies=policies, policy_mapping_fn=mapping)

@@ -173,7 +173,7 @@ def test_env_switching_encoders_mid_game_stays_exact(gid):
                 env.game.use_compiled(steps % 80 != 13)  # off, then on again, ...
             obs, _r, term, trunc, _i = env.last()
             seat = env._index[agent]
-            assert np.array_equal(obs["observation"], python_observation(env.game, env.state, seat)), steps
+            assert np.array_equal(obs["observation"], python_observation(env.game, env.game_state, seat)), steps
             if term or trunc:
                 env.step(None)
                 continue

@@ -27,7 +27,7 @@ def test_pettingzoo_seed(gid, cfg):
     a, b = mythenv.make_env(gid, **cfg), mythenv.make_env(gid, **cfg)
     a.reset(seed=9)
     b.reset(seed=9)
-    assert a.unwrapped.state.to_dict() == b.unwrapped.state.to_dict()
+    assert a.unwrapped.game_state.to_dict() == b.unwrapped.game_state.to_dict()
 
 
 @pytest.mark.parametrize("gid,cfg", CASES)
@@ -172,16 +172,16 @@ def test_invariants_hold_at_every_step(gid, cfg):
 
 @pytest.mark.parametrize("gid,cfg", DEFAULT_CASES)
 def test_env_illegal_action_raise_and_penalize(gid, cfg):
-    env = mythenv.make_env(gid)
+    env = mythenv.make_env(gid, illegal_action="raise")
     env.reset(seed=0)
     agent = env.agent_selection
     obs, *_ = env.last()
     illegal = np.flatnonzero(obs["action_mask"] == 0)
-    before = env.unwrapped.state.to_dict()
+    before = env.unwrapped.game_state.to_dict()
     with pytest.raises(IllegalActionError) as e:
         env.step(int(illegal[0]))
     assert "legal actions are" in str(e.value)
-    assert env.unwrapped.state.to_dict() == before and env.agent_selection == agent
+    assert env.unwrapped.game_state.to_dict() == before and env.agent_selection == agent
     env = mythenv.make_env(gid, illegal_action="penalize")
     env.reset(seed=0)
     agent = env.agent_selection
@@ -234,7 +234,7 @@ def test_gymnasium_single_agent(gid, cfg):
             assert np.array_equal(env.unwrapped.action_masks(), info["action_mask"].astype(bool))
             obs, r, done, trunc, info = env.step(int(rng.choice(legal)))
             total += r
-        assert total == env.unwrapped.state.returns()[env.unwrapped.seat]
+        assert total == env.unwrapped.game_state.returns()[env.unwrapped.seat]
 
 
 @pytest.mark.parametrize("gid,cfg", DEFAULT_CASES)
@@ -265,19 +265,19 @@ def test_incremental_observation_equals_full_encode(gid, cfg):
         for episode in range(3):
             env.reset(seed=episode)
             if episode == 2:  # a loaded state restarts every seat's buffer
-                state = env.state.clone()
+                state = env.game_state.clone()
                 for _ in range(5):
                     if not state.is_terminal():
                         la = state.legal_actions()
                         state.apply_action(la[int(rng.integers(len(la)))])
                 env.reset(options={"state": state.to_dict()})
             steps = 0
-            while not env.state.is_terminal() and steps < 400:
+            while not env.game_state.is_terminal() and steps < 400:
                 for a in env.possible_agents:
                     p = env._index[a]
                     if rng.random() < 0.5 or a == env.agent_selection:
                         got = env.observe(a)["observation"]
-                        want = python_observation(game, env.state, p)
+                        want = python_observation(game, env.game_state, p)
                         assert np.array_equal(got, want), (gid, cfg, compiled, episode, steps, a,
                                                            np.flatnonzero(got != want))
                 obs = env.observe(env.agent_selection)
@@ -290,8 +290,8 @@ def test_incremental_observation_equals_full_encode(gid, cfg):
     genv = gymnasium.make(mythenv.game_class(gid).gym_id, opponent="random", **cfg).unwrapped
     obs, info = genv.reset(seed=0)
     for _ in range(300):
-        assert np.array_equal(obs, python_observation(game, genv.state, genv.seat))
-        if genv.state.is_terminal():
+        assert np.array_equal(obs, python_observation(game, genv.game_state, genv.seat))
+        if genv.game_state.is_terminal():
             obs, info = genv.reset()
             continue
         legal = np.flatnonzero(info["action_mask"])

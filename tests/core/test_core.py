@@ -6,7 +6,7 @@ import pytest
 import mythenv
 from mythenv.core.actions import ActionCodec
 from mythenv.core.data import RecordChecker, records
-from mythenv.core.errors import ConfigError, DataError, IllegalActionError
+from mythenv.core.errors import ConfigError, DataError, IllegalActionError, IllegalActionWarning
 from mythenv.core.observe import Observer
 
 
@@ -78,7 +78,7 @@ def test_env_turn_order_rewards_and_dead_steps():
     for agent in env.agent_iter():
         obs, rew, term, trunc, info = env.last()
         seen_agents.add(agent)
-        assert term or agent == env.possible_agents[env.unwrapped.state.current_player()]
+        assert term or agent == env.possible_agents[env.unwrapped.game_state.current_player()]
         if term or trunc:
             final[agent] = rew
             env.step(None)
@@ -94,11 +94,18 @@ def test_env_turn_order_rewards_and_dead_steps():
 
 
 def test_env_rejects_non_integer_and_out_of_range_actions():
-    env = mythenv.make_env("hera_zeus_v0")
+    env = mythenv.make_env("hera_zeus_v0", illegal_action="raise")
     env.reset(seed=0)
     for bad in (None, -1, 10_000, 1.0, "3", True):
         with pytest.raises(IllegalActionError):
             env.step(bad)
+    for bad in (None, -1, 10_000, 1.0, "3", True):  # the default ends the game instead
+        env = mythenv.make_env("hera_zeus_v0")
+        env.reset(seed=0)
+        agent = env.agent_selection
+        with pytest.warns(IllegalActionWarning, match=f"illegal action {bad!r}"):
+            env.step(bad)
+        assert all(env.terminations.values()) and env.rewards[agent] == -1.0
 
 
 def test_gym_wrapper_seat_and_opponent_errors():
@@ -108,7 +115,8 @@ def test_gym_wrapper_seat_and_opponent_errors():
         SingleAgentEnv("hera_zeus_v0", seat=5)
     with pytest.raises(ConfigError):
         SingleAgentEnv("hera_zeus_v0", opponent=42).reset(seed=0)
-    env = SingleAgentEnv("hera_zeus_v0", opponent=lambda view: view.legal_actions[-1], seat=1)
+    env = SingleAgentEnv("hera_zeus_v0", opponent=lambda view: view.legal_actions[-1], seat=1,
+                         illegal_action="raise")
     obs, info = env.reset(seed=1)
     assert env.seat == 1 and info["seat"] == 1
     with pytest.raises(IllegalActionError):
@@ -129,7 +137,7 @@ def test_eliminated_seats_terminate_with_their_final_reward():
         for _agent in env.agent_iter():
             obs, rew, term, trunc, info = env.last()
             if term or trunc:
-                if not env.unwrapped.state.is_terminal():
+                if not env.unwrapped.game_state.is_terminal():
                     early += 1
                     assert rew == -1.0
                 env.step(None)

@@ -92,7 +92,7 @@ def test_reward_is_the_learners_return_with_the_right_sign_per_seat(gid):
     seen = {}
     for _ in range(6):
         steps, r, infos = _play_random(env, rng)
-        st = env.unwrapped.state
+        st = env.unwrapped.game_state
         seat = infos[-1]["seat"]
         ret = st.returns()
         assert r == ret[seat]
@@ -108,8 +108,10 @@ def test_episode_ends_and_then_refuses_steps(gid):
     env = SelfPlayEnv(gid, OpponentPool({"heuristic": 1.0}))
     env.reset(seed=5)
     steps, r, infos = _play_random(env, np.random.default_rng(1))
-    assert env.unwrapped.state.is_terminal()
-    assert not infos[-1]["action_mask"].any(), "no legal action after the end"
+    assert env.unwrapped.game_state.is_terminal()
+    # no action is legal after the end: the mask is all ones so that vector loops sampling from it
+    # before their auto-reset never meet an empty mask (Gymnasium's next-step auto-reset ignores it)
+    assert infos[-1]["action_mask"].all() and env.action_masks().all()
     with pytest.raises(IllegalActionError):
         env.step(0)
     obs, info = env.reset()
@@ -119,11 +121,11 @@ def test_episode_ends_and_then_refuses_steps(gid):
 def test_illegal_learner_action_raises_and_changes_nothing():
     env = SelfPlayEnv("hera_zeus_v0", OpponentPool({"random": 1.0}))
     env.reset(seed=0)
-    before = env.unwrapped.state.to_dict()
+    before = env.unwrapped.game_state.to_dict()
     illegal = int(np.flatnonzero(~env.action_masks())[0])
     with pytest.raises(IllegalActionError):
         env.step(illegal)
-    assert env.unwrapped.state.to_dict() == before
+    assert env.unwrapped.game_state.to_dict() == before
 
 
 def test_env_factory_is_seeded():

@@ -106,6 +106,6 @@ def test_env_plays_a_full_game(n):
             env.step(None)
             continue
         env.step(int(rng.choice(np.flatnonzero(obs["action_mask"]))))
-    ret = env.unwrapped.state.returns()
+    ret = env.unwrapped.game_state.returns()
     assert [total[a] for a in env.possible_agents] == ret
     assert "Demigods" in mythenv.make_env("demigods_v0", render_mode="ansi", num_players=n).game.info.name

@@ -69,7 +69,7 @@ def test_module_env_plays_a_game():
         env.step(int(rng.choice(np.flatnonzero(obs["action_mask"]))))
         steps += 1
     assert steps > 0
-    assert env.unwrapped.state.is_terminal()
+    assert env.unwrapped.game_state.is_terminal()
 
 
 def test_observation_pieces_by_name():
