@@ -26,6 +26,8 @@ def render_state(state, viewer: int | None = None) -> str:
                   f"{state.ap_left} action point(s) left")
         if state.pending:
             status += f"; {SIDE_NAMES[cur]} decides: {state.pending[-1][0]}"
+        elif state.ap_left <= 0:
+            status += f"; all points spent ({SIDE_NAMES[cur]} may still play a free {SIDE_NAMES[cur]} card or end the turn)"
     lines.append(f"Hera and Zeus ({who} view) - {status}")
     order = [1, 0] if viewer in (None, 0) else [0, 1]
     for side in order:

@@ -6,6 +6,7 @@ import pytest
 
 from mythenv.core.errors import DataError
 from mythenv.games.hera_zeus import cards as cards_mod
+from mythenv.games.hera_zeus import rules
 from mythenv.games.hera_zeus.rules import (
     A_DRAW,
     A_END_TURN,
@@ -82,6 +83,21 @@ def test_free_card_after_three_points_leaves_one_then_the_turn_ends():
     assert s.ap_left == 1 and column(s, 0, 2) == ["FIG", "s3"]
     s.apply_action(A_DRAW)
     assert s.turn_player == 1
+
+
+def test_free_card_after_four_points_leaves_none():
+    """HZ § Hera and Zeus: the player "may remove his figure as one of his actions"; a Hera card
+    taken back (HZ § Hades) and played after all 4 points still counts the turn as four, so no
+    point is left and the turn ends."""
+    s = build(hands=(("figure_card",), ()), fields=((("FIG", "s5"), ("s4",), ()), (("s3",), (), ())),
+              decks=(("s1", "s2", "s3"), ("s1",)))
+    assert s.ap_left == 4
+    s.apply_action(rules.A_REMOVE_FIG)
+    for _ in range(3):
+        s.apply_action(A_DRAW)
+    assert s.turn_player == 0 and s.ap_left == 0 and a_col("figure", 0) in s.legal_actions()
+    s.apply_action(a_col("figure", 0))
+    assert s.turn_player == 1 and column(s, 0, 0) == ["FIG", "s5"]
 
 
 def test_who_is_asked_after_the_last_point_does_not_reveal_the_hand():
