@@ -396,6 +396,12 @@ class Game(ABC):
     def action_to_string(self, action: int) -> str:
         return self.codec.describe(action)
 
+    def utility_bounds(self) -> tuple[float, float, float | None]:
+        """``(lowest, highest, total)``: the range of one seat's return and the sum of all seats'
+        returns when every finished game has the same sum (``None`` otherwise). The default fits a
+        game whose returns lie in [-1, 1]: with two seats, +1 / -1 or a 0 / 0 draw (zero-sum)."""
+        return (-1.0, 1.0, 0.0 if self.num_players == 2 else None)
+
     def __repr__(self) -> str:
         cfg = ", ".join(f"{k}={v!r}" for k, v in self.config.items())
         return f"{type(self).__name__}({cfg})"

@@ -71,6 +71,11 @@ class MythologiesGame(Game):
     def num_players(self) -> int:
         return self.config["num_players"]
 
+    def utility_bounds(self) -> tuple[float, float, None]:
+        """Win/lose: +1 / -1, a shared victory gives several +1 (never a constant sum). Score: the
+        Favor margin over the best opponent, within +-1000 (a loose bound, far beyond any game)."""
+        return (-1000.0, 1000.0, None) if self.config["reward"] == "score" else (-1.0, 1.0, None)
+
     def new_initial_state(self, seed: int | None = None) -> rules.MythologiesState:
         return rules.MythologiesState(self, seed)
 
