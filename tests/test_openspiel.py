@@ -8,11 +8,12 @@ import pytest
 
 pyspiel = pytest.importorskip("pyspiel")
 
-import mythenv  # noqa: E402
-import mythenv.openspiel as mos  # noqa: E402
 from open_spiel.python import rl_environment  # noqa: E402
 from open_spiel.python.algorithms import evaluate_bots, ismcts, mcts  # noqa: E402
 from open_spiel.python.observation import make_observation  # noqa: E402
+
+import mythenv  # noqa: E402
+import mythenv.openspiel as mos  # noqa: E402
 
 from .conformance.cases import CASES  # noqa: E402
 
