@@ -39,6 +39,7 @@ STRENGTH = [k.strength for k in KINDS]
 INITIATE = [k.initiate for k in KINDS]
 SYMBOL = [k.symbol for k in KINDS]
 FIELD_KINDS = [k.index for k in KINDS if k.field]
+IS_FIELD = [k.field for k in KINDS]
 FIELD_INDEX = {kind: i for i, kind in enumerate(FIELD_KINDS)}
 NFK = len(FIELD_KINDS)
 
@@ -830,6 +831,24 @@ class HeraZeusState(State):
         for s in range(2):
             if sum(1 for col in self.field[s] for x in col if x == FIG) > 1:
                 raise StateError("hera_zeus_v0: more than one figure on a side")
+            if any(FIG in col[1:] for col in self.field[s]):
+                raise StateError(f"hera_zeus_v0: {SIDE_NAMES[s]}'s figure is not at the front of its column")
+            if any(OWNER_OF[x] != s for x in self.deck[s]):
+                raise StateError(f"hera_zeus_v0: {SIDE_NAMES[s]}'s deck holds a card of the other deck")
+            if len(self.hand[s]) > HAND_LIMIT:  # HZ § 1. Draw One Card: at most twelve cards in hand
+                raise StateError(f"hera_zeus_v0: {SIDE_NAMES[s]} holds {len(self.hand[s])} cards "
+                                 f"(at most {HAND_LIMIT})")
+        if self.phase not in (SETUP, PLAY, OVER):
+            raise StateError(f"hera_zeus_v0: phase {self.phase!r} is none of {SETUP} (setup), {PLAY} (play), "
+                             f"{OVER} (over)")
+        if (self.phase == OVER) != (self.winner in (0, 1)):
+            raise StateError(f"hera_zeus_v0: winner {self.winner} in phase {self.phase} (a winner 0 or 1 "
+                             f"exactly when the game is over, else -1)")
+        if self.phase == OVER and self.pending:
+            raise StateError("hera_zeus_v0: a finished game has a pending decision")
+        if self.turn_player not in (0, 1) or self.setup_seat not in (0, 1):
+            raise StateError(f"hera_zeus_v0: turn player {self.turn_player} / setup seat {self.setup_seat} "
+                             f"is not a seat (0 or 1)")
 
     # ------------------------------------------------------------------ determinization
     def resample_hidden(self, player: int, rng: np.random.Generator) -> HeraZeusState:
@@ -858,27 +877,62 @@ class HeraZeusState(State):
         other_seen = [x for x in seen if not self.lost[x] & bit]
         rng.shuffle(pile_pool)
         to_disc = pile_pool[:len(disc_pos)]
+        left = pile_pool[len(disc_pos):]  # lost track of, and no longer in the pile: hand or field
+        if left:
+            # a card without a number that left the pile can only be in the hand (HZ § The Cards):
+            # keep at most as many of them out of the pile as the hand has places (and leave enough
+            # numbered cards for the face-down field places)
+            nf_seen = sum(1 for x in other_seen if not IS_FIELD[KIND_OF[x]])
+            f_free = len(other_seen) - nf_seen + sum(1 for x in unseen if IS_FIELD[KIND_OF[x]])
+            cap = min(len(hand_pos) - nf_seen, len(left) - max(0, len(field_pos) - f_free))
+            out = [x for x in left if not IS_FIELD[KIND_OF[x]]]
+            back = [x for x in to_disc if IS_FIELD[KIND_OF[x]]]
+            n = min(len(out) - max(cap, 0), len(back))
+            if n > 0:
+                out, back = out[:n], back[:n]
+                to_disc = [x for x in to_disc if x not in back] + out
+                rng.shuffle(to_disc)
+                left = [x for x in left if x not in out] + back
         if len(to_disc) < len(disc_pos):  # cannot happen in a consistent state; fall back to any seen card
             rest = [x for x in other_seen]
             rng.shuffle(rest)
             need = len(disc_pos) - len(to_disc)
             to_disc += rest[:need]
             other_seen = rest[need:]
-        seen_rest = pile_pool[len(disc_pos):] + other_seen
+        seen_rest = left + other_seen
         for i, x in zip(disc_pos, to_disc):
             s.disc[o][i] = x
-        slots = [("h", i) for i in hand_pos] + [("f", cr) for cr in field_pos]
-        order = rng.permutation(len(slots)) if slots else []
-        slots = [slots[j] for j in order]
+        # Face-down field slots take only cards that have a number (HZ § The Cards: the others "are
+        # never played on the table"); seen cards go to the hand or the field, never the deck.
+        rng.shuffle(seen_rest)
         rng.shuffle(unseen)
-        fill = seen_rest + unseen
-        for slot, x in zip(slots, fill):
-            if slot[0] == "h":
-                s.hand[o][slot[1]] = x
-            else:
-                c, r = slot[1]
-                s.field[o][c][r] = x
-        s.deck[o] = fill[len(slots):]
+        seen_f = [x for x in seen_rest if IS_FIELD[KIND_OF[x]]]
+        seen_nf = [x for x in seen_rest if not IS_FIELD[KIND_OF[x]]]
+        room = len(hand_pos) - len(seen_nf)          # hand places left for seen field cards
+        need = max(0, len(seen_f) - room)            # seen field cards that must go to the field
+        cand = [("s", x) for x in seen_f] + [("u", x) for x in unseen if IS_FIELD[KIND_OF[x]]]
+        order = rng.permutation(len(cand)) if cand else []
+        cand = [cand[j] for j in order]
+        chosen = cand[:len(field_pos)]
+        short = need - sum(1 for t, _ in chosen if t == "s")
+        if short > 0:  # swap unseen picks for the seen field cards left over
+            spare = [x for x in cand[len(field_pos):] if x[0] == "s"][:short]
+            keep = [x for x in chosen if x[0] == "s"]
+            drop = [x for x in chosen if x[0] == "u"]
+            chosen = keep + drop[:len(drop) - len(spare)] + spare
+            order = rng.permutation(len(chosen))
+            chosen = [chosen[j] for j in order]
+        on_field = {x for _, x in chosen}
+        for (c, r), (_, x) in zip(field_pos, chosen):
+            s.field[o][c][r] = x
+        to_hand = seen_nf + [x for x in seen_f if x not in on_field]
+        n_unseen = len(hand_pos) - len(to_hand)      # hand places the unseen cards fill
+        rest = [x for x in unseen if x not in on_field]
+        to_hand += rest[:n_unseen]
+        order = rng.permutation(len(to_hand)) if to_hand else []
+        for i, j in zip(hand_pos, order):
+            s.hand[o][i] = to_hand[j]
+        s.deck[o] = rest[n_unseen:]
         # the moved cards take the knowledge of the places they now fill (the player knows none)
         ob = 1 << o
         for x in s.hand[o]:

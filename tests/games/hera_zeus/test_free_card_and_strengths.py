@@ -261,3 +261,24 @@ def test_a_zero_still_wins_against_the_hostage():
     s = build(fields=((("s0",), (), ()), (("hostage",), (), ())))
     s.apply_action(a_col("challenge", 0))
     assert s.is_terminal() and s.winner == 0
+
+
+def test_determinizations_never_put_a_card_without_a_number_on_the_field():
+    """HZ § The Cards: cards with a symbol and no number "are never played on the table", so a
+    face-down field card is never one of them in any world the opponent imagines. Here Hera's
+    Hades takes an Archer back unseen (HZ § Hades: "The player need not tell or show his opponent
+    which card he took") from a pile of [Dionysus, Archer] and plays it face down with an empty
+    hand left: in Zeus's determinizations the card missing from the pile may be either, but a
+    Dionysus can only stay in the pile, so the face-down card is always a numbered one."""
+    s = build(hands=(("hades",), ()), fields=((("s5",), ("s4",), ()), (("s3",), (), ())),
+              discards=(("dionysus", "s3"), ()))
+    s.apply_action(rules.a_kind("hades", K["s3"]))
+    s.apply_action(play("s3", 2, 0))
+    assert s.turn_player == 1 and s.hand[0] == []
+    rng = np.random.default_rng(3)
+    for _ in range(40):
+        r = s.resample_hidden(1, rng)
+        r.check_invariants()
+        assert all(KINDS[KIND_OF[x]].field for col in r.field[0] for x in col)
+        assert any(KIND_OF[x] == K["dionysus"] for x in r.disc[0])
+        assert np.array_equal(GAME.observation(r, 1), GAME.observation(s, 1))
