@@ -42,6 +42,10 @@ class TheomachyGame(Game):
                    doc="game mode; only the Basic game exists so far (TM § Game Preparation)"),
             Option("max_hands", 60, check=_int_in(1, 100_000), allowed_text="an integer >= 1",
                    doc="Hand bound: the game ends as a draw between the survivors after this many Hands"),
+            Option("windows", "public", ("public", "holders"),
+                   doc="who is asked in reaction / Closing windows and whether a turn ends by itself: "
+                       "'public' asks every seat that could act given public facts (each may pass); "
+                       "'holders' asks only seats holding a playable card and so leaks hand contents"),
         ),
     )
     state_class = rules.TheomachyState
@@ -56,6 +60,7 @@ class TheomachyGame(Game):
         {"num_players": 6, "deck": "draft", "max_hands": 3},
         {"num_players": 8, "max_hands": 4},
         {"num_players": 8, "deck": "draft", "max_hands": 3},
+        {"num_players": 3, "windows": "holders", "max_hands": 8},
     )
     max_game_length = 6000
     fuzz_games = 70

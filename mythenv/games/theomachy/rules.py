@@ -63,6 +63,9 @@ TYPE_OF = [k.type for k in KINDS]
 ATTACK, EFFECT, PLACE, POWER = "attack", "effect", "place", "power"
 POWER_KINDS = [k.index for k in KINDS if k.type == POWER]
 REACTION_KINDS = [k.index for k in KINDS if k.timing == "reaction"]
+#: reaction kinds per trigger ("effect" / "attack") and the Closing-Phase kinds, for the public windows
+REACT_KINDS = {t: tuple(k for k in KINDS if k.timing == "reaction" and k.react == t) for t in ("effect", "attack")}
+CLOSING_KINDS = tuple(k for k in KINDS if k.timing == "closing")
 
 
 def kind(c: int):
@@ -145,6 +148,10 @@ def _pay(cult: list, bank: list, need) -> bool:
     return True
 
 
+def _needs_exchange(cult: list) -> bool:
+    return (cult[PR] == 0 and cult[PH] > 0) or (cult[D] == 0 and cult[PR] > 0)
+
+
 def _exchange(cult: list, bank: list) -> None:
     """TM § Exchanging Tokens: no Priest but a Prophet -> the Prophet goes to the bank for two Priests;
     no Disciple but a Priest -> the Priest goes to the bank for two Disciples. Mandatory; it waits
@@ -184,6 +191,9 @@ class TheomachyState(State):
         self._obs_memo = None  # observation encoder's cache, keyed by zone contents (observe.py)
         self.n = game.num_players
         self.C = codes(self.n)
+        # config ``windows``: "public" asks every seat that could act given public facts (the
+        # default); "holders" asks only seats that hold a playable card, which leaks hand contents
+        self.public_windows = game.config["windows"] == "public"
         if _empty:
             return
         n = self.n
@@ -418,6 +428,25 @@ class TheomachyState(State):
         cult[t] += g
         return g
 
+    def _settle(self) -> None:
+        """TM § Exchanging Tokens: "If at any moment of the game you no longer have Priest or Disciple
+        tokens in your Cult, but you have tokens of higher value ... you MUST exchange them
+        immediately". An exchange that waited because the bank could not pay happens as soon as the
+        bank can pay; seats waiting together exchange clockwise from the First Player (designed), and
+        the round repeats while an exchange gave the bank what another seat waits for."""
+        cult, bank, alive = self.cult, self.bank, self.alive
+        moved = True
+        while moved:
+            moved = False
+            for i in range(self.n):
+                q = (self.first + i) % self.n
+                c = cult[q]
+                if alive[q] and _needs_exchange(c):
+                    before = c[:]
+                    _exchange(c, bank)
+                    if c != before:
+                        moved = True
+
     def _can_pay(self, p: int, need) -> bool:
         return _pay(self.cult[p][:], self.bank[:], need)
 
@@ -544,7 +573,9 @@ class TheomachyState(State):
             self.ante = min(3, 1 + self.ess_shuffles)
         self.const = [self.ess_deck.pop() for _ in range(5)]
         self.const_up = 3
-        # the Initial Ante: too few Disciples -> eliminated (TM § Losing and Winning)
+        # the Initial Ante: too few Disciples -> eliminated (TM § Losing and Winning); an exchange that
+        # waited for the bank is made first (TM § Exchanging Tokens: "at any moment")
+        self._settle()
         out = []
         for p in range(n):
             if not self.alive[p]:
@@ -690,7 +721,7 @@ class TheomachyState(State):
             self._log(f"{self.name(p)} passes")
         self.acted[p] = True
         self.acted_now = True
-        if not self._playable(p):
+        if not self._may_go_on(p):
             self._end_bet_turn()
 
     def _end_bet_turn(self) -> None:
@@ -760,6 +791,15 @@ class TheomachyState(State):
         out.sort()
         return out
 
+    def _may_go_on(self, p: int) -> bool:
+        """May ``p``'s betting turn (after its action) or Battle turn go on? With public windows: while
+        ``p`` holds any card (a Power card can always be played, and whether it holds one is private),
+        so the turn ends by itself only on an empty hand; with ``windows="holders"``: while ``p`` holds
+        a playable card (leaks the hand)."""
+        if self.public_windows:
+            return bool(self.hand[p])
+        return self._playable(p)
+
     def _playable(self, p: int) -> bool:
         battle = self.step == BATTLE
         for c in self.hand[p]:
@@ -814,11 +854,39 @@ class TheomachyState(State):
             seats = [target]
         else:
             seats = [q for q in self._clockwise_from_first() if q != p and self.active(q)]
-        seats = [q for q in seats if self._can_react(q, trigger)]
+        seats = [q for q in seats if self._asked_react(q, trigger)]
         if seats:
             self.pending.append(("react", seats[0], c, p, target, tuple(seats[1:])))
             return
         self._resolve(p, c, target)
+
+    def _could_play(self, q: int, kinds) -> bool:
+        """Public facts only: could ``q`` hold one of ``kinds`` and fuel it? It needs the card and
+        enough Power cards from its hand: each Power card gives one Essence and two orbs, so at least
+        max(missing symbols, missing orbs / 2) of them beside the card (its hand size, the revealed
+        Constellation, its played Power cards and once-per-Hand plays are public)."""
+        hn = len(self.hand[q])
+        if hn == 0:
+            return False
+        sph, orbs = self.essence(q)
+        for k in kinds:
+            if k.once and k.index in self.once[q]:
+                continue
+            need = k.symbols - sph[k.sphere]
+            if k.orb >= 0:
+                od = k.orbs - orbs[k.orb]
+                need = max(need, (od + 1) // 2)
+            if max(need, 0) + 1 <= hn:
+                return True
+        return False
+
+    def _asked_react(self, q: int, trigger: str) -> bool:
+        """Is ``q`` asked in the reaction window of a ``trigger`` card (TM § Playing a Card in
+        Reaction to an Action)? Public windows: whenever it could react given public facts (it may
+        pass); ``windows="holders"``: only when it holds a reaction it can fuel."""
+        if self.public_windows:
+            return self._could_play(q, REACT_KINDS[trigger])
+        return self._can_react(q, trigger)
 
     def _can_react(self, q: int, trigger: str, now: bool = False) -> bool:
         """``q`` holds a reaction to ``trigger`` it can play (with the Power cards of its hand unless
@@ -869,9 +937,9 @@ class TheomachyState(State):
 
     def _after_card(self, p: int) -> None:
         """After a card is fully played: an automatic end of turn when nothing more can be done."""
-        if self.step == BET and self.acted_now and self.turn == p and not self._playable(p):
+        if self.step == BET and self.acted_now and self.turn == p and not self._may_go_on(p):
             self._end_bet_turn()
-        elif self.step == BATTLE and self.turn == p and not self._playable(p):
+        elif self.step == BATTLE and self.turn == p and not self._may_go_on(p):
             self._end_battle_turn(passed=False)
 
     def _shielded(self, p: int) -> bool:
@@ -924,16 +992,22 @@ class TheomachyState(State):
             self.pending.pop()
             self._log(f"{self.name(q)} reacts with {k.name}: {kind(c).name} is cancelled")
             self._to_disc(actor, c)
-            self._after_card(actor)
+            if self.step == CLOSING:
+                self._closing_after(actor)
+            else:
+                self._after_card(actor)
             return
         # decline: ask the next seat that can react, else the card resolves
         self.pending.pop()
         trigger = "effect" if kind(c).type == EFFECT else "attack"
-        rest = [s for s in rest if self._can_react(s, trigger)]
+        rest = [s for s in rest if self._asked_react(s, trigger)]
         if rest:
             self.pending.append(("react", rest[0], c, actor, target, tuple(rest[1:])))
             return
-        self._resolve(actor, c, target)
+        if self.step == CLOSING:
+            self._closing_resolve(actor, c)
+        else:
+            self._resolve(actor, c, target)
 
     # ----- battle (TM § The Battle Phase)
     def _start_battle(self) -> None:
@@ -948,7 +1022,7 @@ class TheomachyState(State):
         self.turn_played = False
         self.action_sphere = -1
         self.multi = False
-        if not self._playable(self.turn):
+        if not self._may_go_on(self.turn):
             self._end_battle_turn(passed=True)
 
     def _end_battle_turn(self, passed: bool) -> None:
@@ -1006,12 +1080,21 @@ class TheomachyState(State):
             if self.aside[p]:
                 self.hand[p].extend(self.aside[p])
                 self.aside[p] = []
-        # Closing-Phase Effects, clockwise from the First Player, asked only when playable
-        seats = [q for q in self._clockwise_from_first() if self._can_close(q)]
+        # Closing-Phase Effects, clockwise from the First Player
+        seats = [q for q in self._clockwise_from_first() if self._asked_close(q)]
         if seats:
             self.pending.append(("closing", seats[0], -1, tuple(seats[1:])))
             return
         self._closing_rest()
+
+    def _asked_close(self, q: int) -> bool:
+        """Is ``q`` asked in the Closing window (TM § The Closing Phase: Effects played clockwise from
+        the First Player)? Public windows: every loser (the designed Last Rites is for losers, and who
+        lost is public) that could play a Closing Effect given public facts, folded or not; with
+        ``windows="holders"``: only a loser holding one it can fuel."""
+        if self.public_windows:
+            return self.alive[q] and q not in self.winners and self._could_play(q, CLOSING_KINDS)
+        return self._can_close(q)
 
     def _can_close(self, q: int, now: bool = False) -> bool:
         if not self.alive[q] or q in self.winners:
@@ -1033,26 +1116,45 @@ class TheomachyState(State):
         return sorted(out)
 
     def _closing_apply(self, name: str, i: int) -> None:
-        _, q, _, rest = self.pending[-1]
-        if name == "play":
-            k = KINDS[i]
-            x = self._take(q, i)
-            self._public(x)
-            if k.type == POWER:
-                self.table[q].append(x)
-                self._log(f"{self.name(q)} plays {k.name}")
-                if self._can_close(q):
-                    return
-            else:
-                self._log(f"{self.name(q)} plays {k.name}")
-                for op in k.ops:
-                    if op[0] == "save":
-                        self.saved[q][op[1]] += op[2]
-                self._to_disc(q, x)
-                if self._can_close(q):
-                    return
-        self.pending.pop()
-        rest = [s for s in rest if self._can_close(s)]
+        q = self.pending[-1][1]
+        if name != "play":
+            self._closing_next()
+            return
+        k = KINDS[i]
+        x = self._take(q, i)
+        self._public(x)
+        self._log(f"{self.name(q)} plays {k.name}")
+        if k.type == POWER:
+            self.table[q].append(x)
+            self._closing_after(q)
+            return
+        # a Closing Effect is an Effect: an opponent may answer it with a reaction (Interruption), TM §
+        # Playing a Card in Reaction ("whoever is currently playing"); every player still in the game
+        # takes part in the Closing Phase, folded or not (TM § Leaving a Hand in Progress)
+        seats = [s for s in self._clockwise_from_first()
+                 if s != q and self.alive[s] and self._asked_react(s, "effect")]
+        if seats:
+            self.pending.append(("react", seats[0], x, q, -1, tuple(seats[1:])))
+            return
+        self._closing_resolve(q, x)
+
+    def _closing_resolve(self, q: int, x: int) -> None:
+        """A Closing Effect nobody cancelled takes effect, then ``q`` may go on playing."""
+        for op in kind(x).ops:
+            if op[0] == "save":
+                self.saved[q][op[1]] += op[2]
+        self._to_disc(q, x)
+        self._closing_after(q)
+
+    def _closing_after(self, q: int) -> None:
+        """After ``q`` played a card in its Closing window: it stays asked while it still could play."""
+        if not self._asked_close(q):
+            self._closing_next()
+
+    def _closing_next(self) -> None:
+        """The seat of the Closing window on top is done: ask the next one, else finish the Phase."""
+        rest = self.pending.pop()[3]
+        rest = [s for s in rest if self._asked_close(s)]
         if rest:
             self.pending.append(("closing", rest[0], -1, tuple(rest[1:])))
             return
@@ -1074,6 +1176,8 @@ class TheomachyState(State):
             self._damage_places(p)
             if self.ls[p]:
                 expelled.append(p)
+        # the losers' tokens are in the bank: exchanges that waited for them happen now
+        self._settle()
         if len(winners) == 1:
             w = winners[0]
             if not duel:
@@ -1233,6 +1337,11 @@ class TheomachyState(State):
 
     def _apply(self, a: int) -> None:
         self._legal = None
+        self._step(a)
+        # TM § Exchanging Tokens "at any moment": whatever the action gave back to the bank
+        self._settle()
+
+    def _step(self, a: int) -> None:
         name, i = self.C.decode[a]
         if self.pending:
             pend = self.pending[-1]

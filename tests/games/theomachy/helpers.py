@@ -143,3 +143,16 @@ def betting_state(n: int = 2, seed: int = 0, first: int = 0, **cfg):
     s.turn = first
     s._legal = None
     return game, s
+
+
+def decline_windows(s, seats=None) -> list[int]:
+    """Decline every reaction / Closing window on top (all seats asked pass); returns who was asked.
+    With ``seats``, check that exactly these seats are asked, in this order."""
+    asked = []
+    while s.pending and s.pending[-1][0] in ("react", "closing"):
+        asked.append(s.current_player())
+        s.apply_action(s.C.DECLINE)
+        s.check_invariants()
+    if seats is not None:
+        assert asked == list(seats), f"asked {asked}, expected {list(seats)}"
+    return asked

@@ -5,7 +5,18 @@ reactions, the Battle and the Closing Phase (TM = 000_b58b559235c1f04d.txt)."""
 from mythenv.games.theomachy import rules
 from mythenv.games.theomachy.rules import PH, PR, D
 
-from .helpers import A, add_place, betting_state, do, play, set_const, set_hand, set_table, set_tokens
+from .helpers import (
+    A,
+    add_place,
+    betting_state,
+    decline_windows,
+    do,
+    play,
+    set_const,
+    set_hand,
+    set_table,
+    set_tokens,
+)
 
 ALL_UP = ["air_chaos_3", "air_order_3", "earth_order_3", "earth_chaos_3", "fire_order_1"]
 
@@ -119,6 +130,8 @@ def test_everyone_else_folds_goes_straight_to_closing():
     _, s = betting_state(2, first=0)
     hand = s.hand[0][:]
     do(s, "fold", seat=0)
+    assert s.step == rules.CLOSING and s.winners == [1]
+    decline_windows(s, [0])          # the loser is asked for Closing Effects (it holds cards)
     assert all(c in s.disc[0] for c in hand)
     assert s.step == rules.PRAYER and s.winners == [1] and s.first == 1
 
@@ -208,22 +221,24 @@ def test_pierre_interruption_prerequisites():
     assert [rules.kind(c).key for c in s.table[0]] == ["power_earth_chaos"]
 
 
-def test_reaction_asked_only_when_playable_and_clockwise_from_first():
-    """TM § Playing a Card in Reaction: only a seat holding a playable reaction is asked; several
-    reacting seats go clockwise from the First Player."""
+def test_reaction_asked_clockwise_from_first():
+    """TM § Playing a Card in Reaction: "If more than one player wants to use an Effect card in
+    reaction, do so clockwise, starting with the First Player"."""
     _, s = betting_state(3, first=0)
     set_const(s, ["earth_chaos_3", "earth_chaos_2", "water_order_1", "fire_order_2", "fire_chaos_2"], up=3)
     set_hand(s, 0, ["interruption"])
     set_hand(s, 2, ["interruption"])
     set_hand(s, 1, ["prophecy"])
     do(s, "pass", seat=0)
+    do(s, "end_turn", seat=0)        # it holds a card: its turn does not end by itself
     do(s, "play", "prophecy", seat=1)
     assert s.current_player() == 0
     do(s, "decline", seat=0)
     assert s.current_player() == 2
     do(s, "decline", seat=2)
     assert s.peek[1] and not s.pending and s.current_player() == 1
-    # without the prerequisites nobody is asked
+    # with one card in hand and no Earth at all, no hand could fuel Interruption (public facts):
+    # nobody is asked
     _, s = betting_state(2, first=1)
     set_const(s, ["water_order_1", "air_order_1", "fire_order_1", "fire_order_2", "fire_chaos_2"], up=3)
     set_hand(s, 0, ["interruption"])
@@ -251,6 +266,7 @@ def test_insight_and_folded_players_cannot_be_targeted():
     do(s, "fold", seat=2)
     # only seat 1 can be targeted: no target choice
     do(s, "play", "insight", seat=0)
+    decline_windows(s, [1])          # no target choice; seat 1 may answer the Effect
     assert not s.pending
     known = game.observation_dict(s, 0)["opp_hand_known"]
     assert known[0].sum() > 0 and known[1].sum() == 0
@@ -265,6 +281,7 @@ def test_target_choice_with_two_opponents():
     assert s.pending[-1][0] == "target"
     assert sorted(s.legal_actions()) == [A(s, "target", 0), A(s, "target", 1)]
     do(s, "target", 1, seat=0)           # two seats to the left: seat 2
+    decline_windows(s, [1, 2])
     assert s.stake[2] == [0, 0, 0] and s.stake[1] == [1, 0, 0]
 
 
@@ -294,9 +311,11 @@ def test_continuous_effect_stays_until_end_of_hand():
     set_const(s, ["fire_order_3", "air_order_2", "earth_order_1", "fire_order_2", "fire_chaos_2"], up=3)
     set_hand(s, 0, ["blessing"])
     do(s, "play", "blessing", seat=0)
+    decline_windows(s, [1])
     c = s.table[0][0]
     assert rules.kind(c).key == "blessing"
     do(s, "fold", seat=0)
+    decline_windows(s)
     assert c in s.disc[0] or c in s.hand[0] or c in s.deck[0]
 
 
@@ -336,8 +355,9 @@ def test_new_action_new_essence():
     const = ["air_order_3", "fire_chaos_3", "earth_chaos_1", "water_order_1", "earth_order_1"]
     _, s = battle_state(2, hands={0: ["gust", "fireball"], 1: ["spark"]}, const=const)
     do(s, "play", "gust", seat=0)
-    # Fireball (Fire) cannot join an Air action: nothing else is playable, the action ends
-    assert s.current_player() == 1
+    # Fireball (Fire) cannot join an Air action: the action can only end
+    assert s.legal_actions() == [s.C.END]
+    do(s, "end_turn", seat=0)
     do(s, "pass", seat=1)
     do(s, "play", "fireball", seat=0)
     assert s.attacks[0] == 2
@@ -350,8 +370,9 @@ def test_battle_ends_after_consecutive_passes():
     do(s, "pass", seat=0)
     do(s, "play", "rockslide", seat=1)     # not a pass: the count restarts
     assert s.step == rules.BATTLE and s.passes == 0
-    do(s, "play", "gust", seat=0)          # Spark is Fire: the Air action ends
-    # seat 1 has nothing left (it passes); seat 0 still holds Spark
+    do(s, "play", "gust", seat=0)          # Spark is Fire: the Air action can only end
+    do(s, "end_turn", seat=0)
+    # seat 1 holds no card (its turn is a pass); seat 0 still holds Spark
     assert s.step == rules.BATTLE and s.current_player() == 0 and s.passes == 1
     do(s, "pass", seat=0)
     assert s.step != rules.BATTLE and s.power == [2 + 2, 2 + 2]
@@ -362,6 +383,7 @@ def test_feint_discards_a_random_card():
     _, s = battle_state(2, hands={0: ["feint"], 1: ["spark", "gust", "hatred"]})
     hand = s.hand[1][:]
     do(s, "play", "feint", seat=0)
+    decline_windows(s, [1])              # the target may answer the Attack (Deflection)
     assert len(s.hand[1]) == 2 and s.disc[1][-1] in hand
 
 
@@ -404,6 +426,7 @@ def test_losers_lose_stakes_and_places_take_damage():
     s.turn = 1
     s._legal = None
     do(s, "fold", seat=1)
+    decline_windows(s, [1])
     assert s.bank[D] == bank[D] + 1 + 1          # the Stake's Disciple + the Shrine's token
     assert [pl[0] for pl in s.places[1]] == [intact] and s.places[1][0][1] == 1
     assert damaged in s.disc[1] or damaged in s.hand[1] or damaged in s.deck[1]
@@ -462,6 +485,8 @@ def test_closing_discards_hands_powers_and_constellation():
     do(s, "play", "citadel", seat=0)
     const = s.const[:]
     do(s, "fold", seat=0)
+    # its one card could not be a Last Rites it can fuel (no Water, no Power card beside it)
+    assert s.step == rules.PRAYER
     assert s.table[0] == [] and len(s.places[0]) == 1
     assert sorted(s.ess_disc) == sorted(const)
 
@@ -471,6 +496,7 @@ def test_folded_player_takes_part_in_prayer():
     _, s = betting_state(3, first=0)
     do(s, "fold", seat=0)
     do(s, "fold", seat=1)
+    decline_windows(s, [0, 1])
     assert s.step == rules.PRAYER and s.current_player() == 2
     do(s, "blind", seat=2)
     assert s.current_player() == 0
@@ -486,6 +512,8 @@ def test_folded_cards_set_aside_then_back_for_the_closing():
     assert game.observation_dict(s, 1)["sizes"][2, 0] == 0.5     # seat 0 seen from seat 1: 5 cards
     assert "set aside: 5 cards" in s.render(1)
     do(s, "fold", seat=1)
+    assert s.aside[0] == [] and sorted(c for c in s.hand[0]) == sorted(hand)   # back for the Closing
+    decline_windows(s, [0, 1])
     assert s.aside[0] == [] and all(c in s.disc[0] for c in hand)
 
 
@@ -499,14 +527,18 @@ def test_last_rites_played_by_a_folded_loser():
     bank = s.bank[:]
     do(s, "fold", seat=1)
     assert s.step == rules.CLOSING and s.pending[-1][0] == "closing" and s.current_player() == 1
+    set_hand(s, 0, [])                   # the winner holds nothing that could answer the Effect
     do(s, "play", "last_rites", seat=1)
+    assert s.step == rules.CLOSING and s.current_player() == 1   # it still holds a card
+    do(s, "decline", seat=1)
     assert s.step == rules.PRAYER
     assert s.cult[1] == [4 + 2, 4, 3] and s.bank[D] == bank[D] + 1 and s.bank[PR] == bank[PR] + 1
 
 
 def test_closing_window_clockwise_from_first_player_losers_only():
     """TM § The Closing Phase: Closing Effects are played clockwise starting with the First Player;
-    the designed Last Rites is for losers only, so a winner holding it is not asked."""
+    the designed Last Rites is for losers only, so a winner holding it is not asked. Every loser
+    holding cards is asked (seat 3 holds no Last Rites but others cannot know it)."""
     _, s = betting_state(5, first=3)
     set_const(s, ["water_order_1", "air_order_2", "earth_order_1", "fire_order_2", "fire_chaos_2"], up=3)
     for p in (0, 1, 2, 4):
@@ -518,4 +550,4 @@ def test_closing_window_clockwise_from_first_player_losers_only():
     while s.step == rules.CLOSING:
         order.append(s.current_player())
         do(s, "decline")
-    assert order == [4, 0, 1]
+    assert order == [3, 4, 0, 1]

@@ -7,7 +7,17 @@ import numpy as np
 
 from mythenv.games.theomachy.rules import PH, PR, D  # noqa: F401
 
-from .helpers import add_place, betting_state, do, make, play, set_const, set_hand, set_tokens
+from .helpers import (
+    add_place,
+    betting_state,
+    decline_windows,
+    do,
+    make,
+    play,
+    set_const,
+    set_hand,
+    set_tokens,
+)
 from .test_betting_battle import ALL_UP, battle_state
 
 
@@ -47,6 +57,7 @@ def test_stake_removal_takes_last_stand_tokens_first():
     s.round = 3
     s._start_battle()
     do(s, "play", "drown", seat=0)
+    decline_windows(s, [1])              # the target may answer the Attack
     assert s.current_player() == 1 and s.lsk[1] == [0, 0, 0] and s.stake[1] == [1, 0, 0]
 
 
@@ -60,6 +71,7 @@ def test_earthquake_needs_a_place_and_damages_all():
     add_place(s, 1, "shrine", damaged=1)
     bank = s.bank[:]
     do(s, "play", "earthquake", seat=0)
+    decline_windows(s, [1])
     assert len(s.places[1]) == 1 and s.places[1][0][1] == 1 and s.bank[D] == bank[D] + 1
 
 
@@ -85,6 +97,7 @@ def test_shrine_win_gain_and_oracle_hand_size():
     add_place(s, 1, "oracle")
     cult = s.cult[1][:]
     do(s, "fold", seat=0)
+    decline_windows(s, [0])
     # Disciple from the Shrine + the Stake's Disciple back (duel: no Priest)
     assert s.cult[1] == [cult[0] + 2, cult[1], cult[2]]
     do(s, "blind", seat=1)
@@ -135,6 +148,7 @@ def test_insight_knowledge_survives_resampling():
     set_hand(s, 0, ["insight"])
     do(s, "play", "insight", seat=0)
     do(s, "target", 0, seat=0)            # seat 1
+    decline_windows(s, [1, 2])
     seen = sorted(s.hand[1])
     do(s, "pass", seat=0)
     do(s, "fold", seat=1)

@@ -9,7 +9,7 @@ from mythenv.core.errors import ConfigError
 from mythenv.games.theomachy import rules
 from mythenv.games.theomachy.rules import PR, D
 
-from .helpers import A, betting_state, do, make, set_tokens
+from .helpers import A, betting_state, decline_windows, do, make, set_tokens
 
 
 def finish_hand(s):
@@ -166,6 +166,7 @@ def test_ante_elimination_and_last_player_standing():
     s.first = s.turn = 1
     set_tokens(s, 1, cult=[2, 0, 0])
     do(s, "fold", seat=1)                # seat 1 loses its Stake
+    decline_windows(s)
     do(s, "blind", seat=0)
     do(s, "blind", seat=1)
     assert s.is_terminal()
@@ -183,6 +184,7 @@ def test_ante_paid_by_exchange_is_not_elimination():
     s.first = s.turn = 1
     set_tokens(s, 1, cult=[1, 1, 0])
     do(s, "fold", seat=1)
+    decline_windows(s)
     do(s, "blind", seat=0)
     do(s, "blind", seat=1)
     assert not s.is_terminal() and s.ante == 2
@@ -204,6 +206,7 @@ def test_exchange_rules():
 def _to_prayer(s):
     """2 players: the First Player folds -> Closing -> Prayer Phase."""
     do(s, "fold", seat=s.first)
+    decline_windows(s)
     assert s.step == rules.PRAYER
 
 
@@ -262,6 +265,7 @@ def test_winner_becomes_first_player():
     _, s = betting_state(3, first=0)
     do(s, "fold", seat=0)
     do(s, "fold", seat=1)
+    decline_windows(s, [0, 1])
     assert s.first == 2
 
 
