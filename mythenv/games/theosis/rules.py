@@ -187,6 +187,7 @@ class TheosisState(State):
         self.hand = [[] for _ in range(self.n)]
         self.disc = [[] for _ in range(self.n)]
         self.inplay = [[] for _ in range(self.n)]
+        self.ret = [[] for _ in range(self.n)]  # Powers in play recycled to the hand (``_recycle``)
         self.purse = [3] * self.n  # TH errata page 6: all players start with 3 gold
         self.cowner = [-1] * NC
         self.vis = [0] * NC
@@ -319,8 +320,11 @@ class TheosisState(State):
         return sum(ITEMS[i].defense_bonus for i in self.armors(h))
 
     def in_start_triad(self, h: int) -> bool:
-        """TH errata page 14: on turn 1 heroes on their starting triad ignore area effects."""
-        return self.turn == 1 and self.pos[h] in self.triad[self.owner[h]]
+        """TH errata page 14: "Heroes standing on the starting triads of Hexes during turn 1 cannot
+        be harmed by any Rituals, Skills or Powers that have an Area of Effect": any player's
+        starting triad, not only the hero's own (the triads of the players at the table: the Spell
+        range rule speaks of "the initial positions of the Heroes on turn 1")."""
+        return self.turn == 1 and any(self.pos[h] in t for t in self.triad)
 
     def team_alive(self) -> list[int]:
         return sorted({self.hteam(h) for h in range(NH) if self.alive(h)})
@@ -399,13 +403,28 @@ class TheosisState(State):
         self.hand[p].sort()
 
     def refill(self, p: int) -> None:
-        """TH § Power Management: with the last Power used, the others come back to the hand (here:
-        when the player must choose from an empty hand, every card in the discard returns)."""
+        """An empty hand that must choose takes every discarded Power back. The recycle happens as
+        the last Power leaves the hand (``_recycle``), so a full game never gets here; this keeps a
+        hand pick well defined on a hand-built position."""
         if not self.hand[p] and self.disc[p]:
-            for c in self.disc[p]:
-                self.vis[c] = self._all_bits()
-            self.hand[p] = sorted(self.disc[p])
-            self.disc[p] = []
+            self._recycle(p, -1)
+
+    def _recycle(self, p: int, last: int) -> None:
+        """TH § Power Management: "whenever you use or discard the last Power in your hand, you
+        immediately, before anything else occurs, take the other five Power cards back into your
+        hand. The Power you just used or Discarded will remain in the Discard pile."
+
+        Every discarded Power but ``last`` comes back at once. A Power of the seat still in play
+        beside ``last`` (an area attack: one Power per defending hero) is one of the "other five":
+        it comes back to the hand when its combat is over (``ret``), so that "the last card to be
+        placed in your discard pile stays there" and five return (FAQ, Area of Effect answer).
+        Knowledge carries over: the whole pile comes back, so a seat that knew a Power was in the
+        pile now knows it is in the hand; a seat that did not know (a face-down discard) still
+        does not, and cannot tell which unknown Power stayed."""
+        back = [x for x in self.disc[p] if x != last]
+        self.disc[p] = [x for x in self.disc[p] if x == last]
+        self.hand[p] = sorted(self.hand[p] + back)
+        self.ret[p] += [x for x in self.inplay[p] if x != last and x not in self.ret[p]]
 
     def _all_bits(self) -> int:
         return (1 << self.n) - 1
@@ -419,38 +438,47 @@ class TheosisState(State):
         return b
 
     def commit_card(self, p: int, c: int) -> None:
-        """A card leaves the hand face down (known only to its team until revealed)."""
+        """A card leaves the hand face down (known only to its team until revealed); the last one
+        recycles the others at once."""
         self.hand[p].remove(c)
         self.inplay[p].append(c)
         self._blur_hand(p)
         self.vis[c] = self.team_bits(p)
+        if not self.hand[p]:
+            self._recycle(p, c)
 
-    def _blur_hand(self, p: int) -> None:
-        """A card left the hand face down: other teams no longer know which cards remain."""
-        tb = self.team_bits(p)
+    def _blur_hand(self, p: int, keep: int = 0) -> None:
+        """A card left the hand face down: seats outside its team (and ``keep``, the seats that saw
+        which card it was) no longer know which cards remain."""
+        tb = self.team_bits(p) | keep
         for x in self.hand[p]:
             self.vis[x] &= tb
 
     def reveal(self, c: int) -> None:
         self.vis[c] = self._all_bits()
 
-    def to_discard(self, p: int, c: int, hidden: bool) -> None:
-        """A card lands face down in the discard pile (TH § Power Management); when the hand is then
-        empty and nothing else is in play, the other five return and this one stays."""
+    def to_discard(self, p: int, c: int, hidden: bool, seen: int = 0) -> None:
+        """A card lands face down in the discard pile (TH § Power Management: "Powers are always
+        placed facedown into your Discard pile regardless of why they are Discarded"); ``hidden``:
+        only its team and the seats in ``seen`` know which card it is. The last card of the hand
+        recycles the others (``_recycle``); a card recycled while in play goes back to the hand."""
+        knows = self.team_bits(p) | seen if hidden else self._all_bits()
+        if c in self.inplay[p] and c in self.ret[p]:
+            self.inplay[p].remove(c)
+            self.ret[p].remove(c)
+            self.hand[p] = sorted(self.hand[p] + [c])
+            self.vis[c] = knows
+            return
         if c in self.hand[p]:
             self.hand[p].remove(c)
             if hidden:
-                self._blur_hand(p)
+                self._blur_hand(p, seen)
         elif c in self.inplay[p]:
             self.inplay[p].remove(c)
         self.disc[p].append(c)
-        self.vis[c] = self.team_bits(p) if hidden else self._all_bits()
-        if not self.hand[p] and not self.inplay[p] and len(self.disc[p]) > 1:
-            back = self.disc[p][:-1]
-            self.disc[p] = self.disc[p][-1:]
-            for x in back:
-                self.vis[x] = self._all_bits()
-            self.hand[p] = sorted(back)
+        self.vis[c] = knows
+        if not self.hand[p] and len(self.disc[p]) > 1:
+            self._recycle(p, c)
 
     # ------------------------------------------------------------------ engine
     HAND_PICKS = frozenset(("commit", "discard", "bless_card", "spell_card", "tactics", "replace", "row"))
@@ -474,6 +502,9 @@ class TheosisState(State):
         self._legal = None
 
     def _check_elimination(self) -> bool:
+        cb = self.cb
+        if cb is not None and cb["du"] is not None and cb["du"].get("zombie"):
+            return False  # a Bloodthirst attack at 0 Health continues (``_yn_bloodthirst``)
         teams = self.team_alive()
         if len(teams) <= 1:
             self.winner = teams[0] if teams else -1
@@ -936,6 +967,10 @@ class TheosisState(State):
         return [A_CARD + c for c in self.hand_of(h) if POWERS[c].type == "blessing"]
 
     def _D_bless_card(self, fam, c, p, h):
+        """The Blessing is used face up (TH § Hero Actions chart): it is on the table, seen by all,
+        while its target is chosen."""
+        self.commit_card(p, c)
+        self.reveal(c)
         self._ask("bless_target", p, h, c)
 
     def _L_bless_target(self, p, h, c):
@@ -943,8 +978,6 @@ class TheosisState(State):
 
     def _D_bless_target(self, fam, t, p, h, c):
         """TH § Types of Powers: the Blessing token goes on one Hero; using the card again moves it."""
-        self.commit_card(p, c)
-        self.reveal(c)
         self.token[c] = t
         self._log(f"{POWERS[c].name} blesses {HEROES[t].name}")
         self.to_discard(p, c, hidden=False)
@@ -1050,10 +1083,18 @@ class TheosisState(State):
         return [A_CARD + c for c in self.disc[p]]
 
     def _D_ungrave(self, fam, c, p, h):
+        """Ungrave: "search your Discard pile and select a Power. Take the selected Power to your
+        hand". The pile is face down (TH § Power Management) and the text shows the Power to
+        nobody: only the caster's team knows which one came back, so the other teams no longer know
+        which of the pile's Powers are still there (with one Power in the pile there is nothing to
+        tell apart)."""
+        alone = len(self.disc[p]) == 1
         self.disc[p].remove(c)
-        self.hand[p].append(c)
-        self.hand[p].sort()
-        self.vis[c] = self._all_bits()
+        self.hand[p] = sorted(self.hand[p] + [c])
+        if not alone:
+            tb = self.team_bits(p)
+            for x in self.disc[p] + [c]:
+                self.vis[x] &= tb
 
     def _L_spell_area(self, p, h, c):
         return [A_HEX + x for x in range(NHEX) if self._area_has_enemy(h, self.spell_targets(h, x))] or \
@@ -1531,10 +1572,16 @@ class TheosisState(State):
         getattr(self, "_yn_" + what)(yes, p, du, *args)
 
     def _yn_bloodthirst(self, yes, p, du):
+        """Bloodthirst: "You may deal three Damage to your Hero. This Attack continues even if this
+        drops your Hero's Health to less than one": a hero brought to 0 Health still completes this
+        attack (values, Damage, push back) and falls when its combat ends (``_T_c_end``); until
+        then the game does not end for want of its team (``_check_elimination``)."""
         if yes:
+            a = du["a"]
             du["abase"] = [5, 2]
-            self.lose_hp(du["a"], 3, "Bloodthirst")
-            if not self.alive(du["a"]):  # the attack continues (TH: even below one Health)
+            self.hp[a] = max(0, self.hp[a] - 3)
+            self._log(f"{HEROES[a].name} loses 3 (Bloodthirst), health {self.hp[a]}")
+            if self.hp[a] == 0:
                 du["zombie"] = 1
 
     def _yn_equalize_att(self, yes, p, du):
@@ -1914,8 +1961,7 @@ class TheosisState(State):
                 self.refill(pd)
                 if self.hand[pd]:
                     c = self.hand[pd][int(self.rng.integers(len(self.hand[pd])))]
-                    self.to_discard(pd, c, hidden=True)
-                    self.vis[c] |= self.team_bits(pa)
+                    self.to_discard(pd, c, hidden=True, seen=self.team_bits(pa))
             elif akey == "incinerating_fury" and self.armors_eq(a):
                 tasks.append(["ask", "yn", pa, "incinerate"])
             if key == "sunder_weapon":
@@ -1947,7 +1993,7 @@ class TheosisState(State):
             self.heal(d, 4)
         # push back after a melee attack (TH § Combat Ranges: Melee)
         melee = (self.cb["melee"] and not du["counter"]) or du["askill"] == "counter_attack"
-        if melee and self.alive(a) and self.alive(d) \
+        if melee and (self.alive(a) or du.get("zombie")) and self.alive(d) \
                 and DIST[self.pos[a]][self.pos[d]] == 1 and du["dskill"] != "rabid_hardiness" \
                 and self._push_hex(a, d) >= 0:
             if self._dtext_key(du) == "tenacity":
@@ -1982,8 +2028,11 @@ class TheosisState(State):
         return [A_CARD + c for c in self.hand[self.owner[d]]]
 
     def _D_blind(self, fam, c, p, d):
+        """Blind: "look at your Opponent's hand and select a Power. Discard this Power to your
+        Opponent's Discard Pile": the pile is face down (TH § Power Management), so the chosen Power
+        is known to the two teams who saw it, not to a third player."""
         pd = self.owner[d]
-        self.to_discard(pd, c, hidden=False)
+        self.to_discard(pd, c, hidden=True, seen=self.team_bits(p))
 
     def _L_shock_give(self, p, d, a):
         return [A_SLOT + s for s in self.mana_slots(d)]
@@ -2023,7 +2072,7 @@ class TheosisState(State):
 
     def _T_push_offer(self) -> None:
         du = self.cb["du"]
-        if du.get("stay") or not (self.alive(du["a"]) and self.alive(du["d"])):
+        if du.get("stay") or not ((self.alive(du["a"]) or du.get("zombie")) and self.alive(du["d"])):
             return
         if self._push_hex(du["a"], du["d"]) >= 0:
             self._ask("yn", self.owner[du["a"]], "push")
@@ -2060,6 +2109,9 @@ class TheosisState(State):
         for p, c in cards:
             if c in self.inplay[p]:
                 self.to_discard(p, c, hidden=not (self.vis[c] == self._all_bits()))
+        du = cb["du"]
+        if du is not None and du.get("zombie") and self.hp[du["a"]] == 0 and self.pos[du["a"]] >= 0:
+            self.kill(du["a"], "Bloodthirst")  # its attack is over
         key = cb["skill"]
         self.cb = None
         feed = {"lance_of_ice": "spikes_of_frost", "scorching_ring": "rain_of_fire"}.get(key)
@@ -2093,7 +2145,7 @@ class TheosisState(State):
     _LISTS = ("owner", "arch", "pickno", "hp", "pos", "gold", "flip_w", "flip_a", "stealth", "dbl", "martyr",
               "blackout", "acted", "ranking", "cowner", "vis", "token", "pool", "offer", "pouch", "gone", "ward",
               "order", "purse", "log")
-    _NESTED = ("mana", "eq", "hand", "disc", "inplay", "q")
+    _NESTED = ("mana", "eq", "hand", "disc", "inplay", "ret", "q")
 
     def clone(self) -> TheosisState:
         s = TheosisState(self.game, _empty=True)
@@ -2133,6 +2185,8 @@ class TheosisState(State):
         for k in cls._NESTED:
             if k == "q":
                 s.q = [[_jv(x) for x in t] for t in d["q"]]
+            elif k == "ret" and k not in d:  # a save without recycled Powers in play
+                s.ret = [[] for _ in range(s.n)]
             else:
                 setattr(s, k, [[int(x) for x in row] for row in d[k]])
         s.dec = None if d["dec"] is None else [_jv(x) for x in d["dec"]]
@@ -2154,6 +2208,8 @@ class TheosisState(State):
                 raise StateError(f"theosis_v0: seat {p}'s Powers are duplicated or misplaced")
             if self.phase not in ("select", "draft") and len(cards) != 6:
                 raise StateError(f"theosis_v0: seat {p} holds {len(cards)} Powers instead of 6")
+            if len(self.ret) != self.n or any(c not in self.inplay[p] for c in self.ret[p]):
+                raise StateError(f"theosis_v0: seat {p}'s recycled Powers are not in play")
         owned = sum(1 for c in range(NC) if self.cowner[c] >= 0)
         if owned != sum(len(self.hand[p]) + len(self.disc[p]) + len(self.inplay[p]) for p in range(self.n)):
             raise StateError("theosis_v0: Power ownership does not match the piles")
@@ -2177,10 +2233,22 @@ class TheosisState(State):
     def resample_hidden(self, player: int, rng: np.random.Generator) -> TheosisState:
         """Redistribute, for every other team, the Powers whose place ``player`` does not know (hand,
         face-down discards, face-down combat commits) among those places, canonically (sorted then
-        shuffled by ``rng``); hidden Defense-Skill commits are redrawn among the legal ones."""
+        shuffled by ``rng``); hidden Defense-Skill commits are redrawn among the legal ones.
+
+        What the table has seen stays: every Power whose place ``player`` knows keeps it (a Blessing
+        or Spell being used is face up, so a pending target choice keeps its card), the Powers
+        recycled while in play stay marked by their place, and a choice the seat to act has
+        announced stays possible: after "use a Blessing / a Spell face up" its redrawn hand holds a
+        Power that choice can take (the draw is repeated until it does)."""
         s = self.clone()
         bit = 1 << player
         mine = self.team[player]
+        dec = self.dec
+        need = None
+        if dec is not None and dec[0] == "bless_card":
+            need = dec[1], lambda c: POWERS[c].type == "blessing"
+        elif dec is not None and dec[0] == "spell_card":
+            need = dec[1], lambda c: s._spell_ok(dec[2], c)
         for q in range(self.n):
             if self.team[q] == mine:
                 continue
@@ -2199,12 +2267,29 @@ class TheosisState(State):
             pile = {"h": s.hand[q], "d": s.disc[q], "p": s.inplay[q]}
             cards = sorted(pile[k][i] for k, i in places)
             perm = rng.permutation(len(cards))
+            if need is not None and need[0] == q:
+                ok = need[1]
+                known = any(ok(c) for c in s.hand[q] if self.vis[c] & bit)
+                in_hand = [x for x, (k, _i) in enumerate(places) if k == "h"]
+                tries = 0
+                while not known and not any(ok(cards[perm[x]]) for x in in_hand):
+                    tries += 1
+                    if tries < 64:
+                        perm = rng.permutation(len(cards))
+                        continue
+                    # practically never (each draw succeeds with probability 1/6 or more): put a
+                    # fitting Power in a random unknown hand place
+                    fit = [j for j in range(len(cards)) if ok(cards[j])]
+                    x = in_hand[int(rng.integers(len(in_hand)))]
+                    y = int(np.flatnonzero(perm == fit[int(rng.integers(len(fit)))])[0])
+                    perm[x], perm[y] = perm[y], perm[x]
             old_to_new = {}
             for (k, i), j in zip(places, perm):
                 old_to_new[pile[k][i]] = cards[j]
             for (k, i), j in zip(places, perm):
                 pile[k][i] = cards[j]
             s.hand[q].sort()
+            s.ret[q] = [old_to_new.get(c, c) for c in s.ret[q]]
             if s.cb is not None:
                 cb = s.cb
                 if cb["acard"] in old_to_new and self.owner[cb["att"]] == q:
@@ -2212,10 +2297,19 @@ class TheosisState(State):
                 cb["dcards"] = [old_to_new.get(c, c) if c >= 0 and self.owner[t] == q else c
                                 for t, c in zip(cb["targets"], cb["dcards"])]
         if s.cb is not None:
+            # a Defense Skill chosen (or not) with a face-down Power is hidden until its duel is
+            # revealed; the defender was asked whenever it had an option, so redraw every such
+            # choice already made, the empty one included
             cb = s.cb
+            shown = cb["du"]["i"] if cb["du"] is not None else -1
             for i, t in enumerate(cb["targets"]):
-                if cb["dskills"][i] and self.team[self.owner[t]] != mine:
-                    opts = [""] + [self.skill(t, x).key for x in s._def_skill_opts(t, cb["att"])]
+                if i <= shown or cb["dcards"][i] < 0 or self.team[self.owner[t]] == mine:
+                    continue
+                if dec is not None and dec[0] == "defskill" and dec[3] == i:
+                    continue
+                opts = [self.skill(t, x).key for x in s._def_skill_opts(t, cb["att"])]
+                if opts and self.alive(t):
+                    opts = [""] + opts
                     cb["dskills"][i] = opts[int(rng.integers(len(opts)))]
         s.rng = np.random.default_rng(int(rng.integers(2**63 - 1)))
         s._legal = None
