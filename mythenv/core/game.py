@@ -19,11 +19,13 @@ from numpy.random.bit_generator import ISeedSequence
 from .actions import ActionCodec
 from .errors import ConfigError, IllegalActionError, StateError
 from .observe import Observer
+from .schema import validate
 
 TERMINAL = -4
 """``current_player()`` of a finished game."""
 
 _INT8 = np.dtype(np.int8)
+_UNBUILT = object()
 
 
 @dataclass(frozen=True)
@@ -348,12 +350,23 @@ class Game(ABC):
         if d.get("config") != self.config:
             raise StateError(f"{self.info.game_id}: saved state has config {d.get('config')!r}, "
                              f"this game has {self.config!r}")
+        spec = self.__dict__.get("_saved_state_spec", _UNBUILT)
+        if spec is _UNBUILT:
+            spec = self._saved_state_spec = self.state_schema()
+        if spec is not None:
+            validate(spec, d, self.info.game_id)
         try:
             return self.state_class.from_dict(self, d)
         except StateError:
             raise
-        except (KeyError, TypeError, ValueError, IndexError) as e:
+        except (KeyError, TypeError, ValueError, IndexError, AttributeError, OverflowError, RecursionError) as e:
             raise StateError(f"{self.info.game_id}: corrupt saved state ({type(e).__name__}: {e})") from None
+
+    def state_schema(self):
+        """The :mod:`mythenv.core.schema` spec of this config's saved states, which
+        :meth:`state_from_dict` checks before a state is built (built once per game); ``None``: no
+        schema, only the state's own checks."""
+        return None
 
     # ----- observations -----
     @abstractmethod

@@ -14,7 +14,7 @@ from mythenv.core.game import Game, GameInfo, Option
 from mythenv.core.observe import compiled_module
 from mythenv.core.registry import register_game
 
-from . import observe, rules
+from . import observe, rules, schema
 from .heuristic import heuristic_action
 
 GAME_ID = "theomachy_v0"
@@ -49,6 +49,7 @@ class TheomachyGame(Game):
         ),
     )
     state_class = rules.TheomachyState
+    state_schema = schema.build
     gym_id = "mythenv/Theomachy-v0"
     test_configs = (
         {"max_hands": 12},

@@ -14,7 +14,7 @@ from mythenv.core.game import Game, GameInfo, Option
 from mythenv.core.observe import compiled_module, snapshot_encoder
 from mythenv.core.registry import register_game
 
-from . import observe, rules
+from . import observe, rules, schema
 from .cards import MODES
 from .heuristic import heuristic_action
 
@@ -41,6 +41,7 @@ class TheosisGame(Game):
         ),
     )
     state_class = rules.TheosisState
+    state_schema = schema.build
     gym_id = "mythenv/Theosis-v0"
     test_configs = ({}, {"num_players": 4}, {"num_players": 6},
                     {"num_players": 4, "mode": "teams_2x2", "variant": "blitz", "expansion": True})
