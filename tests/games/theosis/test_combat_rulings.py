@@ -55,8 +55,8 @@ def test_resistance_halves_the_total_damage_greatsword():
 def test_monster_defense_example_numbers(acard, at, dealt):
     """TH § Monsters, Monster Defense example, with a Hero in the Monster's place (the Arena has no
     Ritual or monster in this build): Power Attack Value 3 + Artifact 1 + Blessing 1 + Skill 1
-    (Smite, Physical) = 6 (the printed 7 adds a Ritual's +1) against a Defense of 6 - 1 = 5 (Last
-    Stand 4 + Aegis 1): "(Attack 7 - Defense 6) + Weapon Damage 4 = 5 ... Physical Resistance.
+    (Smite, Physical) = 6 (the printed 7 adds a Ritual's +1) against a Defense of 5 (Last Stand 4
+    + Aegis 1), the printed difference of 1: "(Attack 7 - Defense 6) + Weapon Damage 4 = 5 ... Physical Resistance.
     Only half of the damage goes through and is always rounded down. Therefore Damage = 5/2 = 2.5
     rounded down to 2"; "Had the Attacker used a (4.0) card, his total damage would have been 6
     and therefore the half would have been 3"."""
@@ -386,3 +386,42 @@ def test_lifeswap_example_seven_and_three():
     assert s.dec[0] == "yn" and s.dec[2] == "lifeswap"
     act(s, "num", 1)
     assert s.hp[hero("norn")] == 3 and s.hp[hero("rac")] == 6
+
+
+# ---------------------------------------------------------------- FAQ worked examples (Skills)
+def test_faq_panacea_gem_may_go_back_onto_panacea():
+    """FAQ (Mana Crystal): "the Skill "PANACEA" heals 2 damage and generates a Mana Crystal. If Aer
+    wants, she can place it back onto the "PANACEA" Skill so she is able to use it again next
+    turn." Aer at 5 Health uses Panacea (a Power discarded face down, the chart's sixth row): 7
+    Health, and the new gem may go into the emptied Panacea slot."""
+    s = arena(G2, {"aer": dict(owner=0, arch=0, pos=(0, 0), hp=5, mana=[1, 0, 0]),
+                   "rac": dict(owner=1, pos=(3, 0))},
+              {0: W_SET, 1: D_SET}, ranking=["aer", "rac"], actor="aer")
+    act(s, "done")
+    act(s, "row", 5)
+    act(s, "slot", 0)                     # Panacea
+    act(s, "card", card("tactics"))
+    assert s.hp[hero("aer")] == 7
+    assert s.dec[0] == "mana_gain" and s.dec[2] == hero("aer")
+    assert rules.A_SLOT + 0 in s.legal_actions()
+    act(s, "slot", 0)
+    assert s.mana[hero("aer")] == [1, 0, 0]
+
+
+def test_faq_crimson_offering_the_willing_ally_chooses_not_below_one():
+    """FAQ (Crimson Offering): "Since the hero receiving the damage must be willing, they choose how
+    much damage they will take to heal Sauth"; errata p.36: "the damage cannot reduce him to lower
+    than 1 hp"; the Skill: "Heal twice that damage". Edhel at 3 Health may give 0, 1 or 2; giving 2
+    heals Sauth (4 Health) by 4."""
+    s = arena(G2, {"sauth": dict(owner=0, arch=0, pos=(0, 0), hp=4, mana=[0, 0, 1]),
+                   "edhel": dict(owner=0, pos=(1, 0), hp=3), "rac": dict(owner=1, pos=(-3, 0))},
+              {0: W_SET, 1: D_SET}, ranking=["sauth", "edhel", "rac"], actor="sauth")
+    act(s, "done")
+    act(s, "row", 5)
+    act(s, "slot", 2)                     # Crimson Offering
+    act(s, "card", card("tactics"))
+    act(s, "hero", hero("edhel"))
+    assert s.dec[0] == "crimson_amount" and s.dec[1] == 0
+    assert s.legal_actions() == [rules.A_NUM + k for k in (0, 1, 2)]
+    act(s, "num", 2)
+    assert s.hp[hero("edhel")] == 1 and s.hp[hero("sauth")] == 8
