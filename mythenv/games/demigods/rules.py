@@ -956,6 +956,21 @@ class DemigodsState(State):
             s.vis[c] = 0
         s.rng = np.random.default_rng(int(rng.integers(2**63 - 1)))
         s._legal = None
+        if self.phase not in (DRAW, ACT, OVER):
+            raise StateError(f"demigods_v0: phase {self.phase!r} is none of {DRAW} (draw), {ACT} (act), {OVER} (over)")
+        if not -1 <= self.winner < self.n or (self.winner >= 0 and self.phase != OVER):
+            raise StateError(f"demigods_v0: winner {self.winner} in phase {self.phase} (a seat only once the "
+                             f"game is over, else -1)")
+        bound = g.config["max_rounds"] * self.n
+        if self.phase == OVER:
+            if self.pending:
+                raise StateError("demigods_v0: a finished game has a pending decision")
+            if self.winner < 0 and self.turns != bound:
+                raise StateError(f"demigods_v0: a draw before the turn bound ({self.turns} of {bound} turns)")
+        elif not 0 <= self.turns < bound:
+            raise StateError(f"demigods_v0: {self.turns} turns played in a running game (bound {bound})")
+        if not 0 <= self.first < self.n:
+            raise StateError(f"demigods_v0: first player {self.first} out of range")
         return s
 
     # ------------------------------------------------------------------ people
