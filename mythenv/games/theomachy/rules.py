@@ -17,6 +17,9 @@ Pending decisions are tuples on ``pending`` (top = last):
 ``("react", q, card, actor, target, rest)``: seat ``q`` may react to ``card`` played by ``actor``;
 ``rest`` holds the seats asked after it (TM § Playing a Card in Reaction to an Action);
 ``("closing", q, -1, rest)``: seat ``q`` may play Closing-Phase Effects (TM § The Closing Phase).
+Who is asked in these windows, and whether a turn ends by itself, follows the config ``windows``:
+``"public"`` (default) decides from public facts only (``_could_play``, ``_may_go_on``); ``"holders"``
+asks only seats holding a playable card, which tells the table what they hold.
 """
 
 from __future__ import annotations
@@ -155,7 +158,7 @@ def _needs_exchange(cult: list) -> bool:
 def _exchange(cult: list, bank: list) -> None:
     """TM § Exchanging Tokens: no Priest but a Prophet -> the Prophet goes to the bank for two Priests;
     no Disciple but a Priest -> the Priest goes to the bank for two Disciples. Mandatory; it waits
-    only while the bank cannot pay (designed)."""
+    only while the bank cannot pay (designed) and is made as soon as it can (``_settle``)."""
     while True:
         if cult[PR] == 0 and cult[PH] > 0 and bank[PR] >= 2:
             cult[PH] -= 1
@@ -936,7 +939,7 @@ class TheomachyState(State):
         self._after_card(p)
 
     def _after_card(self, p: int) -> None:
-        """After a card is fully played: an automatic end of turn when nothing more can be done."""
+        """After a card is fully played: the turn ends by itself when it may not go on (``_may_go_on``)."""
         if self.step == BET and self.acted_now and self.turn == p and not self._may_go_on(p):
             self._end_bet_turn()
         elif self.step == BATTLE and self.turn == p and not self._may_go_on(p):
@@ -1513,6 +1516,30 @@ class TheomachyState(State):
             raise StateError("theomachy_v0: more Last Stands than Last Stand cards")
         if not 1 <= self.ante <= 3:
             raise StateError("theomachy_v0: the Initial Ante is 1..3 (TM § The Starting Phase)")
+        n = self.n
+        boxes = 1 if n <= 4 else 2
+        if self.boxes != boxes or self.ncards != BOX_CARDS * boxes or self.supply != [s * boxes for s in BOX_SUPPLY]:
+            raise StateError(f"theomachy_v0: {n} players play with {boxes} box(es) of {BOX_CARDS} cards "
+                             f"(got boxes={self.boxes}, ncards={self.ncards}, supply={self.supply})")
+        if not 0 <= self.step <= CLOSING:
+            raise StateError(f"theomachy_v0: step {self.step!r} is none of 0..{CLOSING} ({', '.join(STEP_NAMES)})")
+        for name in ("first", "turn", "draft_seat", "prayer_seat"):
+            if not 0 <= getattr(self, name) < n:
+                raise StateError(f"theomachy_v0: {name} {getattr(self, name)} is not a seat (0..{n - 1})")
+        if (self.step == OVER) != (self.result_kind != ""):
+            raise StateError(f"theomachy_v0: result {self.result_kind!r} in step {STEP_NAMES[self.step]} (a result "
+                             f"exactly when the game is over)")
+        if self.step == OVER and self.pending:
+            raise StateError("theomachy_v0: a finished game has a pending decision")
+        if self.step != OVER and not self.alive[self.current_player()]:
+            raise StateError(f"theomachy_v0: seat {self.current_player()} is asked to act but is eliminated")
+        if not 0 <= self.hands <= self.game.config["max_hands"]:
+            raise StateError(f"theomachy_v0: {self.hands} Hands played (bound {self.game.config['max_hands']})")
+        for p in range(n):
+            if self.alive[p] != (self.elim[p] == -1):
+                raise StateError(f"theomachy_v0: seat {p} alive={self.alive[p]} but eliminated in Hand {self.elim[p]}")
+            if any(self.paid[p][t] > self.level[t] for t in range(3)):
+                raise StateError(f"theomachy_v0: seat {p} paid {self.paid[p]}, above the bet on the table {self.level}")
 
     # ------------------------------------------------------------------ determinization
     def resample_hidden(self, player: int, rng: np.random.Generator) -> TheomachyState:
