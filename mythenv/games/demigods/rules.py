@@ -11,7 +11,10 @@ curses landed on it, Athena), or held by a pending decision while it is being pl
 Knowledge of hand cards is tracked per card with a bitmask ``vis`` (bit ``q`` = seat ``q`` knows
 that this card is in the hand it is in): your own hand (unless you are blind), cards everyone saw
 being taken from the discard pile or drawn by a blind player, and the cards you gave in a blind
-trade. Everything outside hands and the deck is public.
+trade. Everything outside hands and the deck is public. The masks of one hand are nested (everyone
+>= the owner and its last trade partner >= the owner), and when a card of a kind leaves a hand the
+copy that goes is the one known to the most seats (``_leaving_copy``), so every seat that knew of a
+copy of that kind there knows of one fewer and nothing depends on card ids nobody sees.
 
 Multi-step decisions are records on the ``pending`` stack (plain tuples, top = end):
 
@@ -472,16 +475,29 @@ class DemigodsState(State):
                 self._log(f"seat {p} discards {card_label(self.kind(c))}")
         self._settle()
 
-    def _take_from_hand(self, p: int, k: int) -> int:
-        kind_of = self.game.kind_of
-        hand = self.hand[p]
-        best = -1
-        for c in hand:
-            if kind_of[c] == k and (best < 0 or c < best):
-                best = c
-        hand.remove(best)
-        self.vis[best] = 0
+    def _leaving_copy(self, seat: int, kind: int) -> int:
+        """The copy of ``kind`` that leaves ``seat``'s hand whenever a card of that kind does (played,
+        discarded, played blind, traded away in the Exchange): copies of a kind are the same card at
+        the table, so the one that goes is the copy known to the most seats, the lowest id among
+        copies known to exactly the same seats. The knowledge masks of one hand are nested
+        (``check_invariants``), so that copy's mask contains every other copy's: each seat that knew
+        of a copy of the kind in this hand knows of one fewer, and no seat's view depends on ids."""
+        kind_of, vis = self.game.kind_of, self.vis
+        best, best_v = -1, 0
+        for c in self.hand[seat]:
+            if kind_of[c] == kind:
+                v = vis[c]
+                if best < 0 or (v != best_v and v | best_v == v) or (v == best_v and c < best):
+                    best, best_v = c, v
+        if best < 0:
+            raise StateError(f"demigods_v0: seat {seat} holds no {KINDS[kind].name}")
         return best
+
+    def _take_from_hand(self, p: int, k: int) -> int:
+        c = self._leaving_copy(p, k)
+        self.hand[p].remove(c)
+        self.vis[c] = 0
+        return c
 
     def _to_discard(self, c: int) -> None:
         self.discard.append(c)
@@ -546,10 +562,11 @@ class DemigodsState(State):
     def _do_blind(self, p: int) -> None:
         # DG § Blindness: "Each turn, take one card at random from your own hand and play it if you
         # legally can. If you cannot, discard it."
+        # The random card fixes only the kind: which copy of it goes is ``_leaving_copy``'s (the
+        # seat cannot tell its face-down copies apart, nor the one it saw drawn from the others).
         hand = self.hand[p]
-        c = hand.pop(int(self.rng.integers(len(hand))))
-        self.vis[c] = 0
-        k = self.kind(c)
+        k = self.kind(hand[int(self.rng.integers(len(hand)))])
+        c = self._take_from_hand(p, k)
         if self.playable(p, k):
             self._log(f"seat {p} plays blind: {card_label(k)}")
             self._play(p, c)
@@ -664,8 +681,8 @@ class DemigodsState(State):
         """DG § Oracles: 'trades two cards blind, drawn face down from each other's shuffled hand'
         (fewer when a hand holds fewer than two)."""
         ha, hb = self.hand[a], self.hand[b]
-        take_b = [ha.pop(int(self.rng.integers(len(ha)))) for _ in range(min(2, len(ha)))]
-        take_a = [hb.pop(int(self.rng.integers(len(hb)))) for _ in range(min(2, len(hb)))]
+        take_b = [self._trade_out(a) for _ in range(min(2, len(ha)))]
+        take_a = [self._trade_out(b) for _ in range(min(2, len(hb)))]
         ha.extend(take_a)
         hb.extend(take_b)
         # knowledge: each sighted party sees what it got and what it lost; nobody else can follow
@@ -685,6 +702,14 @@ class DemigodsState(State):
             if not blind_b:
                 vis[c] |= 1 << b
         self._log(f"seat {a} and seat {b} trade {len(take_a)} and {len(take_b)} cards blind")
+
+    def _trade_out(self, q: int) -> int:
+        """One card drawn face down from ``q``'s hand for a blind trade: a random card fixes the
+        kind, ``_leaving_copy`` the copy (the partner cannot tell which copy it received)."""
+        hand = self.hand[q]
+        c = self._leaving_copy(q, self.kind(hand[int(self.rng.integers(len(hand)))]))
+        hand.remove(c)
+        return c
 
     def _speak(self, rec: tuple, action: int, L) -> None:
         """Explicit speech (our adaptation of DG's spoken rules): a wrong or missing phrase
@@ -892,7 +917,7 @@ class DemigodsState(State):
     def check_invariants(self) -> None:
         """Every card is in exactly one place; kingdoms hold only Army / Wealth cards, fronts only
         Guardians, curses and Athena; no seat carries two copies of one curse; only kingdom cards
-        are blessed; hands hold no Oracle."""
+        are blessed; hands hold no Oracle; the knowledge masks of each hand are nested."""
         g = self.game
         kind_of = g.kind_of
         where = self.deck + self.discard
@@ -913,6 +938,13 @@ class DemigodsState(State):
             for c in self.hand[p]:
                 if IS_ORACLE[kind_of[c]]:
                     raise StateError(f"demigods_v0: an Oracle in seat {p}'s hand")
+            # what seats can know of one hand is nested: everyone (face-up pile, blind draws) >= the
+            # owner and its last trade partner >= the owner (``_leaving_copy`` relies on it)
+            masks = sorted({self.vis[c] for c in self.hand[p]}, key=int.bit_count)
+            for lo, hi in zip(masks, masks[1:]):
+                if lo & ~hi:
+                    raise StateError(f"demigods_v0: the knowledge of seat {p}'s hand is not nested "
+                                     f"(masks {lo:#b} and {hi:#b})")
         for r in self.pending:
             if r[0] in ("target", "speech", "effect") and r[2] >= 0:
                 where.append(r[2])
@@ -927,6 +959,21 @@ class DemigodsState(State):
                 raise StateError(f"demigods_v0: card {c} is blessed outside a kingdom")
         if not 0 <= self.turn_player < self.n:
             raise StateError(f"demigods_v0: turn_player {self.turn_player} out of range")
+        if self.phase not in (DRAW, ACT, OVER):
+            raise StateError(f"demigods_v0: phase {self.phase!r} is none of {DRAW} (draw), {ACT} (act), {OVER} (over)")
+        if not -1 <= self.winner < self.n or (self.winner >= 0 and self.phase != OVER):
+            raise StateError(f"demigods_v0: winner {self.winner} in phase {self.phase} (a seat only once the "
+                             f"game is over, else -1)")
+        bound = g.config["max_rounds"] * self.n
+        if self.phase == OVER:
+            if self.pending:
+                raise StateError("demigods_v0: a finished game has a pending decision")
+            if self.winner < 0 and self.turns != bound:
+                raise StateError(f"demigods_v0: a draw before the turn bound ({self.turns} of {bound} turns)")
+        elif not 0 <= self.turns < bound:
+            raise StateError(f"demigods_v0: {self.turns} turns played in a running game (bound {bound})")
+        if not 0 <= self.first < self.n:
+            raise StateError(f"demigods_v0: first player {self.first} out of range")
 
     # ------------------------------------------------------------------ determinization
     def resample_hidden(self, player: int, rng: np.random.Generator) -> DemigodsState:
@@ -956,21 +1003,6 @@ class DemigodsState(State):
             s.vis[c] = 0
         s.rng = np.random.default_rng(int(rng.integers(2**63 - 1)))
         s._legal = None
-        if self.phase not in (DRAW, ACT, OVER):
-            raise StateError(f"demigods_v0: phase {self.phase!r} is none of {DRAW} (draw), {ACT} (act), {OVER} (over)")
-        if not -1 <= self.winner < self.n or (self.winner >= 0 and self.phase != OVER):
-            raise StateError(f"demigods_v0: winner {self.winner} in phase {self.phase} (a seat only once the "
-                             f"game is over, else -1)")
-        bound = g.config["max_rounds"] * self.n
-        if self.phase == OVER:
-            if self.pending:
-                raise StateError("demigods_v0: a finished game has a pending decision")
-            if self.winner < 0 and self.turns != bound:
-                raise StateError(f"demigods_v0: a draw before the turn bound ({self.turns} of {bound} turns)")
-        elif not 0 <= self.turns < bound:
-            raise StateError(f"demigods_v0: {self.turns} turns played in a running game (bound {bound})")
-        if not 0 <= self.first < self.n:
-            raise StateError(f"demigods_v0: first player {self.first} out of range")
         return s
 
     # ------------------------------------------------------------------ people
