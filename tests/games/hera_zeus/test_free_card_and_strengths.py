@@ -282,3 +282,23 @@ def test_determinizations_never_put_a_card_without_a_number_on_the_field():
         assert all(KINDS[KIND_OF[x]].field for col in r.field[0] for x in col)
         assert any(KIND_OF[x] == K["dionysus"] for x in r.disc[0])
         assert np.array_equal(GAME.observation(r, 1), GAME.observation(s, 1))
+
+
+def _window_for_holders_only(self, p):
+    """The leaking alternative: the turn goes on after the last point only when ``p`` really
+    holds a playable Hera / Zeus card."""
+    return (not self._has_figure(p) and bool(self._figure_columns(p))
+            and any(KIND_OF[c] == K["figure_card"] for c in self.hand[p]))
+
+
+def test_turn_order_check_catches_a_window_for_holders_only(monkeypatch):
+    """DESIGN.md "Whose turn it is is public": the conformance check of what happens next
+    (tests/conformance/test_turn_order_leak.py) finds no leak with the public window, and reports
+    one when the window opens only for a seat that holds the card (Zeus would learn Hera's hand
+    from her being asked)."""
+    from ...conformance.helpers import turn_order_leaks
+
+    assert turn_order_leaks(GAME, range(3), 20, 25, rng_seed=3) == []
+    monkeypatch.setattr(rules.HeraZeusState, "_free_figure_window", _window_for_holders_only)
+    leaks = turn_order_leaks(GAME, range(3), 20, 25, rng_seed=3)
+    assert leaks and leaks[0].kind == "extra decisions", leaks
