@@ -5,7 +5,15 @@
 >>> env = mythenv.make_env("hera_zeus_v0")
 """
 
-from mythenv.core.errors import ConfigError, DataError, IllegalActionError, MythenvError, StateError
+from mythenv.core.errors import (
+    ConfigError,
+    DataError,
+    IllegalActionError,
+    IllegalActionWarning,
+    MythenvError,
+    RenderModeError,
+    StateError,
+)
 from mythenv.core.game import TERMINAL, Game, State
 from mythenv.core.registry import game_class, list_games, make_env, make_game, register_game
 
@@ -27,6 +35,6 @@ def _register_gymnasium() -> None:
 
 _register_gymnasium()
 
-__all__ = ["ConfigError", "DataError", "Game", "IllegalActionError", "MythenvError", "State",
-           "StateError", "TERMINAL", "game_class", "list_games", "make_agent", "make_env",
+__all__ = ["ConfigError", "DataError", "Game", "IllegalActionError", "IllegalActionWarning", "MythenvError",
+           "RenderModeError", "State", "StateError", "TERMINAL", "game_class", "list_games", "make_agent", "make_env",
            "make_game", "register_game", "__version__"]
