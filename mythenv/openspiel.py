@@ -249,7 +249,10 @@ class MythenvGame(pyspiel.Game):
             utility_sum=None if total is None else float(total),
             max_game_length=int(type(self._mgame).max_game_length),
         )
-        super().__init__(self.game_type, info, params)
+        gtype = self.game_type
+        if _utility(total) != gtype.utility:  # zero-sum with two seats, general sum with more
+            gtype = _game_type(self.game_id, _utility(total))
+        super().__init__(gtype, info, params)
 
     def new_initial_state(self) -> MythenvState:
         return MythenvState(self)
@@ -263,12 +266,17 @@ class MythenvGame(pyspiel.Game):
         return self._mgame
 
 
-def _game_type(game_id: str) -> pyspiel.GameType:
+def _utility(total: float | None) -> pyspiel.GameType.Utility:
+    if total is None:
+        return pyspiel.GameType.Utility.GENERAL_SUM
+    return pyspiel.GameType.Utility.ZERO_SUM if total == 0 else pyspiel.GameType.Utility.CONSTANT_SUM
+
+
+def _game_type(game_id: str, utility: pyspiel.GameType.Utility | None = None) -> pyspiel.GameType:
+    """The registered type (utility of the default config) or, with ``utility``, a config's own."""
     cls = game_class(game_id)
-    defaults = cls()  # the default config decides zero-sum-ness of the declaration
-    lo, hi, total = defaults.utility_bounds()
-    utility = pyspiel.GameType.Utility.ZERO_SUM if total == 0 else (
-        pyspiel.GameType.Utility.CONSTANT_SUM if total is not None else pyspiel.GameType.Utility.GENERAL_SUM)
+    if utility is None:
+        utility = _utility(cls().utility_bounds()[2])
     params = {o.name: _param_default(o.default) for o in cls.info.options}
     return pyspiel.GameType(
         short_name=short_name(game_id),
