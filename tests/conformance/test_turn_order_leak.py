@@ -51,7 +51,7 @@ import pytest
 import mythenv
 
 from .cases import CASES
-from .helpers import follow_same_actions, synced_resample, turn_order_leaks, turn_piece_mask
+from .helpers import TURN_PIECES, follow_same_actions, synced_resample, turn_order_leaks, turn_piece_mask
 
 #: documented opt-in leaks: game id -> (option, value)
 OPT_IN_LEAKS = {"theomachy_v0": ("windows", "holders")}
@@ -176,11 +176,22 @@ def test_demigods_issue_repro_private_army_500(monkeypatch, old_rule):
 
 @pytest.mark.parametrize("gid", sorted(mythenv.list_games()))
 def test_every_game_has_turn_pieces_and_shared_chance(gid):
-    """The check's assumptions hold in every game: its observation has turn pieces (``TURN_PIECES``)
-    covering the seat to move, and a synced resample draws the same chance as the state."""
+    """The check's assumptions hold in every game: its observation has a ``to_move`` turn piece (so a
+    seat's own turn is never content), and a synced resample draws the same chance as the state."""
     game = mythenv.make_game(gid)
-    assert turn_piece_mask(game).any()
+    mask = turn_piece_mask(game)
+    assert mask[game.observer.pieces["to_move"].start]
     s = game.new_initial_state(seed=5)
     r = synced_resample(s, 0, np.random.default_rng(1))
     assert s.rng.bit_generator.state == r.rng.bit_generator.state
     assert s.rng.integers(1 << 30) == r.rng.integers(1 << 30)
+
+
+def test_turn_piece_names_are_pieces_of_some_game():
+    """Every name in ``TURN_PIECES`` is a piece of some registered game's observation (a renamed piece
+    would otherwise silently count as content)."""
+    names = set()
+    for gid in mythenv.list_games():
+        for cfg in mythenv.game_class(gid).test_configs:
+            names |= set(mythenv.make_game(gid, **cfg).observer.pieces)
+    assert TURN_PIECES <= names, sorted(TURN_PIECES - names)
