@@ -21,7 +21,7 @@ from .errors import StateError
 
 __all__ = [
     "Spec", "Int", "Bool", "Str", "Const", "Null", "Nullable", "IntList", "List", "Tuple", "Record",
-    "Tagged", "Map", "Union", "BigUInt", "Json", "RNG", "saved_state", "validate",
+    "Tagged", "Variant", "Map", "Union", "BigUInt", "Json", "RNG", "saved_state", "validate",
 ]
 
 _INT = frozenset((int,))
@@ -328,6 +328,31 @@ class Tagged(Spec):
             else:
                 e.msg = f"{tag!r} {self.what}: {e.msg}"
             raise
+
+    def describe(self) -> str:
+        return f"a {self.what}"
+
+
+class Variant(Spec):
+    """A dict whose ``key`` entry (a str) names its kind; ``kinds`` maps each kind to the
+    :class:`Record` of the whole dict (``key`` included)."""
+
+    __slots__ = ("key", "kinds", "what")
+
+    def __init__(self, key: str, kinds: Mapping[str, Record], what: str = "record"):
+        self.key, self.kinds, self.what = key, dict(kinds), what
+
+    def check(self, v) -> None:
+        if not isinstance(v, dict):
+            raise _Bad(f"expected a {self.what} (a dict with a {self.key!r} key), got {_show(v)}")
+        tag = v.get(self.key)
+        spec = self.kinds.get(tag) if type(tag) is str else None
+        if spec is None:
+            e = _Bad(f"unknown {self.what} kind {_show(tag)}; expected one of "
+                     + ", ".join(map(repr, sorted(self.kinds))))
+            e.path.append(self.key)
+            raise e
+        spec.check(v)
 
     def describe(self) -> str:
         return f"a {self.what}"

@@ -1684,6 +1684,24 @@ class MythologiesState(State):
                         raise StateError("mythologies: a Deity was crushed")
         if len(self.destiny) > 4 or any(len(x) > 2 for x in self.pawns) or any(len(h) > 2 for h in self.hand):
             raise StateError("mythologies: too many Destiny cards, pawns or selected cards")
+        if self.phase not in (SEL, PLACE, OVER):
+            raise StateError(f"mythologies: phase {self.phase!r} is none of {SEL} (selection), {PLACE} (placement), "
+                             f"{OVER} (over)")
+        if not 1 <= self.round <= 4:  # MY § Game Flow: a game is played over 4 rounds
+            raise StateError(f"mythologies: round {self.round} is not 1..4")
+        if len(set(self.boards)) != 4:
+            raise StateError(f"mythologies: the four boards {self.boards} are not four mythologies")
+        if (self.phase == OVER) != (self.final is not None):
+            raise StateError("mythologies: a final scoring exactly when the game is over")
+        if self.phase == OVER:
+            if self.dec is not None or self.stack:
+                raise StateError("mythologies: a finished game has a pending decision")
+        elif self.dec is None or not self.dec[1] or not 0 <= self.dec[0] < self.n:
+            raise StateError("mythologies: a running game has no seat to act or no legal action")
+        if self.phase != OVER and (self.phase == PLACE) != (self.sel_step == "done"):
+            raise StateError(f"mythologies: selection step {self.sel_step!r} in phase {self.phase}")
+        if not 0 <= self.first < self.n:
+            raise StateError(f"mythologies: first player {self.first} is not a seat")
 
     def resample_hidden(self, player: int, rng: np.random.Generator) -> MythologiesState:
         """Re-deal every card ``player`` does not know among the hidden places (draw piles, other
