@@ -216,3 +216,37 @@ def test_docs_examples_run():
     assert len(blocks) >= 4
     for code in blocks:
         exec(compile(code, "docs/openspiel.md", "exec"), {})
+
+
+@pytest.mark.parametrize("gid,cfg", CASES)
+def test_turn_order_leak_check_through_the_bridge(gid, cfg):
+    """The conformance turn-order leak check (tests/conformance/test_turn_order_leak.py) on worlds the
+    bridge's ``resample_from_infostate`` draws: the same actions keep the seats to move and the seat's
+    observations equal until it observes something new. Documented opt-in leaks are skipped here
+    (the conformance test shows they are caught)."""
+    from mythenv.core.game import rng_in_state
+
+    from .conformance.helpers import follow_same_actions
+    from .conformance.test_turn_order_leak import is_opt_in_leak
+
+    if is_opt_in_leak(gid, cfg):
+        return
+    game = load(gid, cfg)
+    mg = game.mythenv_game
+    rng = np.random.default_rng(9)
+    sampler = pyspiel.UniformProbabilitySampler(0.0, 1.0)
+    s = dealt(game, 21)
+    steps = 0
+    leaks = []
+    while not s.is_terminal() and steps < 240:
+        if steps % 40 == 3:
+            for p in range(mg.num_players):
+                r = s.resample_from_infostate(p, sampler).mythenv_state
+                r.rng = rng_in_state(s.mythenv_state.rng.bit_generator.state)  # shared chance
+                leak = follow_same_actions(mg, s.mythenv_state.clone(), r, p, rng, 60)
+                if leak is not None:
+                    leaks.append((steps, leak))
+        la = s.legal_actions()
+        s.apply_action(la[int(rng.integers(len(la)))])
+        steps += 1
+    assert not leaks, leaks[:3]
