@@ -28,7 +28,7 @@ named pieces; no game's code):
     reaction; the content then differs because the effect resolved in one world only). If up to two
     actions of the seats to move in one world alone make ``p``'s observation and the seat to move
     equal to the other world's, those were decisions only one world asks for: a leak ("extra
-    decisions"). Observed chance never catches up so: what was revealed stays different;
+    decisions"). Observed chance does not catch up that way: what was revealed stays different;
   - otherwise content differs. If some content value that differs between the worlds went up in
     either world (a card appeared in a hand, a pile, a revealed slot, a count grew), ``p`` observed
     something new that differs between the worlds: legitimate observed chance; the walk ends there
