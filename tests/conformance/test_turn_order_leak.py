@@ -37,9 +37,11 @@ named pieces; no game's code):
     the other): ``p`` learnt something no card showed it, a leak ("content"). This is the Demigods
     copies case: which copy of a kind leaves a hand decided what ``p`` still knows of that hand.
 
-Blind spots: a leak that shows up as new content (a hidden card marked known) is taken for observed
-chance; it is the single-state test's business. A game that shows whose turn it is only inside a
-content piece is not caught by the "turn only" rule (every game here has its turn pieces).
+Blind spots: a leak that shows up as new content (a hidden card marked known, as Theosis' recycle
+marked all five returned Powers known before issue 21's fix) is taken for observed chance. A game
+that shows whose turn it is only inside a content piece is not caught by the "turn only" rule (every
+game here has its turn pieces). The search is statistical: a leak shows only where the resample
+happens to change the hidden fact it depends on, so each case walks from many start states.
 
 Configs that are documented opt-in leaks (Theomachy ``windows="holders"``, which asks only the seats
 holding a payable reaction) must be reported as leaking; every other config must not.
