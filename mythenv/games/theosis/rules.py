@@ -74,7 +74,7 @@ def _triad(k):
     return [CORNERS[k], HEX_INDEX[_add(c, DIRS[(k + 2) % 6])], HEX_INDEX[_add(c, DIRS[k], -1)]]
 
 
-TRIADS = [_triad(k) for k in range(6)]
+TRIADS = tuple(tuple(_triad(k)) for k in range(6))  # fixed by the board: no state may change them
 
 # ------------------------------------------------------------------ actions
 FAMILIES = [
@@ -160,7 +160,7 @@ class TheosisState(State):
         self.hpp = heroes_per_player(self.mode, cfg["variant"], self.n)
         self.team = [team_of_seat(self.mode, self.n, p) for p in range(self.n)]
         self.nteams = max(self.team) + 1
-        self.triad = [TRIADS[c] for c in ARENA["triads"][self.n]]
+        self.triad = [list(TRIADS[c]) for c in ARENA["triads"][self.n]]  # each state's own rows
         self._legal = None
         if _empty:
             return
@@ -2155,7 +2155,8 @@ class TheosisState(State):
             setattr(s, k, getattr(self, k)[:])
         for k in self._NESTED:
             setattr(s, k, [x[:] for x in getattr(self, k)])
-        s.dec = self.dec[:] if self.dec is not None else None
+        s.q = [_copy_args(t) for t in self.q]  # a task's list arguments belong to each state
+        s.dec = _copy_args(self.dec) if self.dec is not None else None
         s.cb = _copy_cb(self.cb)
         self._clone_rng_into(s)
         s._legal = self._legal
@@ -2169,7 +2170,8 @@ class TheosisState(State):
             d[k] = getattr(self, k)[:]
         for k in self._NESTED:
             d[k] = [x[:] for x in getattr(self, k)]
-        d["dec"] = self.dec[:] if self.dec is not None else None
+        d["q"] = [_copy_args(t) for t in self.q]
+        d["dec"] = _copy_args(self.dec) if self.dec is not None else None
         d["cb"] = _copy_cb(self.cb)
         d["rng"] = rng_to_json(self.rng)
         return d
@@ -2228,6 +2230,31 @@ class TheosisState(State):
                 seen.add(self.pos[h])
         if self.phase == "arena" and sorted(self.ranking) != sorted(h for h in range(NH) if self.owner[h] >= 0):
             raise StateError("theosis_v0: the Ranking does not list every hero once")
+        phases = ("select", "draft", "item", "artifact", "place", "gold", "mana", "arena", "over")
+        if self.phase not in phases:
+            raise StateError(f"theosis_v0: phase {self.phase!r} is none of {', '.join(phases)}")
+        if (self.phase == "over") != (self.winner != -2) or not -2 <= self.winner < self.nteams:
+            raise StateError(f"theosis_v0: winner {self.winner} in phase {self.phase!r} (-2 while the game runs, "
+                             f"-1 or a team 0..{self.nteams - 1} once it is over)")
+        if self.winner == -2:
+            d = self.dec
+            if d is None or not hasattr(self, "_D_" + str(d[0])) or not 0 <= d[1] < self.n:
+                raise StateError(f"theosis_v0: a running game must ask a seat for a decision (got {d!r})")
+        elif self.dec is not None:
+            raise StateError("theosis_v0: a finished game has a pending decision")
+        for t in self.q:
+            if not hasattr(self, "_T_" + str(t[0])):
+                raise StateError(f"theosis_v0: unknown task {t[0]!r} in the queue")
+        if not 0 <= self.turn <= TURNS or (self.phase == "arena" and self.turn < 1):
+            raise StateError(f"theosis_v0: Arena turn {self.turn} in phase {self.phase!r} (turns 1..{TURNS})")
+        if not 0 <= self.initiative < self.n:
+            raise StateError(f"theosis_v0: the initiative holder {self.initiative} is not a seat")
+        for p in range(self.n):
+            own = sum(1 for h in range(NH) if self.owner[h] == p)
+            if own > self.hpp or (self.phase != "select" and own != self.hpp):
+                raise StateError(f"theosis_v0: seat {p} owns {own} heroes (this mode gives each player {self.hpp})")
+        if any(self.pos[h] >= 0 and self.owner[h] < 0 for h in range(NH)):
+            raise StateError("theosis_v0: a hero nobody owns stands in the Arena")
 
     # ================================================================== determinization
     def resample_hidden(self, player: int, rng: np.random.Generator) -> TheosisState:
@@ -2328,6 +2355,11 @@ def _jv(x):
     if isinstance(x, list):
         return [int(y) for y in x]
     return int(x)
+
+
+def _copy_args(t: list) -> list:
+    """A copy of a task or decision ``[kind, args...]`` that shares none of its list arguments."""
+    return [x[:] if type(x) is list else x for x in t]
 
 
 def _copy_cb(cb):

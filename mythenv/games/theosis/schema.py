@@ -1,5 +1,116 @@
-"""The saved-state schema of this game (filled in by the next commit); None: only the state's own checks."""
+"""The saved-state schema of Theosis (``TheosisState.to_dict``), checked by ``Game.state_from_dict``
+before a state is built (see ``mythenv.core.schema``). Relations between fields (every Power and
+item in one place, Health and positions, whose decision it is) are ``TheosisState.check_invariants``.
+
+The task queue ``q`` and the pending decision ``dec`` are lists ``[kind, args...]`` run as the
+state's ``_T_<kind>`` / ``_D_<kind>`` methods; their kinds and argument counts are read from those
+methods' signatures, so a saved task or decision names a real one with as many arguments as it
+takes (each an int, a short str or a list of ints, as ``to_dict`` writes them)."""
+
+from __future__ import annotations
+
+import inspect
+
+from mythenv.core.schema import (
+    Bool,
+    Int,
+    IntList,
+    List,
+    Nullable,
+    Record,
+    Seq,
+    Str,
+    Tagged,
+    Union,
+    saved_state,
+)
+
+from .rules import MAXHP, NC, NH, NHEX, NI, TURNS, TheosisState, team_of_seat
+
+PHASES = ("select", "draft", "item", "artifact", "place", "gold", "mana", "arena", "over")
+SMALL = Int(-1000, 1000)  # ids (heroes, hexes, Powers, items), amounts, values
+ARG = Union(SMALL, Str(max_len=40), IntList(-1000, 1000, max_len=64))
+KEY = Str(max_len=40)  # a Skill key, "" for none
+PAIR = Nullable(IntList(-1000, 1000, length=2))  # replaced Attack / Defense values
 
 
-def build(game):
-    return None
+def _kinds(prefix: str, skip: int, first=None) -> Tagged:
+    """The tasks / decisions of ``TheosisState`` with their argument counts (from the signatures of
+    its ``_T_`` / ``_D_`` methods; ``skip`` leading parameters are not saved)."""
+    kinds = {}
+    for name in dir(TheosisState):
+        if not name.startswith(prefix):
+            continue
+        ps = list(inspect.signature(getattr(TheosisState, name)).parameters.values())[skip:]
+        pos = [p for p in ps if p.kind == p.POSITIONAL_OR_KEYWORD]
+        lo = sum(1 for p in pos if p.default is p.empty)
+        hi = len(pos) + (16 if any(p.kind == p.VAR_POSITIONAL for p in ps) else 0)
+        kinds[name[len(prefix):]] = Seq((first,) if first is not None else (), ARG, lo, hi)
+    return Tagged(kinds, "task" if prefix == "_T_" else "decision")
+
+
+def build(game) -> object:
+    cfg = game.config
+    n = cfg["num_players"]
+    nteams = max(team_of_seat(cfg["mode"], n, p) for p in range(n)) + 1
+    seat = Int(0, n - 1)
+    hero = Int(0, NH - 1)
+    power = Int(-1, NC - 1)
+    per_hero = dict(length=NH)
+    per_seat = dict(length=n)
+    flags = IntList(0, 1, **per_hero)
+    powers = IntList(0, NC - 1, max_len=NC)
+    items = IntList(0, NI - 1, max_len=NI)
+    counter = Int(-1000, 1000)
+    duel = Record({
+        "i": Int(0, NH - 1), "a": hero, "d": hero, "ac": power, "dc": power, "askill": KEY, "dskill": KEY,
+        "atext": Bool(), "dtext": Bool(), "abase": PAIR, "dbase": PAIR,
+        **{k: counter for k in ("a_eq", "d_eq", "hit", "dealt", "back", "nodmg", "swap", "counter")},
+        "at": counter, "df": counter,  # the duel's Attack and Defense totals, once revealed
+        "zombie": Int(0, 1), "stay": counter, "keep_text": power,
+        "d4a": Int(1, 4), "d4d": Int(1, 4),  # a d4 rolled for the attacker's / defender's value
+    }, optional=("at", "df", "zombie", "stay", "keep_text", "d4a", "d4d"))
+    combat = Record({
+        "att": hero, "src": Str(("power", "skill", "spell")), "skill": KEY, "spell": power,
+        "targets": IntList(0, NH - 1, min_len=1, max_len=NH), "melee": Bool(), "acard": power,
+        "dcards": IntList(-1, NC - 1, max_len=NH), "dskills": List(KEY, max_len=NH), "aover": PAIR,
+        "stealthed": Int(0, 1), "dbl": Int(0, 1), "second": Int(0, 1), "du": Nullable(duel),
+    })
+    return saved_state({
+        "phase": Str(PHASES),
+        "turn": Int(0, TURNS),
+        "initiative": seat,
+        "bondage": Int(-1, NH - 1),
+        "winner": Int(-2, nteams - 1),
+        "reason": Str(max_len=500),
+        "steps": Int(0, 10 ** 7),
+        "owner": IntList(-1, n - 1, **per_hero),
+        "arch": IntList(0, 1, **per_hero),
+        "pickno": IntList(-1, NH - 1, **per_hero),
+        "hp": IntList(0, MAXHP, **per_hero),
+        "pos": IntList(-1, NHEX - 1, **per_hero),
+        "gold": IntList(0, 3 * n, **per_hero),
+        "flip_w": flags, "flip_a": flags, "stealth": flags, "dbl": flags, "martyr": flags,
+        "blackout": flags, "acted": flags,
+        "ranking": IntList(0, NH - 1, max_len=NH),
+        "cowner": IntList(-1, n - 1, length=NC),
+        "vis": IntList(0, (1 << n) - 1, length=NC),
+        "token": IntList(-1, NH - 1, length=NC),
+        "pool": powers,
+        "offer": items,
+        "pouch": items,
+        "gone": items,
+        "ward": IntList(0, 1, length=nteams),
+        "order": IntList(0, n - 1, max_len=NH),
+        "purse": IntList(0, 3 * n, **per_seat),
+        "log": List(Str(max_len=500), max_len=100),
+        "mana": List(IntList(0, 1, length=3), **per_hero),
+        "eq": List(IntList(-1, NI - 1, length=3), **per_hero),
+        "hand": List(powers, **per_seat),
+        "disc": List(powers, **per_seat),
+        "inplay": List(powers, **per_seat),
+        "ret": List(powers, **per_seat),
+        "q": List(_kinds("_T_", 1), max_len=512),
+        "dec": Nullable(_kinds("_D_", 3, seat)),
+        "cb": Nullable(combat),
+    }, optional=("ret",))
