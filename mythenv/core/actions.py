@@ -11,6 +11,8 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from math import prod
 
+import numpy as np
+
 from .errors import IllegalActionError
 
 
@@ -103,3 +105,18 @@ class ActionCodec:
     def __repr__(self) -> str:
         fams = ", ".join(f"{f.name}{list(f.shape)}" for f in self.families.values())
         return f"ActionCodec(n={self.size}: {fams})"
+
+
+def as_action(action: object) -> int | None:
+    """``action`` as a flat action id when it is an integer (a Python or numpy integer, or a 0-d
+    integer array), else ``None``: bools, floats (even ``48.0``), strings, ``None`` and arrays of
+    other shapes are not actions. Only the slow paths call this (a plain ``int`` is taken as is)."""
+    if type(action) is int:
+        return action
+    if isinstance(action, bool) or isinstance(action, np.bool_):
+        return None
+    if isinstance(action, (int, np.integer)):
+        return int(action)
+    if isinstance(action, np.ndarray) and action.ndim == 0 and action.dtype.kind in "iu":
+        return int(action)
+    return None

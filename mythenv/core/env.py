@@ -13,7 +13,15 @@ import gymnasium
 import numpy as np
 from pettingzoo import AECEnv
 
-from .errors import ConfigError, IllegalActionError, IllegalActionWarning, RenderModeError, StateError
+from .actions import as_action
+from .errors import (
+    ConfigError,
+    IllegalActionError,
+    IllegalActionWarning,
+    RenderModeError,
+    StateError,
+    _describable,
+)
 from .game import Game, State
 
 ILLEGAL_ACTION_MODES = ("terminate", "penalize", "raise")
@@ -31,7 +39,7 @@ def warn_illegal(action: Any, who: str, outcome: str, legal: list[int], describe
     """The :class:`IllegalActionWarning` naming the action, who took it and what happens now
     (``stacklevel`` counts from the caller of this function, as ``warnings.warn`` does)."""
     what = repr(action)
-    if describe is not None and isinstance(action, (int, np.integer)) and not isinstance(action, bool):
+    if describe is not None and _describable(action):
         try:
             what += f" ({describe(int(action))})"
         except Exception:  # noqa: BLE001 - an out-of-range action has no description
@@ -128,6 +136,8 @@ class MythEnv(AECEnv):
     def observe(self, agent: str) -> dict[str, np.ndarray]:
         p = self._index[agent]
         state = self.game_state
+        if state is None:
+            raise StateError("reset() needs to be called before observe")
         if self._direct_encode:
             buf = self._obs_list[p]
             game = self.game
@@ -165,15 +175,23 @@ class MythEnv(AECEnv):
         return {"observation": obs, "action_mask": mask}
 
     def step(self, action: Any) -> None:
-        agent = self.agent_selection
-        if self.terminations[agent] or self.truncations[agent]:
+        try:
+            agent = self.agent_selection
+            done = self.terminations[agent] or self.truncations[agent]
+        except (AttributeError, KeyError):  # before reset(), or every agent has left
+            self._check_stepping("step")
+            raise
+        if done:
+            if action is not None:
+                raise IllegalActionError(action, None, None, f"{agent} is done: the only valid action is None")
             self._was_dead_step(action)
             return
         state = self.game_state
         if type(action) is not int:  # numpy integers become ints; anything else is refused below
-            ok = action is not None and isinstance(action, (int, np.integer)) and not isinstance(action, bool)
+            a = as_action(action)
+            ok = a is not None
             if ok:
-                action = int(action)
+                action = a
         else:
             ok = True
         if not ok or action not in state._legal_view():
@@ -189,6 +207,21 @@ class MythEnv(AECEnv):
         self._sync_after_move()
         if self.render_mode == "human":
             self.render()
+
+    def _check_stepping(self, what: str) -> None:
+        """The clear error for ``step()`` / ``last()`` / ``observe()`` when there is nothing to act on."""
+        if self.game_state is None or not hasattr(self, "agent_selection"):
+            raise StateError(f"reset() needs to be called before {what}")
+        if not self.agents:
+            raise StateError(f"{what}() after every agent is done (the game is over and each agent "
+                             "has taken its final step(None)); call reset() to play again")
+
+    def last(self, observe: bool = True):
+        try:
+            return super().last(observe)
+        except (AttributeError, KeyError):
+            self._check_stepping("last")
+            raise
 
     def _sync_after_move(self) -> None:
         state = self.game_state
@@ -250,7 +283,7 @@ class MythEnv(AECEnv):
         piles, whose turn it is), not what no seat has seen yet (undrawn cards' order)."""
         gs = self.game_state
         if gs is None:
-            raise StateError("state() before reset()")
+            raise StateError("reset() needs to be called before state")
         n = self._obs_size
         out = np.zeros(len(self.possible_agents) * n, np.float32)
         for p in range(len(self.possible_agents)):
@@ -263,7 +296,7 @@ class MythEnv(AECEnv):
             gymnasium.logger.warn("render() called without a render_mode; pass render_mode='ansi' or 'human'")
             return None
         if self.game_state is None:
-            raise StateError("render() before reset()")
+            raise StateError("reset() needs to be called before render")
         seat = self.game_state.current_player()
         text = self.game_state.render(seat if seat >= 0 else None)
         if self.render_mode == "human":

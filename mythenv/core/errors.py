@@ -8,6 +8,15 @@ class MythenvError(ValueError):
     """Base class of every mythenv error."""
 
 
+def _describable(action) -> bool:
+    """Only a non-negative integer names an action (a negative index must not read as one from the
+    end of a table, a bool or a float not as an integer)."""
+    import numpy as np
+
+    return (isinstance(action, (int, np.integer)) and not isinstance(action, (bool, np.bool_))
+            and action >= 0)
+
+
 class IllegalActionError(MythenvError):
     """An action that is not legal in the current state. The state is unchanged."""
 
@@ -15,7 +24,7 @@ class IllegalActionError(MythenvError):
         self.action = action
         self.legal = list(legal) if legal is not None else None
         parts = [f"illegal action {action!r}"]
-        if describe is not None:
+        if describe is not None and _describable(action):
             try:
                 parts[0] += f" ({describe(action)})"
             except Exception:  # noqa: BLE001 - out-of-range actions have no description

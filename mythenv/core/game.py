@@ -16,7 +16,7 @@ from typing import Any, ClassVar
 import numpy as np
 from numpy.random.bit_generator import ISeedSequence
 
-from .actions import ActionCodec
+from .actions import ActionCodec, as_action
 from .errors import ConfigError, IllegalActionError, StateError
 from .observe import Observer
 from .schema import validate
@@ -205,12 +205,12 @@ class State(ABC):
     def apply_action(self, action: int) -> None:
         if self.is_terminal():
             raise StateError(f"{self.game.info.game_id}: the game is over; no action can be applied")
-        try:
-            a = int(action)
-        except (TypeError, ValueError):
+        a = action if type(action) is int else as_action(action)
+        if a is None:  # a bool, float, string, None, array...: never read as an action id
             raise IllegalActionError(action, self.legal_actions(), None,
-                                     "actions are integers from the game's action codec") from None
-        if a != action or a not in self.legal_actions():
+                                     "actions are integers from the game's action codec "
+                                     f"(0..{self.game.num_actions - 1})")
+        if a not in self.legal_actions():
             raise IllegalActionError(action, self.legal_actions(), self.action_to_string,
                                      f"it is not legal for seat {self.current_player()} now")
         self._apply(a)

@@ -13,7 +13,7 @@ import gymnasium
 import numpy as np
 
 from .env import ILLEGAL_ACTION_MODES, RENDER_MODES, check_render_mode, warn_illegal
-from .errors import ConfigError, IllegalActionError
+from .errors import ConfigError, IllegalActionError, StateError
 from .game import Game
 from .registry import game_class, list_games
 from .view import SeatView
@@ -140,6 +140,8 @@ class SingleAgentEnv(gymnasium.Env):
     def step(self, action):
         st = self.game_state
         if st is None or st.is_terminal():
+            if self._episodes == 0:
+                raise StateError("reset() needs to be called before step")
             raise IllegalActionError(action, [], None, "the episode is over; call reset()")
         if self.illegal_action == "raise":
             st.apply_action(action)  # an illegal action raises IllegalActionError and changes nothing
