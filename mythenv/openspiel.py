@@ -163,8 +163,13 @@ class MythenvState(pyspiel.State):
 
     def __init__(self, game: MythenvGame):
         super().__init__(game)
-        self._mgame = game.mythenv_game
         self._held = None
+
+    @property
+    def _mgame(self) -> Game:
+        # read through the pyspiel game, not kept as an attribute: pyspiel's clone() deep-copies a
+        # Python state's attributes, and a copy of the whole mythenv Game per clone cost ~14 ms
+        return self.get_game().mythenv_game
 
     @property
     def mythenv_state(self):

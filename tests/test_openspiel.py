@@ -250,3 +250,14 @@ def test_turn_order_leak_check_through_the_bridge(gid, cfg):
         s.apply_action(la[int(rng.integers(len(la)))])
         steps += 1
     assert not leaks, leaks[:3]
+
+
+def test_clone_shares_the_mythenv_game():
+    """pyspiel's clone of a Python state deep-copies its attributes; the adapter keeps the (immutable)
+    mythenv Game out of them, so a clone (one per ISMCTS simulation) copies only the mythenv state."""
+    game = pyspiel.load_game("mythenv_hera_zeus")
+    s = dealt(game, 3)
+    c = s.clone()
+    assert c._mgame is s._mgame is game.mythenv_game
+    assert c.mythenv_state is not s.mythenv_state
+    assert c.mythenv_state.to_dict() == s.mythenv_state.to_dict()
