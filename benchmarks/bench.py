@@ -346,6 +346,23 @@ def main(argv=None) -> int:
     a = p.parse_args(argv)
     if a.quick:
         a.seconds, a.repeats = 0.15, 1
+    # every argument checked before the (long) run, each refused the argparse way (exit code 2)
+    if not a.repeats >= 1:
+        p.error(f"argument --repeats: expected an integer >= 1, got {a.repeats}")
+    if not (a.seconds > 0 and a.seconds < float("inf")):
+        p.error(f"argument --seconds: expected a positive number of seconds, got {a.seconds}")
+    if a.soak < 0:
+        p.error(f"argument --soak: expected an integer >= 0, got {a.soak}")
+    out_dir = Path(a.out).resolve().parent
+    if not out_dir.is_dir():
+        p.error(f"argument --out: directory {str(out_dir)!r} does not exist")
+    if a.games:
+        import mythenv
+
+        unknown = [g for g in a.games if g not in mythenv.list_games()]
+        if unknown:
+            p.error(f"argument --games: unknown game(s) {', '.join(map(repr, unknown))}; "
+                    f"available: {', '.join(mythenv.list_games())}")
     report = run(a.seconds, a.repeats, a.games, a.all_configs, not a.no_peers, not a.no_memory, not a.no_vec)
     if a.soak:
         import mythenv

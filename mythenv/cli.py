@@ -22,6 +22,34 @@ def _parse_config(items: list[str] | None) -> dict:
     return cfg
 
 
+def _int_at_least(lo: int):
+    """An argparse type: an integer >= ``lo`` (argparse reports anything else with exit code 2)."""
+
+    def parse(text: str) -> int:
+        try:
+            v = int(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"expected an integer >= {lo}, got {text!r}") from None
+        if v < lo:
+            raise argparse.ArgumentTypeError(f"expected an integer >= {lo}, got {v}")
+        return v
+
+    parse.__name__ = f"integer >= {lo}"
+    return parse
+
+
+def _agent_names(text: str, game) -> list[str]:
+    """The comma-separated agent specs, each checked (built once) before anything is played."""
+    from mythenv.agents import make_agent
+
+    names = [a.strip() for a in text.split(",") if a.strip()]
+    if not names:
+        raise MythenvError(f"--agents expects comma-separated agent names, got {text!r}")
+    for n in dict.fromkeys(names):
+        make_agent(n, game, seed=0)
+    return names
+
+
 def _table(title: str, columns: list[str], rows: list[list[str]]) -> None:
     try:
         from rich.console import Console
@@ -60,13 +88,20 @@ def cmd_arena(args) -> int:
     import mythenv
     from mythenv.eval import run_arena
 
-    agents = [a for a in args.agents.split(",") if a]
     games = mythenv.list_games() if args.game == "all" else [args.game]
+    config = _parse_config(args.config)
+    for gid in games:  # every game and its config checked (`all`: the config applies to each) first
+        try:
+            game = mythenv.make_game(gid, **config)
+        except MythenvError as e:
+            if args.game != "all":
+                raise
+            raise MythenvError(f"arena all: --config applies to every game, and {e}") from None
+        agents = _agent_names(args.agents, game)
     summaries = []
     for gid in games:
         res = run_arena(gid, agents, games=args.games, seed=args.seed, workers=args.workers,
-                        config=_parse_config(args.config) if args.game != "all" else {},
-                        progress=not args.json)
+                        config=config, progress=not args.json)
         summaries.append(res.summary())
     if args.json:
         print(json.dumps(summaries[0] if len(summaries) == 1 else summaries))
@@ -84,9 +119,10 @@ def cmd_arena(args) -> int:
 
 
 def cmd_tournament(args) -> int:
+    import mythenv
     from mythenv.eval import tournament
 
-    agents = [a for a in args.agents.split(",") if a]
+    agents = _agent_names(args.agents, mythenv.make_game(args.game, **_parse_config(args.config)))
     ratings = tournament(args.game, agents, games_per_match=args.games, seed=args.seed,
                          workers=args.workers, config=_parse_config(args.config), progress=not args.json)
     if args.json:
@@ -106,7 +142,7 @@ def cmd_play(args) -> int:
     from mythenv.core.view import SeatView
 
     game = mythenv.make_game(args.game, **_parse_config(args.config))
-    names = [a for a in args.agents.split(",") if a]
+    names = _agent_names(args.agents, game)
     seats = [names[i % len(names)] for i in range(game.num_players)]
     agents = [make_agent(n, game, seed=args.seed + i) for i, n in enumerate(seats)]
     for i, a in enumerate(agents):
@@ -125,7 +161,18 @@ def cmd_play(args) -> int:
 
 
 def cmd_train(args) -> int:
-    from mythenv.train import load_config, parse_opponents, parse_ppo
+    import mythenv
+
+    mythenv.game_class(args.game)  # an unknown game is reported first
+    try:
+        import sb3_contrib  # noqa: F401 - what the train extra brings
+        import torch  # noqa: F401
+
+        from mythenv.train import load_config, parse_opponents, parse_ppo
+        from mythenv.train.run import train
+    except ImportError as e:
+        raise MythenvError(f"training needs the train extra ({e}): "
+                           "pip install torch==2.13.0 && pip install -e '.[train]'") from None
 
     cfg = load_config(args.config, game=args.game)
     cfg = cfg.replace(steps=args.steps, seed=args.seed, n_envs=args.n_envs,
@@ -134,11 +181,6 @@ def cmd_train(args) -> int:
     if args.no_pretrain:
         cfg = cfg.replace(pretrain={})
     out = args.out or f"runs/{args.game}"
-    try:
-        from mythenv.train.run import train
-    except ImportError as e:  # pragma: no cover - depends on the install
-        raise MythenvError(f"training needs the train extra ({e}): "
-                           "pip install torch==2.13.0 && pip install -e '.[train]'") from None
     print(f"training {cfg.game} for {cfg.steps} steps, {cfg.n_envs} envs, opponents {cfg.opponents} -> {out}",
           flush=True)
     res = train(cfg, out, resume=args.resume, progress=not args.quiet, final_eval_games=args.eval_games,
@@ -184,34 +226,34 @@ def main(argv: list[str] | None = None) -> int:
         q = sub.add_parser(name, help=helptext)
         q.add_argument("game", help="a game id" + (", or 'all'" if name == "arena" else ""))
         q.add_argument("--agents", default="heuristic,random", help="comma-separated agent names")
-        q.add_argument("--games", type=int, default=games,
+        q.add_argument("--games", type=_int_at_least(1), default=games,
                        help="games" + (" per pairing" if name == "tournament" else ""))
-        q.add_argument("--seed", type=int, default=0)
-        q.add_argument("--workers", type=int, default=1)
+        q.add_argument("--seed", type=_int_at_least(0), default=0)
+        q.add_argument("--workers", type=_int_at_least(1), default=1)
         q.add_argument("--config", nargs="*", help="game config as KEY=VALUE")
         q.add_argument("--json", action="store_true", help="print one JSON object")
         q.set_defaults(fn=fn)
     q = sub.add_parser("play", help="play one game between agents and show the end")
     q.add_argument("game")
     q.add_argument("--agents", default="heuristic,random")
-    q.add_argument("--seed", type=int, default=0)
+    q.add_argument("--seed", type=_int_at_least(0), default=0)
     q.add_argument("--config", nargs="*")
     q.add_argument("--verbose", action="store_true")
     q.set_defaults(fn=cmd_play)
     q = sub.add_parser("train", help="MaskablePPO self-play (needs the train extra)")
     q.add_argument("game")
-    q.add_argument("--steps", type=int, help="total learner steps (default: the game's config)")
+    q.add_argument("--steps", type=_int_at_least(1), help="total learner steps (default: the game's config)")
     q.add_argument("--opponents", help="opponent pool, e.g. random,heuristic,self or random=0.2,heuristic=0.5,self=0.3")
     q.add_argument("--out", help="output directory (default runs/GAME)")
     q.add_argument("--resume", action="store_true", help="continue from the newest checkpoint in --out")
     q.add_argument("--ppo", help="[ppo] values, e.g. learning_rate=5e-5,ent_coef=0.001 (a resumed run "
                                  "continues with them: a fine-tuning phase)")
     q.add_argument("--config", help="a training TOML (default training/configs/GAME.toml when present)")
-    q.add_argument("--seed", type=int)
-    q.add_argument("--n-envs", type=int, dest="n_envs")
+    q.add_argument("--seed", type=_int_at_least(0))
+    q.add_argument("--n-envs", type=_int_at_least(1), dest="n_envs")
     q.add_argument("--no-pretrain", action="store_true", dest="no_pretrain",
                    help="skip the config's [pretrain] warm start (PPO from scratch)")
-    q.add_argument("--eval-games", type=int, default=100, help="final arena games per opponent (0: none)")
+    q.add_argument("--eval-games", type=_int_at_least(0), default=100, help="final arena games per opponent (0: none)")
     q.add_argument("--quiet", action="store_true", help="no progress bar")
     q.add_argument("--json", action="store_true", help="print the result as one JSON object")
     q.set_defaults(fn=cmd_train)

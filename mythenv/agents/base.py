@@ -13,7 +13,7 @@ from typing import Any
 
 import numpy as np
 
-from mythenv.core.errors import ConfigError
+from mythenv.core.errors import ConfigError, MythenvError
 from mythenv.core.game import Game
 from mythenv.core.registry import game_class
 from mythenv.core.view import SeatView
@@ -123,6 +123,13 @@ def make_agent(name: str, game: str | Game, seed: int | None = None, config: dic
     try:
         agent = factory(game, seed=seed, **{**kw, **kwargs})
     except TypeError as e:
+        raise ConfigError(f"agent {name!r}: {e}") from None
+    except ImportError as e:  # an agent whose extra is not installed (torch, sb3-contrib, ...)
+        raise ConfigError(f"agent {name!r} needs {e.name or 'a package'} that is not installed ({e}); "
+                          "install the train extra: pip install torch==2.13.0 && pip install -e '.[train]'") from None
+    except MythenvError:
+        raise
+    except (OSError, ValueError) as e:  # a model file that is missing, unreadable or not a model
         raise ConfigError(f"agent {name!r}: {e}") from None
     agent.name = name
     return agent

@@ -28,6 +28,13 @@ _INT8 = np.dtype(np.int8)
 _UNBUILT = object()
 
 
+def _passes(check: Callable[[Any], bool], value: Any) -> bool:
+    try:
+        return bool(check(value))
+    except Exception:  # noqa: BLE001 - a check that cannot even look at the value refuses it
+        return False
+
+
 @dataclass(frozen=True)
 class Option:
     """One configuration key of a game: its default, and either the allowed values or a check."""
@@ -40,6 +47,18 @@ class Option:
     allowed_text: str = ""
 
     def validate(self, game_id: str, value: Any) -> Any:
+        """The value as stored in the config (numpy integers and bools become Python ones, so a
+        saved state's config stays JSON), or ``ConfigError``: a float or a bool is never taken for an
+        integer, nor anything else for an allowed value it merely compares equal to."""
+        if isinstance(value, np.bool_):
+            value = bool(value)
+        elif isinstance(value, np.integer):
+            value = int(value)
+        if not isinstance(value, (str, int, float, type(None))) or (
+                isinstance(value, float) and not isinstance(self.default, float)):
+            raise ConfigError(
+                f"{game_id}: {self.name}={value!r} is not allowed ({type(value).__name__}); expected "
+                + (self.allowed_text or ", ".join(repr(v) for v in self.allowed or ()) or self.doc))
         bool_mismatch = self.allowed is not None and isinstance(value, bool) and not any(
             isinstance(v, bool) for v in self.allowed)  # True == 1 in Python: keep them apart
         if self.allowed is not None and (value not in self.allowed or bool_mismatch):
@@ -47,7 +66,7 @@ class Option:
                 f"{game_id}: {self.name}={value!r} is not allowed; allowed values: "
                 + ", ".join(repr(v) for v in self.allowed)
             )
-        if self.check is not None and not self.check(value):
+        if self.check is not None and not _passes(self.check, value):
             raise ConfigError(
                 f"{game_id}: {self.name}={value!r} is not allowed; expected {self.allowed_text or self.doc}"
             )

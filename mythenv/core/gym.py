@@ -58,7 +58,10 @@ class SingleAgentEnv(gymnasium.Env):
                  illegal_action: str = "terminate", **config: Any):
         self.game = game_class(game)(**config) if isinstance(game, str) else game
         n = self.game.num_players
-        if isinstance(seat, str) and seat not in SEAT_MODES or isinstance(seat, int) and not 0 <= seat < n:
+        if isinstance(seat, np.integer) and not isinstance(seat, np.bool_):
+            seat = int(seat)
+        if not (isinstance(seat, str) and seat in SEAT_MODES
+                or isinstance(seat, int) and not isinstance(seat, bool) and 0 <= seat < n):
             raise ConfigError(f"seat={seat!r} is not allowed; allowed: 0..{n - 1}, 'rotate', 'random'")
         check_render_mode(render_mode)
         if illegal_action not in ILLEGAL_ACTION_MODES:
