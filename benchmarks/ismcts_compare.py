@@ -11,7 +11,10 @@ count of single-observer ISMCTS). Each takes the most visited root action.
   edges are actions, a determinization per iteration (``State.resample_hidden``).
 - OpenSpiel: ``open_spiel.python.algorithms.ismcts.ISMCTSBot(game, RandomRolloutEvaluator(1), C, N)``
   on the game registered by ``mythenv.openspiel`` (nodes keyed by the acting seat's information-state
-  string, a ``resample_from_infostate`` per simulation).
+  string, a ``resample_from_infostate`` per simulation), with ``allow_inconsistent_action_sets=True``:
+  the bridge's information-state string is the seat's observation plus the move number, and in
+  Theosis two worlds with the same string can differ in the legal actions (the observation does not
+  name the item of a pending ``equip_hero`` decision), which the default mode rejects with a KeyError.
 
 Game ``i`` deals with seed ``seed + i``; mythenv's bot sits at seat ``i % 2`` (seats alternate). Both
 bots see the same state: the pyspiel state of the bridge, whose mythenv state mythenv's bot reads
@@ -63,7 +66,7 @@ def play_one(args: tuple) -> dict:
     mine.reset(my_seat, deal * 7919 + my_seat)
     rs = np.random.RandomState(deal)
     theirs = ismcts.ISMCTSBot(sgame, mcts.RandomRolloutEvaluator(1, np.random.RandomState(deal + 1)),
-                              uct_c, iterations, random_state=rs)
+                              uct_c, iterations, random_state=rs, allow_inconsistent_action_sets=True)
     view_rng = np.random.default_rng(deal ^ 0x5EED)
     state = sgame.new_initial_state()
     state.apply_action(deal)                     # the opening chance node: mythenv seed ``deal``
@@ -166,6 +169,24 @@ def table(report: dict) -> str:
     return "\n".join(lines)
 
 
+def doc_block(report: dict) -> str:
+    """The generated block of docs/agents.md: the command, the machine and the table."""
+    games = ", ".join(f"{gid} {g['games']}" for gid, g in report["games"].items())
+    return (f"`nice -n 10 {report['command']}` ({report['machine']}, Python {report['python']}, "
+            f"OpenSpiel {report['open_spiel']}; {report['wall_seconds'] / 60:.0f} min wall-clock; games per "
+            f"game id: {games}); written with `--doc docs/agents.md` from `benchmarks/ismcts_compare.json`:"
+            f"\n\n{table(report)}")
+
+
+def write_doc(path: Path, report: dict) -> None:
+    text = path.read_text()
+    start, end = "<!-- ismcts_compare:start -->", "<!-- ismcts_compare:end -->"
+    if start not in text or end not in text:
+        raise SystemExit(f"{path} has no {start} ... {end} block")
+    head, rest = text.split(start, 1)
+    path.write_text(head + start + "\n" + doc_block(report) + "\n" + end + rest.split(end, 1)[1])
+
+
 def main(argv=None) -> int:
     p = argparse.ArgumentParser(prog="python -m benchmarks.ismcts_compare", description=__doc__.split("\n")[0])
     p.add_argument("game_ids", nargs="*", metavar="GAME_ID",
@@ -178,6 +199,7 @@ def main(argv=None) -> int:
     p.add_argument("--uct-c", type=float, default=0.7, help="exploration constant of both bots")
     p.add_argument("--workers", type=int, default=1, help="processes (games are split between them)")
     p.add_argument("--out", default=str(HERE / "ismcts_compare.json"))
+    p.add_argument("--doc", help="a doc whose <!-- ismcts_compare:start/end --> block gets the table")
     a = p.parse_args(argv)
     a.game_ids = a.game_ids or list(TWO_SEAT)
     if a.iterations <= 0 or a.games <= 0:
@@ -203,6 +225,8 @@ def main(argv=None) -> int:
               "open_spiel": getattr(open_spiel, "__version__", "?"),
               "wall_seconds": time.perf_counter() - t0, **report}
     Path(a.out).write_text(json.dumps(report, indent=1) + "\n")
+    if a.doc:
+        write_doc(Path(a.doc), report)
     print(table(report))
     return 0
 

@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 
+from benchmarks import ismcts_compare
 from mythenv.eval import baselines
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -96,8 +97,10 @@ def test_ismcts_compare_smoke(tmp_path):
     """benchmarks/ismcts_compare.py plays both ISMCTS bots head to head (2 games, 2 iterations) and
     writes its JSON: seats alternate, win rates with intervals, time per decision of each bot."""
     out = tmp_path / "c.json"
+    doc = tmp_path / "agents.md"
+    doc.write_text("x\n<!-- ismcts_compare:start -->\nold\n<!-- ismcts_compare:end -->\ny\n")
     r = subprocess.run([sys.executable, "-m", "benchmarks.ismcts_compare", "hera_zeus_v0", "--iterations", "2",
-                        "--games", "2", "--seed", "3", "--out", str(out)],
+                        "--games", "2", "--seed", "3", "--out", str(out), "--doc", str(doc)],
                        cwd=ROOT, capture_output=True, text=True, timeout=600)
     assert r.returncode == 0, r.stderr
     rep = json.loads(out.read_text())
@@ -112,6 +115,23 @@ def test_ismcts_compare_smoke(tmp_path):
         assert g[who]["searched_decisions"] > 0 and g[who]["ms_per_decision_mean"] > 0
     assert "--iterations 2 --games 2 --seed 3" in rep["command"]
     assert "| hera_zeus_v0 | 2 |" in r.stdout
+    assert doc.read_text() == ("x\n<!-- ismcts_compare:start -->\n" + ismcts_compare.doc_block(rep)
+                               + "\n<!-- ismcts_compare:end -->\ny\n")
     bad = subprocess.run([sys.executable, "-m", "benchmarks.ismcts_compare", "no_such_game"], cwd=ROOT,
                          capture_output=True, text=True, timeout=120)
     assert bad.returncode != 0 and "unknown game ids" in bad.stderr
+
+
+def test_agents_md_quotes_the_generated_comparison():
+    """docs/agents.md's OpenSpiel-vs-mythenv ISMCTS table is the block written from
+    benchmarks/ismcts_compare.json, at least 100 games on Hera and Zeus, seats alternated."""
+    report = json.loads((ROOT / "benchmarks" / "ismcts_compare.json").read_text())
+    text = (ROOT / "docs" / "agents.md").read_text()
+    block = text.split("<!-- ismcts_compare:start -->\n", 1)[1].split("\n<!-- ismcts_compare:end -->", 1)[0]
+    assert block == ismcts_compare.doc_block(report)
+    assert set(report["games"]) == set(ismcts_compare.TWO_SEAT)
+    assert report["games"]["hera_zeus_v0"]["games"] >= 100
+    for g in report["games"].values():
+        seats = [r["mythenv_seat"] for r in g["results"]]
+        assert abs(seats.count(0) - seats.count(1)) <= 1
+        assert g["mythenv"]["wins"] + g["openspiel"]["wins"] + g["draws"] == g["games"]
