@@ -580,7 +580,9 @@ class TheomachyState(State):
         # waited for the bank is made first (TM § Exchanging Tokens: "at any moment")
         self._settle()
         out = []
-        for p in range(n):
+        # paid clockwise from the First Player, as every simultaneous play (designed, see the doc page):
+        # a mid-payment exchange the bank can pay for one seat only goes to the first of them
+        for p in self._clockwise_from_first():
             if not self.alive[p]:
                 continue
             need = (self.ante, 0, 0)
@@ -590,6 +592,7 @@ class TheomachyState(State):
                 self.paid[p] = [self.ante, 0, 0]
             else:
                 out.append(p)
+        out.sort()
         self.level = [self.ante, 0, 0]
         for p in out:
             self._log(f"{self.name(p)} cannot pay the Initial Ante of {self.ante} and is eliminated")
@@ -1173,13 +1176,13 @@ class TheomachyState(State):
                 keep = min(self.saved[p][t], self.stake[p][t] - self.lsk[p][t])
                 self.cult[p][t] += keep
                 self.bank[t] += self.stake[p][t] - keep
-            _exchange(self.cult[p], self.bank)
             self.stake[p] = [0, 0, 0]
             self.lsk[p] = [0, 0, 0]
             self._damage_places(p)
             if self.ls[p]:
                 expelled.append(p)
-        # the losers' tokens are in the bank: exchanges that waited for them happen now
+        # the losers' tokens are in the bank (all Stakes together, TM § The Closing Phase): exchanges
+        # that waited for them happen now, clockwise from the First Player (``_settle``)
         self._settle()
         if len(winners) == 1:
             w = winners[0]
