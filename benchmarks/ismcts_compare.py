@@ -132,25 +132,54 @@ def summarize(game_id: str, rows: list[dict], iterations: int, uct_c: float) -> 
     return out
 
 
+def _play(jobs: list[tuple], workers: int, deadline: float | None, min_games: int, log) -> list[dict]:
+    """Results of ``jobs`` in order; with a deadline, the longest prefix finished by then (at least
+    ``min_games``): games still running at the deadline are dropped, so the games kept are always the
+    first deals."""
+    rows: list[dict] = []
+    pool = Pool(workers) if workers > 1 and len(jobs) > 1 else None
+    try:
+        it = pool.imap(play_one, jobs, chunksize=1) if pool else map(play_one, jobs)
+        for r in it:
+            rows.append(r)
+            if len(rows) % 10 == 0:
+                log(f"  {jobs[0][0]}: {len(rows)}/{len(jobs)} games", flush=True)
+            if deadline is not None and len(rows) >= min_games and time.perf_counter() > deadline:
+                break
+    finally:
+        if pool:
+            pool.terminate()
+            pool.join()
+    return rows
+
+
 def run(games: list[str], iterations: int, n_games: dict[str, int], seed: int, uct_c: float,
-        workers: int, log=print) -> dict:
+        workers: int, log=print, minutes: float | None = None, full: tuple[str, ...] = (),
+        min_games: int = 2, save=None) -> dict:
+    """Every game id in ``games``; with ``minutes``, the ids not in ``full`` share the time left
+    after the ``full`` ones (played first, all their games) equally, each at least ``min_games``."""
     report = {"games": {}}
-    for gid in games:
+    start = time.perf_counter()
+    order = [g for g in games if g in full] + [g for g in games if g not in full]
+    for k, gid in enumerate(order):
         jobs = [(gid, iterations, uct_c, seed, i) for i in range(n_games[gid])]
         t0 = time.perf_counter()
-        if workers > 1 and len(jobs) > 1:
-            with Pool(workers) as pool:
-                rows = pool.map(play_one, jobs, chunksize=1)
-        else:
-            rows = [play_one(j) for j in jobs]
+        deadline = None
+        if minutes is not None and gid not in full:
+            left = [g for g in order[k:] if g not in full]
+            deadline = t0 + max(0.0, (start + 60 * minutes - t0) / len(left))
+        rows = _play(jobs, workers, deadline, min(min_games, len(jobs)), log)
         g = summarize(gid, rows, iterations, uct_c)
         g["wall_seconds"] = time.perf_counter() - t0
+        g["games_requested"] = len(jobs)
         report["games"][gid] = g
+        if save:
+            save(report)
         log(f"{gid}: {g['games']} games, mythenv {g['mythenv']['win_rate']:.2f} "
             f"[{g['mythenv']['ci95'][0]:.2f}, {g['mythenv']['ci95'][1]:.2f}], "
             f"openspiel {g['openspiel']['win_rate']:.2f}, draws {g['draw_rate']:.2f}; ms/decision "
             f"mythenv {g['mythenv']['ms_per_decision_mean']:.1f}, "
-            f"openspiel {g['openspiel']['ms_per_decision_mean']:.1f}; {g['wall_seconds']:.0f} s")
+            f"openspiel {g['openspiel']['ms_per_decision_mean']:.1f}; {g['wall_seconds']:.0f} s", flush=True)
     return report
 
 
@@ -171,7 +200,8 @@ def table(report: dict) -> str:
 
 def doc_block(report: dict) -> str:
     """The generated block of docs/agents.md: the command, the machine and the table."""
-    games = ", ".join(f"{gid} {g['games']}" for gid, g in report["games"].items())
+    games = ", ".join(f"{gid} {g['games']}" + (f" of {g['games_requested']}" if g["games"] < g["games_requested"] else "")
+                      for gid, g in report["games"].items())
     return (f"`nice -n 10 {report['command']}` ({report['machine']}, Python {report['python']}, "
             f"OpenSpiel {report['open_spiel']}; {report['wall_seconds'] / 60:.0f} min wall-clock; games per "
             f"game id: {games}); written with `--doc docs/agents.md` from `benchmarks/ismcts_compare.json`:"
@@ -198,6 +228,10 @@ def main(argv=None) -> int:
     p.add_argument("--seed", type=int, default=0, help="game i deals with seed SEED + i")
     p.add_argument("--uct-c", type=float, default=0.7, help="exploration constant of both bots")
     p.add_argument("--workers", type=int, default=1, help="processes (games are split between them)")
+    p.add_argument("--minutes", type=float, help="time budget: game ids not in --full share what is left after "
+                   "the --full ones; each keeps the first deals that finished in its share (at least 2)")
+    p.add_argument("--full", nargs="*", default=["hera_zeus_v0"], metavar="GAME_ID",
+                   help="game ids that play all their games whatever --minutes says (played first)")
     p.add_argument("--out", default=str(HERE / "ismcts_compare.json"))
     p.add_argument("--doc", help="a doc whose <!-- ismcts_compare:start/end --> block gets the table")
     a = p.parse_args(argv)
@@ -217,14 +251,20 @@ def main(argv=None) -> int:
            + (f" {' '.join(a.game_ids)}" if a.game_ids != TWO_SEAT else "")
            + f" --iterations {a.iterations} --games {a.games}"
            + (f" --games-for {' '.join(a.games_for)}" if a.games_for else "")
-           + f" --seed {a.seed} --uct-c {a.uct_c} --workers {a.workers}")
-    t0 = time.perf_counter()
-    report = run(a.game_ids, a.iterations, n_games, a.seed, a.uct_c, a.workers)
+           + f" --seed {a.seed} --uct-c {a.uct_c} --workers {a.workers}"
+           + (f" --minutes {a.minutes:g} --full {' '.join(a.full)}" if a.minutes is not None else ""))
     import open_spiel
-    report = {"command": cmd, "machine": platform.platform(), "python": platform.python_version(),
-              "open_spiel": getattr(open_spiel, "__version__", "?"),
-              "wall_seconds": time.perf_counter() - t0, **report}
-    Path(a.out).write_text(json.dumps(report, indent=1) + "\n")
+    t0 = time.perf_counter()
+    head = {"command": cmd, "machine": platform.platform(), "python": platform.python_version(),
+            "open_spiel": getattr(open_spiel, "__version__", "?")}
+
+    def save(rep):
+        Path(a.out).write_text(json.dumps({**head, "wall_seconds": time.perf_counter() - t0, **rep}, indent=1) + "\n")
+
+    report = run(a.game_ids, a.iterations, n_games, a.seed, a.uct_c, a.workers, minutes=a.minutes,
+                 full=tuple(a.full), save=save)
+    save(report)
+    report = json.loads(Path(a.out).read_text())
     if a.doc:
         write_doc(Path(a.doc), report)
     print(table(report))
