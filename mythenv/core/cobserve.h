@@ -13,6 +13,15 @@
  * IndexError / KeyError naming what was read), never crash. Only the public C API is used here. The
  * conformance suite checks every encoder against the Python one at every step of random games.
  *
+ * Calls into Python. Reading an attribute (a property), calling a method (``current_player()``), hashing
+ * or comparing an object of a Python class, its ``__bool__`` or ``__index__``: each may run any Python
+ * code, which may empty or replace a list, a dict or a bytearray of the state. So an encoder makes all
+ * such calls first (``get_attrs``, then the methods), holding new references to what they return, and
+ * only then borrows items, sizes and byte pointers, after which nothing it calls runs Python code: the
+ * readers here accept exact ints and strs where a value is looked up (``table_item``), bools and ints
+ * where a truth is read (``truth_of``), compare dict keys in C (``dict_item``), and format an object
+ * (``%R``) only on the way out with an error.
+ *
  * What this header offers:
  * - the module: ``COBSERVE_MODULE(init)`` defines ``encode`` (the argument checks: 4 arguments, the
  *   layout read by the game's ``read_layout``, the seat ``p`` by ``read_seat``, ``out`` opened by
@@ -102,6 +111,26 @@ static inline int as_long(PyObject *o, const char *what, long *v)
     }
     *v = (long)x;
     return 0;
+}
+
+/* Python's ``bool(o)`` for a bool or an int: 0 / 1, or -1 with a TypeError naming ``what`` for any other
+ * type (whose ``__bool__`` would run Python code in the middle of an encoding, see "Calls into Python"). */
+static inline int truth_of(PyObject *o, const char *what)
+{
+    if (o == Py_True)
+        return 1;
+    if (o == Py_False)
+        return 0;
+    if (!PyLong_Check(o)) {
+        PyErr_Format(PyExc_TypeError, "%s must be a bool or an int, got %.80s", what, Py_TYPE(o)->tp_name);
+        return -1;
+    }
+    Py_ssize_t x = PyLong_AsSsize_t(o);
+    if (x == -1 && PyErr_Occurred()) { /* an int beyond a Py_ssize_t is not 0 */
+        PyErr_Clear();
+        return 1;
+    }
+    return x != 0;
 }
 
 /* An int or a float as Python's true division converts it: 0, or -1 with a TypeError naming ``what``. */
@@ -274,17 +303,41 @@ static inline int str_index(PyObject *x, PyObject *const *names, int n)
     return -1;
 }
 
-/* ``d[key]`` (borrowed): NULL with a TypeError naming ``what`` when ``d`` is not a dict, with a KeyError
- * when ``key`` is missing. */
+/* ``d[key]`` (borrowed) of a dict read from the state, for an interned str ``key``: NULL with a TypeError
+ * naming ``what`` when ``d`` is not a dict, with a KeyError when no key of ``d`` is a str equal to
+ * ``key``. The keys are compared here, in C: a dict lookup would call the ``__eq__`` of a key of another
+ * type with the same hash (Python code, see "Calls into Python"). The state's dicts are small. */
 static PyObject *dict_item(PyObject *d, PyObject *key, const char *what)
 {
     if (!PyDict_Check(d)) {
         PyErr_Format(PyExc_TypeError, "%s must be a dict, got %.80s", what, Py_TYPE(d)->tp_name);
         return NULL;
     }
-    PyObject *v = PyDict_GetItemWithError(d, key);
+    Py_ssize_t pos = 0;
+    PyObject *k, *v;
+    while (PyDict_Next(d, &pos, &k, &v))
+        if (k == key)
+            return v;
+    pos = 0;
+    while (PyDict_Next(d, &pos, &k, &v))
+        if (PyUnicode_CheckExact(k) && PyUnicode_Compare(k, key) == 0)
+            return v;
+    PyErr_Format(PyExc_KeyError, "%s has no key %U", what, key);
+    return NULL;
+}
+
+/* ``table[key]`` (borrowed) of a dict of the layout (exact str or int keys), for a ``key`` read from the
+ * state: the key must be an exact str or int (the hash and the comparison of any other type may run
+ * Python code); NULL with a TypeError naming ``what``, or a KeyError. */
+static PyObject *table_item(PyObject *table, PyObject *key, const char *what)
+{
+    if (!PyUnicode_CheckExact(key) && !PyLong_CheckExact(key)) {
+        PyErr_Format(PyExc_TypeError, "%s must be a str or an int, got %.80s", what, Py_TYPE(key)->tp_name);
+        return NULL;
+    }
+    PyObject *v = PyDict_GetItemWithError(table, key);
     if (v == NULL && !PyErr_Occurred())
-        PyErr_SetObject(PyExc_KeyError, key);
+        PyErr_Format(PyExc_KeyError, "%s: unknown value %R", what, key);
     return v;
 }
 

@@ -222,22 +222,12 @@ static int write_seat(ObsBuf *b, const Layout *L, int i, PyObject *kingdom, PyOb
 }
 
 /* observe._write_head: the decision being taken, who takes it, whose turn it is. */
-static int write_head(ObsBuf *b, const Layout *L, PyObject *state, PyObject *const *a, long phase, long p)
+static int write_head(ObsBuf *b, const Layout *L, PyObject *const *a, long phase, long p, long cur)
 {
     const int *v = L->v;
     long n = v[I_N];
     if (phase == v[I_OVER])
         return put(b, L, DECISION, v[I_D_OVER], 1.0f);
-    PyObject *o = PyObject_VectorcallMethod(method_names[M_CURRENT_PLAYER], &state,
-                                            1 | PY_VECTORCALL_ARGUMENTS_OFFSET, NULL);
-    if (o == NULL)
-        return -1;
-    long cur;
-    int err = as_long(o, "current_player()", &cur);
-    if (err < 0) {
-        Py_DECREF(o);
-        return -1;
-    }
     PyObject *pending = a[A_PENDING];
     long dec;
     if (PyList_GET_SIZE(pending)) {
@@ -248,7 +238,6 @@ static int write_head(ObsBuf *b, const Layout *L, PyObject *state, PyObject *con
         if (kind < 0) {
             if (name == NULL)
                 PyErr_SetString(PyExc_TypeError, "demigods encode: a pending record must be a tuple");
-            Py_DECREF(o);
             return -1;
         }
         dec = v[I_D_PENDING + kind];
@@ -259,22 +248,18 @@ static int write_head(ObsBuf *b, const Layout *L, PyObject *state, PyObject *con
         int is_blind = 0;
         if (cur < 0 || cur >= n) {
             PyErr_Format(PyExc_IndexError, "demigods encode: current player %ld is not a seat", cur);
-            Py_DECREF(o);
             return -1;
         }
         PyObject *front = PyList_GET_ITEM(a[A_FRONT], cur);
         for (Py_ssize_t j = 0; j < PyList_GET_SIZE(front) && !is_blind; j++) {
             long c;
             int k = card_at(front, j, L, &c);
-            if (k < 0) {
-                Py_DECREF(o);
+            if (k < 0)
                 return -1;
-            }
             is_blind = L->front_slot[k] == v[I_BLIND_SLOT];
         }
         dec = is_blind ? v[I_D_BLIND] : v[I_D_ACT];
     }
-    Py_DECREF(o);
     long turn_player;
     if (put(b, L, DECISION, dec, 1.0f) < 0
         || (cur == p && put(b, L, TO_MOVE, 0, 1.0f) < 0)
@@ -313,12 +298,13 @@ static int write_pending(ObsBuf *b, const Layout *L, PyObject *rec, long p)
             PyErr_SetString(PyExc_IndexError, "demigods encode: pending record too short");
             return -1;
         }
-        PyObject *victim = PySequence_GetItem(PySequence_Fast_GET_ITEM(rec, 3), 0);
-        if (victim == NULL)
+        PyObject *victims = PySequence_Fast_GET_ITEM(rec, 3), *victim;
+        if (!(PyTuple_Check(victims) || PyList_Check(victims))) {
+            PyErr_SetString(PyExc_TypeError, "demigods encode: a steal's victims must be a list or tuple");
             return -1;
-        int err = as_long(victim, "a steal's victim", &x);
-        Py_DECREF(victim);
-        if (err < 0 || put(b, L, PENDING_SEAT, pymod(x - p, n), 1.0f) < 0 || rec_long(rec, 2, &y) < 0
+        }
+        if ((victim = seq_item(victims, 0, "a steal's victims")) == NULL || as_long(victim, "a steal's victim", &x) < 0
+            || put(b, L, PENDING_SEAT, pymod(x - p, n), 1.0f) < 0 || rec_long(rec, 2, &y) < 0
             || put(b, L, HALVING, y, 1.0f) < 0)
             return -1;
         break;
@@ -344,9 +330,19 @@ static int write_pending(ObsBuf *b, const Layout *L, PyObject *rec, long p)
 }
 
 /* The state's attributes, checked: 0, or -1 with a TypeError / ValueError naming the attribute. */
-static int read_state(PyObject *state, PyObject **a, const Layout *L)
+static int read_state(PyObject *state, PyObject **a, const Layout *L, long *cur)
 {
     if (get_attrs(state, attr_names, NATTRS, a) < 0)
+        return -1;
+    /* state.current_player(), the one call into Python after the attributes: made before anything is
+     * checked or borrowed, since it may run any code (emptying a list the rest reads) */
+    PyObject *o = PyObject_VectorcallMethod(method_names[M_CURRENT_PLAYER], &state,
+                                            1 | PY_VECTORCALL_ARGUMENTS_OFFSET, NULL);
+    if (o == NULL)
+        return -1;
+    int err = as_long(o, "current_player()", cur);
+    Py_DECREF(o);
+    if (err < 0)
         return -1;
     static const int lists[] = {A_PENDING, A_HAND, A_KINGDOM, A_FRONT, A_DISCARD, A_DECK};
     for (size_t j = 0; j < sizeof(lists) / sizeof(lists[0]); j++)
@@ -368,7 +364,7 @@ static int read_state(PyObject *state, PyObject **a, const Layout *L)
 }
 
 /* The pieces of seat ``p``'s view, from the state's attributes ``a`` (enum attr). */
-static int write_pieces(ObsBuf *b, const Layout *L, PyObject *state, PyObject **a, long p)
+static int write_pieces(ObsBuf *b, const Layout *L, PyObject **a, long p, long cur)
 {
     const int *v = L->v;
     long n = v[I_N], ncards = v[I_NCARDS], nk = v[I_NK], phase, turns;
@@ -380,7 +376,7 @@ static int write_pieces(ObsBuf *b, const Layout *L, PyObject *state, PyObject **
         return -1;
 
     /* decision .. turn_seat */
-    if (write_head(b, L, state, a, phase, p) < 0)
+    if (write_head(b, L, a, phase, p, cur) < 0)
         return -1;
 
     /* my_hand (QUARTERS of the counts this seat sees), my_hand_unseen */
@@ -418,8 +414,8 @@ static int write_pieces(ObsBuf *b, const Layout *L, PyObject *state, PyObject **
 
     /* deck_size, reshuffled */
     b->w[START(L, DECK_SIZE)] = (float)((double)PyList_GET_SIZE(a[A_DECK]) / (double)ncards);
-    int reshuffled = PyObject_IsTrue(a[A_RESHUFFLED]);
-    if (reshuffled < 0)
+    long reshuffled; /* a bool or an int (no __bool__ of another type: no Python code runs here) */
+    if (as_long(a[A_RESHUFFLED], "state.reshuffled", &reshuffled) < 0)
         return -1;
     if (reshuffled)
         b->w[START(L, RESHUFFLED)] = 1.0f;
@@ -454,7 +450,8 @@ static int write_pieces(ObsBuf *b, const Layout *L, PyObject *state, PyObject **
 static int write_obs(ObsBuf *b, PyObject *state, long p, const Layout *L)
 {
     PyObject *a[NATTRS] = {NULL};
-    int err = read_state(state, a, L) < 0 || write_pieces(b, L, state, a, p) < 0 ? -1 : 0;
+    long cur;
+    int err = read_state(state, a, L, &cur) < 0 || write_pieces(b, L, a, p, cur) < 0 ? -1 : 0;
     release_refs(a, NATTRS);
     return err;
 }

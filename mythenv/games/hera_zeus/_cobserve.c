@@ -187,6 +187,16 @@ static int write_pieces(ObsBuf *b, PyObject *state, long p, const Layout *L, PyO
     float *w = b->w;
     const long o = 1 - p;
     const unsigned bit = 1u << p;
+    /* the one call into Python after the attributes were read (get_attrs), made before any item or byte
+     * is borrowed: it may run any code, emptying a list or a bytearray the rest reads */
+    PyObject *cp = PyObject_CallMethodNoArgs(state, names[N_CURRENT_PLAYER]);
+    if (cp == NULL)
+        return -1;
+    long mover;
+    int bad = as_long(cp, "state.current_player()", &mover);
+    Py_DECREF(cp);
+    if (bad < 0)
+        return -1;
     static const int lists[] = {N_PENDING, N_TURNS, N_HAND, N_DECK, N_FIELD, N_DISC, N_MEMORY};
     for (size_t i = 0; i < sizeof lists / sizeof lists[0]; i++)
         if (check_list(a[lists[i]], NAMES[lists[i]]) < 0)
@@ -230,14 +240,6 @@ static int write_pieces(ObsBuf *b, PyObject *state, long p, const Layout *L, PyO
     } else {
         h[L->phase_slot[phase == L->setup ? PH_SETUP : PH_TURN]] = 1.0f;
     }
-    PyObject *cp = PyObject_CallMethodNoArgs(state, names[N_CURRENT_PLAYER]);
-    if (cp == NULL)
-        return -1;
-    long mover;
-    int bad = as_long(cp, "state.current_player()", &mover);
-    Py_DECREF(cp);
-    if (bad < 0)
-        return -1;
     if (mover == p)
         w[L->start[PC_TO_MOVE]] = 1.0f;
     w[L->start[PC_SIDE] + p] = 1.0f;

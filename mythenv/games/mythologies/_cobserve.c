@@ -120,7 +120,7 @@ static int counts_at(ObsBuf *b, const Layout *L, Py_ssize_t at, PyObject *cards,
 /* ------------------------------------------------------------------ the pieces (observe.py's blocks) */
 /* observe._header: phase (the kind of decision), to_move, round, first_player, turn_seat, destiny,
  * effect_source and effect_op (the innermost effect being resolved), order_options */
-static int header(ObsBuf *b, const Layout *L, PyObject *state, PyObject *const *a, long p, long n)
+static int header(ObsBuf *b, const Layout *L, PyObject *const *a, long p, long n, long cur)
 {
     const Py_ssize_t *at = L->at;
     long phase, k, x;
@@ -140,25 +140,16 @@ static int header(ObsBuf *b, const Layout *L, PyObject *state, PyObject *const *
             if (!(PyDict_Check(top) && PyDict_GET_SIZE(top) == 0) && (t = dict_item(top, str[S_T], "a stack frame")) == NULL)
                 return -1;
         }
-        PyObject *kk = PyDict_GetItemWithError(L->decision_of, t); /* _DECISION_OF[t] */
-        if (kk == NULL) {
-            if (!PyErr_Occurred())
-                PyErr_SetObject(PyExc_KeyError, t);
+        PyObject *kk = table_item(L->decision_of, t, "a stack frame's t"); /* _DECISION_OF[t] */
+        if (kk == NULL)
             return -1;
-        }
         if (as_long(kk, "a decision index", &k) < 0)
             return -1;
     }
     if (obs_put(b, at[P_PHASE] + k, 1) < 0)
         return -1;
-    /* to_move: the rules say whose move it is */
-    PyObject *cp = PyObject_CallMethodNoArgs(state, str[S_CURRENT_PLAYER]);
-    if (cp == NULL)
-        return -1;
-    long cur = -1;
-    int err = PyLong_Check(cp) && as_long(cp, "current_player()", &cur) < 0; /* Python's cp == p */
-    Py_DECREF(cp);
-    if (err || (cur == p && obs_put(b, at[P_TO_MOVE], 1) < 0))
+    /* to_move: the rules say whose move it is (state.current_player(), called in write_obs) */
+    if (cur == p && obs_put(b, at[P_TO_MOVE], 1) < 0)
         return -1;
     /* round, first_player, turn_seat (relative seats) */
     if (as_long(a[A_ROUND], "round", &x) < 0 || obs_put(b, at[P_ROUND] + (x < 4 ? x : 4) - 1, 1) < 0)
@@ -330,7 +321,7 @@ static int commits(ObsBuf *b, const Layout *L, PyObject *const *a, int commit_st
     Py_ssize_t o = L->at[P_COMMITS] + 3 * i;
     if (!commit_step)
         return cm >= 0 ? obs_put(b, o + 1 + cm, 1) : 0;
-    int fr = PyObject_IsTrue(PyList_GET_ITEM(a[A_FREE], q));
+    int fr = truth_of(PyList_GET_ITEM(a[A_FREE], q), "state.free[q]");
     if (fr < 0)
         return -1;
     if (fr && cm >= 0 && q != p)
@@ -379,7 +370,7 @@ static int sanctuary(ObsBuf *b, const Layout *L, PyObject *const *a, const unsig
                 return -1;
             continue;
         }
-        int up = PyObject_IsTrue(PyList_GET_ITEM(a[A_FACEUP], pos));
+        int up = truth_of(PyList_GET_ITEM(a[A_FACEUP], pos), "state.faceup[i]");
         if (up < 0)
             return -1;
         if (!up && c >= nknown) {
@@ -410,7 +401,7 @@ static int boards(ObsBuf *b, const Layout *L, PyObject *const *a)
 
 /* ------------------------------------------------------------------ encode */
 /* The pieces of seat ``p``'s view, from the state's attributes ``a`` (enum order). */
-static int write_pieces(ObsBuf *b, const Layout *L, PyObject *state, PyObject *const *a, long p)
+static int write_pieces(ObsBuf *b, const Layout *L, PyObject *const *a, long p, long cur)
 {
     long n, phase;
     /* the types of what is read: lists, the knowledge bytes, a seat count matching the layout */
@@ -441,7 +432,7 @@ static int write_pieces(ObsBuf *b, const Layout *L, PyObject *state, PyObject *c
     }
 
     /* phase, to_move, round, first_player, turn_seat, destiny, effect_source, effect_op, order_options */
-    if (header(b, L, state, a, p, n) < 0)
+    if (header(b, L, a, p, n, cur) < 0)
         return -1;
     /* tokens, completion, trials_done */
     for (Py_ssize_t i = 0; i < n; i++)
@@ -485,11 +476,26 @@ static int write_pieces(ObsBuf *b, const Layout *L, PyObject *state, PyObject *c
     return 0;
 }
 
+/* state.current_player() in ``*cur`` (left as is when it is not an int: Python's ``cp == p`` is then false):
+ * 0, or -1 with an exception. Called right after the attributes are read, before anything is borrowed (it
+ * may run any Python code: cobserve.h, "Calls into Python"). */
+static int current_player(PyObject *state, long *cur)
+{
+    PyObject *cp = PyObject_CallMethodNoArgs(state, str[S_CURRENT_PLAYER]);
+    if (cp == NULL)
+        return -1;
+    int err = PyLong_Check(cp) && as_long(cp, "current_player()", cur) < 0 ? -1 : 0;
+    Py_DECREF(cp);
+    return err;
+}
+
 /* The observation (COBSERVE_MODULE): the state's attributes, held for the call, then the pieces. */
 static int write_obs(ObsBuf *b, PyObject *state, long p, const Layout *L)
 {
     PyObject *a[NATTRS] = {NULL};
-    int err = get_attrs(state, attr_str, NATTRS, a) < 0 || write_pieces(b, L, state, a, p) < 0 ? -1 : 0;
+    long cur = -1;
+    int err = get_attrs(state, attr_str, NATTRS, a) < 0 || current_player(state, &cur) < 0
+              || write_pieces(b, L, a, p, cur) < 0 ? -1 : 0;
     release_refs(a, NATTRS);
     return err;
 }

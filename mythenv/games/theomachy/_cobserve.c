@@ -110,10 +110,14 @@ static int read_layout(PyObject *t, Layout *L, ObsShape *shape)
 }
 
 /* ------------------------------------------------------------------ reading the state */
-/* New references taken during one call, released together at its end. */
+/* New references taken during one call, released together at its end; ``got[a]`` is state.<a> once
+ * read. Every attribute is read (``prefetch``) before any item is borrowed: reading one may run Python
+ * code (a property) that empties a list whose items are borrowed, so after ``frozen`` no attribute is
+ * read any more and no Python code runs. */
 typedef struct {
     PyObject *ref[NNAMES];
-    int nref;
+    PyObject *got[NNAMES];
+    int nref, frozen;
 } Refs;
 
 /* The truth of a bool or int: 0 / 1, or -1 with a TypeError naming ``what``. */
@@ -132,14 +136,35 @@ static int as_flag(PyObject *o, const char *what)
 /* state.<a> (kept in ``r``); NULL with an exception. */
 static PyObject *attr(Refs *r, PyObject *state, int a)
 {
+    if (r->got[a] != NULL)
+        return r->got[a];
+    if (r->frozen) { /* cannot happen: prefetch reads every attribute the encoder uses */
+        PyErr_Format(PyExc_RuntimeError, "theomachy encoder: state.%s read after the prefetch", NAMES[a]);
+        return NULL;
+    }
     if (r->nref == NNAMES) { /* cannot happen: every attribute is read at most once per call */
         PyErr_SetString(PyExc_RuntimeError, "theomachy encoder: too many attributes held");
         return NULL;
     }
     PyObject *o = PyObject_GetAttr(state, S[a]);
     if (o != NULL)
-        r->ref[r->nref++] = o;
+        r->ref[r->nref++] = r->got[a] = o;
     return o;
+}
+
+/* Read every attribute this call uses (the betting ones in the betting step, ``turn_played`` in a
+ * Battle), then freeze: 0, or -1 with the exception of the first one missing. */
+static int prefetch(Refs *r, PyObject *state, int bet, int battle)
+{
+    for (int a = A_N; a <= A_HANDS; a++) {
+        if (((a == A_ROUND || a == A_ACTED_NOW) && !bet) || (a == A_TURN && !bet && !battle)
+            || (a == A_TURN_PLAYED && !battle))
+            continue;
+        if (attr(r, state, a) == NULL)
+            return -1;
+    }
+    r->frozen = 1;
+    return 0;
 }
 
 /* state.<m>(arg) (no argument when ``arg`` is NULL), ``m`` one of M_CURRENT_PLAYER .. M_BATTLE_POWER. */
@@ -286,6 +311,9 @@ static int fill(ObsBuf *b, PyObject *state, long p, PyObject *py_p, const Layout
         }
     }
 
+    /* every attribute read now: no Python code runs from here on */
+    if (prefetch(r, state, step == L->bet, battle) < 0)
+        return -1;
     /* the state's containers (new references kept in r; items borrowed from here on) */
     Py_ssize_t npend, nvis;
     PyObject **pending = attr_items(r, state, A_PENDING, -1, &npend);

@@ -111,13 +111,16 @@ static const char *const key_names[NKEYS] = {"att", "targets", "du", "src", "spe
 static PyObject *attr_str[NATTR];
 static PyObject *key_str[NKEYS];
 
-/* Fetch every attribute into ``a`` (new references; the caller releases them) and the ints into ``iv``. */
+/* Fetch every attribute into ``a`` (new references; the caller releases them) and the ints into ``iv``.
+ * Every attribute is read before any is checked: reading one may run Python code (a property) that
+ * changes another (cobserve.h, "Calls into Python"). */
 static int fetch(PyObject *state, const Layout *L, PyObject **a, long *iv)
 {
-    for (int i = 0; i < NATTR; i++) {
-        PyObject *o = a[i] = PyObject_GetAttr(state, attr_str[i]);
-        if (o == NULL)
+    for (int i = 0; i < NATTR; i++)
+        if ((a[i] = PyObject_GetAttr(state, attr_str[i])) == NULL)
             return -1;
+    for (int i = 0; i < NATTR; i++) {
+        PyObject *o = a[i];
         int t = attr_types[i], ok;
         switch (t) {
         case T_INT:
@@ -177,12 +180,9 @@ static int write_small(ObsBuf *b, const Layout *L, PyObject **a, const long *iv,
     const int32_t *N = L->num;
     long n = iv[A_N];
     /* phase */
-    PyObject *ph = PyDict_GetItemWithError(L->phases, a[A_PHASE]);
-    if (ph == NULL) {
-        if (!PyErr_Occurred())
-            PyErr_Format(PyExc_KeyError, "state.phase: unknown phase %R", a[A_PHASE]);
+    PyObject *ph = table_item(L->phases, a[A_PHASE], "state.phase");
+    if (ph == NULL)
         return -1;
-    }
     long v;
     LONG(ph, "phase", &v);
     PUT(N[P_PHASE] + v, 1.0f);
@@ -193,12 +193,9 @@ static int write_small(ObsBuf *b, const Layout *L, PyObject **a, const long *iv,
             PyErr_SetString(PyExc_IndexError, "state.dec: a decision names its kind and its seat");
             return -1;
         }
-        PyObject *kind = PyDict_GetItemWithError(L->kinds, PyList_GET_ITEM(dec, 0));
-        if (kind == NULL) {
-            if (!PyErr_Occurred())
-                PyErr_Format(PyExc_KeyError, "state.dec: unknown decision kind %R", PyList_GET_ITEM(dec, 0));
+        PyObject *kind = table_item(L->kinds, PyList_GET_ITEM(dec, 0), "state.dec's kind");
+        if (kind == NULL)
             return -1;
-        }
         long k, seat;
         LONG(kind, "dec", &k);
         LONG(PyList_GET_ITEM(dec, 1), "dec", &seat);

@@ -1,0 +1,76 @@
+"""The compiled encoders never crash (issue 19, "The compiled encoders"): states whose properties,
+methods and values run Python code that empties the state's containers in the middle of an
+encoding (tests/robustness/crash_harness.py) make the encoder return or raise, never take the
+process down with a signal; and the Python encoders do not allocate by a count read from the state."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+import mythenv
+
+ROOT = Path(__file__).resolve().parents[2]
+COMPILED = [g for g in mythenv.list_games() if mythenv.game_class(g).compiled is not None]
+
+
+def _run(args, timeout=300):
+    return subprocess.run([sys.executable, *args], capture_output=True, text=True, timeout=timeout, cwd=ROOT)
+
+
+def test_every_game_has_a_compiled_encoder():
+    assert COMPILED == mythenv.list_games()
+
+
+@pytest.mark.parametrize("gid", COMPILED)
+def test_hostile_hooks_never_crash_the_encoder(gid):
+    r = _run(["-m", "tests.robustness.crash_harness", gid])
+    assert r.returncode == 0, f"exit {r.returncode} (a negative code is the signal): {r.stderr[-2000:]}"
+    assert r.stdout.startswith("ok "), r.stdout
+    assert int(r.stdout.split()[1]) > 100, r.stdout  # hooks x positions x seats were really run
+
+
+@pytest.mark.parametrize("gid", [g for g in mythenv.list_games() if hasattr(mythenv.make_game(g).new_initial_state(seed=0), "n")])
+def test_huge_seat_count_is_an_error_not_an_allocation(gid):
+    """``state.n = 10**30``: both encoders raise or encode the config's seats, within a 2 GB
+    address-space limit and a time limit (the issue's Mythologies case built a list of n seats)."""
+    script = f"""
+import resource
+resource.setrlimit(resource.RLIMIT_AS, (2 * 2**30, 2 * 2**30))
+import numpy as np
+import mythenv
+for compiled in (False, True):
+    game = mythenv.make_game({gid!r})
+    game.use_compiled(compiled)
+    state = game.new_initial_state(seed=0)
+    state.n = 10**30
+    try:
+        game.observation(state, 0)  # an encoder that takes the seat count from the config may succeed
+    except (ValueError, IndexError, OverflowError, TypeError) as e:
+        print(type(e).__name__)
+    memo, other = {{}}, game.new_initial_state(seed=0)
+    out = np.zeros(game.observation_size, np.float32)
+    game.encode_update_python(other, 0, out, memo)
+    other.n = 10**30
+    try:
+        game.encode_update_python(other, 0, out, memo)
+    except (ValueError, IndexError, OverflowError, TypeError) as e:
+        print(type(e).__name__)
+print("done")
+"""
+    r = _run(["-c", script], timeout=60)
+    assert r.returncode == 0 and r.stdout.strip().endswith("done"), (r.stdout, r.stderr[-2000:])
+
+
+def test_mythologies_names_the_field():
+    from mythenv.core.errors import StateError
+
+    game = mythenv.make_game("mythologies_v0")
+    game.use_compiled(False)
+    state = game.new_initial_state(seed=0)
+    state.n = 10**30
+    with pytest.raises(StateError, match="state.n"):
+        game.observation(state, 0)
