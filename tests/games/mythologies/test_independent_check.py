@@ -10,8 +10,11 @@ plane or column ("The effect triggers even when a player completes a column or a
 they had already obtained the completion gain").
 """
 
+import numpy as np
+
 from mythenv.games.mythologies.cards import MYTHS
 from mythenv.games.mythologies.rules import MYTH_OF, OFF, PLACE
+from tests.conformance.helpers import synced_resample
 
 from .helpers import SLOT, A, names, new, placement, play, put, sanct_put, to_discard
 
@@ -207,3 +210,35 @@ def test_cyclops_not_offered_for_a_completion_during_an_opponents_turn():
     assert s.hand[0] == [] and s.gem[0] == 5
     # no decision was asked of seat 1 for its Cyclops: the placement phase is over
     assert s.phase != PLACE
+
+
+def test_cobra_over_face_down_cards_asks_the_same_in_a_world_resampled_from_the_mover():
+    """Whose turn it is is public (MY § B - Placement Phase: each player plays their cards in turn
+    order); MY § Card Glossary 013 - Loki: only Loki's owner looks at the face-down cards. From seat
+    0's view (not Loki's owner) the face-down Greek cards could be any Greek Creatures: in a world
+    resampled from its view, the Cobra offers the same sanctuary choices, and after it invokes a
+    face-down card (which it then sees, face up) the same seat is asked the same kind of decision."""
+    s = new(("greek", "egyptian", "chinese", "hindu"))
+    put(s, 0, "c1", "Minotaur")
+    for pos in (0, 2):
+        c = s.sanct[pos]
+        s.piles[0].append(c)
+        s.sanct[pos] = -1
+        s._refill(0, pos, faceup=False, seer=1 << 1)
+    placement(s, 0, hand=["Cobra"], favors=[0, 0], gems=[0, 0])
+    play(s, "Cobra")
+    s.apply_action(A("slot", "t1"))                  # the Minotaur is the only other Creature
+    game = s.game
+    for seed in range(8):
+        a = s.clone()
+        r = synced_resample(a, 0, np.random.default_rng(seed))
+        assert np.array_equal(game.observation(a, 0), game.observation(r, 0))
+        assert a.legal_actions() == r.legal_actions() == [OFF["sanct"] + pos for pos in (0, 1, 2)]
+        for x in (a, r):
+            x.apply_action(OFF["sanct"] + 2)
+        assert a.current_player() == r.current_player() == 0
+        assert a.legal_actions() == r.legal_actions()
+        for x in (a, r):
+            x.apply_action(A("slot", "t2"))
+            x.check_invariants()
+        assert MYTH_OF[r.pan[0][SLOT["t2"]][-1]] == MYTHS.index("greek")
