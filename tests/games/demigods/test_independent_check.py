@@ -11,15 +11,13 @@ stay the same in both.
 import numpy as np
 import pytest
 
-from mythenv.games.demigods.rules import K
+from mythenv.games.demigods.rules import KINDS, K
 
 from .builder import ACT, DRAW, act, build, game
 
 
 def known(s, viewer: int, holder: int) -> dict:
     """The cards ``viewer`` knows to be in ``holder``'s hand, {kind key: count}, from its observation."""
-    from mythenv.games.demigods.rules import KINDS
-
     n = s.game.num_players
     row = s.game.observation_dict(s, viewer)["known_hands"][(holder - viewer) % n - 1]
     return {KINDS[k].key: int(round(v * 4)) for k, v in enumerate(row) if v}
@@ -183,3 +181,31 @@ def test_resample_from_a_watcher_then_the_same_plays_keep_its_view():
             act(x, "play", K["army_500"])
         assert np.array_equal(g.observation(a, 1), g.observation(r, 1))
         assert a.current_player() == r.current_player()
+
+
+def test_exchange_with_a_blind_seat_the_sighted_partner_knows_what_it_gave():
+    """DG § Oracles (Exchange): 'trades two cards blind, drawn face down from each other's shuffled
+    hand'; DG § Curse of Blindness: 'hold it face down, and do not look at it'. Seat 0 (sighted)
+    trades with the blind seat 1: seat 0 knows the two cards it gave are in seat 1's hand; seat 1
+    sees none of its hand, the received cards included; seat 2 knows nothing of either hand."""
+    g = game(num_players=3)
+    for seed in range(5):
+        s = build(g, hands={0: ["zeus", "hermes", "wealth_1000"], 1: ["army_500", "army_1000", "wealth_500"],
+                            2: ["plutus", "ares"]},
+                  fronts={1: ["blindness"]}, deck_top=["oracle_exchange", "army_2000"], phase=DRAW, seed=seed)
+        d = s.to_dict()
+        for c in d["hand"][1]:
+            d["vis"][c] = 0
+        s = g.state_from_dict(d)
+        act(s, "draw_deck")
+        before = set(s.hand[0])
+        act(s, "target", 0)                      # seat 0 names seat 1
+        gave = sorted(s.game.kind_of[c] for c in s.hand[1] if c in before)
+        assert len(gave) == 2
+        expect = {}
+        for k in gave:
+            expect[KINDS[k].key] = expect.get(KINDS[k].key, 0) + 1
+        assert known(s, 0, 1) == expect
+        assert g.observation_dict(s, 1)["my_hand"].sum() == 0
+        assert known(s, 2, 1) == {} and known(s, 2, 0) == {}
+        s.check_invariants()

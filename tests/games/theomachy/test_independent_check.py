@@ -347,3 +347,17 @@ def test_initial_ante_paid_clockwise_from_the_first_player_when_the_bank_can_pay
     s.check_invariants()
     assert s.alive == [False, True, True]
     assert s.stake[1] == [2, 0, 0] and s.cult[1] == [1, 0, 0]
+
+
+def test_exchange_cascades_prophet_to_priests_to_disciples():
+    """TM § Exchanging Tokens: 'If you have no more Priests but still have a Prophet, then discard the
+    latter to the Bank and add two Priests to your Cult'; 'If you have no more Disciples but still
+    have a Priest, then discard the latter to the Bank and add two Disciples'. A Cult of one Prophet
+    becomes two Priests, then one Priest and two Disciples, with the bank paying both."""
+    game, s = betting_state(2, first=0)
+    set_tokens(s, 1, cult=[0, 0, 1])
+    bank = s.bank[:]
+    s._settle()
+    assert s.cult[1] == [2, 1, 0]
+    assert s.bank == [bank[D] - 2, bank[PR] - 2 + 1, bank[PH] + 1]
+    s.check_invariants()
