@@ -12,13 +12,36 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from .errors import DataError
+from .errors import ConfigError, DataError
 
 SOURCES = ("rulebook", "designed")
+
+#: variant package name -> its data directory (``mythenv.variants``)
+_VARIANT_DIRS: dict[str, Path] = {}
+#: variant data directory -> the shipped data directory its missing files come from
+_SHIPPED: dict[Path, Path] = {}
+
+
+def register_variant_dir(package: str, data_dir: Path, shipped: Path) -> None:
+    """Point the data loaders of the variant ``package`` at ``data_dir`` (see :mod:`mythenv.variants`)."""
+    data_dir, shipped = Path(data_dir), Path(shipped)
+    if _SHIPPED.get(data_dir, shipped) != shipped:
+        raise ConfigError(f"{data_dir} already holds the data of another game; use one directory per game")
+    _VARIANT_DIRS[package] = data_dir
+    _SHIPPED[data_dir] = shipped
+
+
+def data_dir(module: str, shipped: Path) -> Path:
+    """The data directory of the game module ``module`` (``__name__`` of a game's ``cards.py``): the
+    shipped one, or a variant's (whose missing files :func:`load_toml` reads from the shipped one)."""
+    return _VARIANT_DIRS.get(module.rpartition(".")[0], shipped)
 
 
 def load_toml(path: str | Path) -> dict:
     path = Path(path)
+    shipped = _SHIPPED.get(path.parent)
+    if shipped is not None and not path.exists():
+        path = shipped / path.name  # a variant replaces the files it holds, the others are the shipped ones
     try:
         with path.open("rb") as f:
             return tomllib.load(f)
@@ -26,6 +49,8 @@ def load_toml(path: str | Path) -> dict:
         raise DataError(f"{path}: data file not found") from None
     except tomllib.TOMLDecodeError as e:
         raise DataError(f"{path}: not valid TOML ({e})") from None
+    except (OSError, UnicodeDecodeError) as e:
+        raise DataError(f"{path}: cannot be read ({e})") from None
 
 
 class RecordChecker:
@@ -53,12 +78,31 @@ class RecordChecker:
         if not isinstance(v, types) or isinstance(v, bool) and bool not in (types if isinstance(types, tuple) else (types,)):
             tn = types.__name__ if isinstance(types, type) else "/".join(t.__name__ for t in types)
             self.fail(field, f"expected {tn}, got {v!r}")
-        if check is not None and not check(v):
-            self.fail(field, f"expected {expect}, got {v!r}")
+        try:
+            ok = check is None or check(v)
+        except Exception:  # noqa: BLE001 - a value the check cannot even compare is not what it expects
+            ok = False
+        if not ok:
+            self.fail(field, f"expected {expect or 'another value'}, got {v!r}")
         return v
+
+    def get_int(self, field: str, lo: int, hi: int, default: Any = ...) -> int:
+        """An integer field in ``lo .. hi`` (bools refused)."""
+        return self.get(field, int, lambda v: lo <= v <= hi, f"an integer {lo}..{hi}", default)
+
+    def get_str_list(self, field: str, choices=None, default: Any = ..., min_len: int = 0,
+                     max_len: int = 1000, unique: bool = False) -> list:
+        """A list of strs (each one of ``choices`` when given)."""
+        what = "a list of strs" + (f" among {sorted(choices)}" if choices is not None else "")
+        return self.get(field, list, lambda v: min_len <= len(v) <= max_len and all(
+            isinstance(x, str) and (choices is None or x in choices) for x in v)
+            and (not unique or len(set(v)) == len(v)), what, default)
 
     def provenance(self) -> str:
         src = self.get("source", str, lambda s: s in SOURCES, " or ".join(map(repr, SOURCES)))
+        for f in ("section", "rationale"):  # either may be present; where it is, it is text
+            if f in self.record:
+                self.get(f, str)
         if src == "rulebook":
             self.get("section", str, lambda s: bool(s.strip()), "the rulebook section it comes from")
         else:
@@ -66,8 +110,26 @@ class RecordChecker:
         return src
 
 
-def records(path: str | Path, data: dict, table: str) -> list[RecordChecker]:
+def records(path: str | Path, data: dict, table: str, unique: str | None = "auto",
+            max_records: int = 10_000) -> list[RecordChecker]:
+    """The records of ``[[table]]``, checked to be tables; ``unique``: the field no two records may
+    share (``"auto"``: ``key`` or else ``name`` when the records have one; ``None``: no check)."""
     rows = data.get(table)
     if not isinstance(rows, list) or not rows:
         raise DataError(f"{Path(path).name}: expected a non-empty array of tables [[{table}]]")
-    return [RecordChecker(path, table, i, r) for i, r in enumerate(rows)]
+    if len(rows) > max_records:
+        raise DataError(f"{Path(path).name}: [[{table}]] has {len(rows)} records, at most {max_records}")
+    out = [RecordChecker(path, table, i, r) for i, r in enumerate(rows)]
+    if unique == "auto":
+        unique = "key" if all("key" in r for r in rows) else "name" if all("name" in r for r in rows) else None
+    if unique is not None:
+        seen: dict = {}
+        for rec in out:
+            v = rec.record.get(unique)
+            try:
+                first = seen.setdefault(v, rec.index)
+            except TypeError:  # an unhashable value: the field's own check reports it
+                continue
+            if first != rec.index:
+                rec.fail(unique, f"duplicates record {table}[{first}]: every record needs its own {unique}")
+    return out

@@ -8,9 +8,11 @@ so a state plus its RNG state replays exactly.
 
 from __future__ import annotations
 
+import os
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any, ClassVar
 
 import numpy as np
@@ -26,6 +28,13 @@ TERMINAL = -4
 
 _INT8 = np.dtype(np.int8)
 _UNBUILT = object()
+
+
+def _resolved(data: Any) -> str | None:
+    """The absolute path a ``data=`` config value names (``None`` for a value that is no path)."""
+    if not isinstance(data, (str, os.PathLike)):
+        return None
+    return str(Path(data).expanduser().resolve())
 
 
 def _passes(check: Callable[[Any], bool], value: Any) -> bool:
@@ -304,17 +313,37 @@ class Game(ABC):
     #: layout) -> bool`` (see mythenv/core/cobserve.h and ``compiled_module``); None: Python only
     compiled: ClassVar = None
 
+    #: the variant data directory of a variant game's class (``mythenv.variants``); None: the shipped data
+    data_dir: ClassVar[str | None] = None
+
+    def __new__(cls, **config: Any):
+        data = config.get("data")
+        if data is not None and (cls.data_dir is None or cls.data_dir != _resolved(data)):
+            # a variant deck: the game's package loaded with the data files in the directory ``data``
+            from mythenv.variants import variant_class
+
+            game = object.__new__(variant_class(cls, data))
+            game.__init__(**config)
+            return game
+        return object.__new__(cls)
+
     def __init__(self, **config: Any):
+        data = config.pop("data", None)
+        if data is not None and type(self).data_dir != _resolved(data):
+            raise ConfigError(f"{self.info.game_id}: data={data!r} is not this variant's directory "
+                              f"{type(self).data_dir!r}")
         opts = {o.name: o for o in self.info.options}
         unknown = sorted(set(config) - set(opts))
         if unknown:
             raise ConfigError(
                 f"{self.info.game_id}: unknown config key(s) {', '.join(map(repr, unknown))}; "
-                f"allowed keys: {', '.join(sorted(opts)) or '(none)'}"
+                f"allowed keys: {', '.join(sorted(opts)) or '(none)'}, data (a variant deck's directory)"
             )
         self.config: dict[str, Any] = {}
         for name, opt in opts.items():
             self.config[name] = opt.validate(self.info.game_id, config.get(name, opt.default))
+        if type(self).data_dir is not None:
+            self.config["data"] = type(self).data_dir  # saved states and copies of the config know the deck
         self.codec: ActionCodec
         self.observer: Observer
         self._setup()

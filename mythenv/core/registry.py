@@ -21,6 +21,8 @@ _loaded = False
 def register_game(cls: type[Game]) -> type[Game]:
     """Register a Game class under ``cls.info.game_id`` (usable as a decorator)."""
     gid = cls.info.game_id
+    if cls.__module__.startswith("mythenv.variants."):
+        return cls  # a variant deck's copy of a built-in game (mythenv.variants): not a game of its own
     if gid in _GAMES and _GAMES[gid] is not cls:
         raise ConfigError(f"game id {gid!r} is already registered by {_GAMES[gid].__module__}")
     _GAMES[gid] = cls

@@ -11,9 +11,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
-from mythenv.core.data import DataError, load_toml, records
+from mythenv.core.data import DataError, data_dir, load_toml, records
 
-DATA_DIR = Path(__file__).parent / "data"
+DATA_DIR = data_dir(__name__, Path(__file__).parent / "data")
 CATEGORIES = ("army", "wealth", "god", "guardian", "curse", "cure", "oracle")
 VALUES = (500, 1000, 2000)
 CURSE_KEYS = ("siege", "poverty", "limitation", "blindness", "silence")
@@ -95,7 +95,7 @@ def load_cards(data_dir: str | Path = DATA_DIR) -> CardSet:
             if key != f"{cat}_{value}":
                 rec.fail("key", f"an {cat} card of value {value} must have key {cat}_{value!r}")
         elif cat != "curse":
-            copies = rec.get("copies", int, lambda v: v >= 1, "an integer >= 1")
+            copies = rec.get_int("copies", 1, 10)
         blocks = rec.get("blocks", str, lambda s: s in CURSE_KEYS, " / ".join(CURSE_KEYS)) if cat == "guardian" else ""
         removes = rec.get("removes", str, lambda s: s in CURSE_KEYS, " / ".join(CURSE_KEYS)) if cat == "cure" else ""
         name = rec.get("name", str, lambda s: bool(s.strip()), "a name")
@@ -130,9 +130,9 @@ def load_cards(data_dir: str | Path = DATA_DIR) -> CardSet:
     for rec in records(dpath, ddata, "deck"):
         players = rec.get("players", int, lambda v: 2 <= v <= 5 and v not in decks, "a new player count 2..5")
         def tri(v):
-            return len(v) == 3 and all(isinstance(x, int) and not isinstance(x, bool) and x >= 0 for x in v)
-        army = rec.get("army", list, tri, "three counts [500s, 1000s, 2000s]")
-        wealth = rec.get("wealth", list, tri, "three counts [500s, 1000s, 2000s]")
+            return len(v) == 3 and all(isinstance(x, int) and not isinstance(x, bool) and 0 <= x <= 100 for x in v)
+        army = rec.get("army", list, tri, "three counts 0..100 [500s, 1000s, 2000s]")
+        wealth = rec.get("wealth", list, tri, "three counts 0..100 [500s, 1000s, 2000s]")
         cc = rec.get("curse_copies", int, lambda v: v in (1, 2), "1 or 2")
         # DG § Deck: "At two players, use only one copy of each curse"; FAQ: "there are two copies of each"
         if cc != (1 if players == 2 else 2):
@@ -149,7 +149,13 @@ def load_cards(data_dir: str | Path = DATA_DIR) -> CardSet:
     for rec in records(tpath, tdata, "condition"):
         key = rec.get("key", str, lambda s: s in ("army", "wealth", "guardian") and s not in conds,
                       "a new key among army / wealth / guardian")
-        conds[key] = rec.get("threshold", int, lambda v: v >= 0, "an integer >= 0")
+        # the Army and Wealth goals are also config options (army_goal / wealth_goal: multiples of 500 up to
+        # 100000), the guardian count is at most the 5 Guardians of the deck (DG § Deck)
+        if key == "guardian":
+            conds[key] = rec.get_int("threshold", 0, 5)
+        else:
+            conds[key] = rec.get("threshold", int, lambda v: 0 <= v <= 100_000 and v % 500 == 0,
+                                 "a multiple of 500 in 0..100000")
         rec.provenance()
     if len(conds) != 3:
         raise DataError(f"{tpath.name}: the throne needs all three conditions (army, wealth, guardian)")

@@ -5,9 +5,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
-from mythenv.core.data import DataError, load_toml, records
+from mythenv.core.data import DataError, data_dir, load_toml, records
 
-DATA_FILE = Path(__file__).parent / "data" / "cards.toml"
+DATA_FILE = data_dir(__name__, Path(__file__).parent / "data") / "cards.toml"
 NO_STRENGTH = -1
 ROLE_KEYS = ("hostage", "figure_card", "champion", "hero", "pythia", "pegasus", "medusa", "pandora",
              "sirens", "hades", "persephone", "dionysus")
@@ -41,8 +41,8 @@ class CardSet:
 def load_cards(path: str | Path = DATA_FILE) -> CardSet:
     data = load_toml(path)
     deck_size = data.get("deck_size")
-    if not isinstance(deck_size, int) or deck_size <= 0:
-        raise DataError(f"{Path(path).name}: deck_size must be a positive integer, got {deck_size!r}")
+    if type(deck_size) is not int or not 1 <= deck_size <= 200:
+        raise DataError(f"{Path(path).name}: deck_size must be an integer 1..200, got {deck_size!r}")
     kinds = []
     seen = set()
     for i, rec in enumerate(records(path, data, "kind")):
@@ -50,7 +50,7 @@ def load_cards(path: str | Path = DATA_FILE) -> CardSet:
         seen.add(key)
         names = rec.get("names", list, lambda v: len(v) == 2 and all(isinstance(s, str) for s in v),
                         "two names [Hera's deck, Zeus's deck]")
-        count = rec.get("count", int, lambda v: v >= 0, "a count >= 0")
+        count = rec.get_int("count", 0, 200)
         st = rec.get("strength", (int, str), lambda v: v == "none" or 0 <= v <= 7,
                      '"none" or an integer 0..7')
         src = rec.provenance()

@@ -6,9 +6,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
-from mythenv.core.data import DataError, load_toml, records
+from mythenv.core.data import DataError, data_dir, load_toml, records
 
-DATA = Path(__file__).parent / "data"
+DATA = data_dir(__name__, Path(__file__).parent / "data")
 MYTHS = ("greek", "norse", "egyptian", "hindu", "inca", "chinese", "zulu", "celtic")
 CREATURE, DEITY = 0, 1
 DEITY_COST = 4
@@ -108,6 +108,15 @@ def _effect(rc, e: dict, i: int) -> Effect:
             rc.fail(f"{where}.ops[{j}]", f"'op' must be one of {OPS}")
     if when == "event" and e.get("event") not in EVENTS:
         rc.fail(where, f"event effects need event in {EVENTS}")
+    for key, types, check, expect in (("event", str, None, "a str"), ("scope", str, None, "a str"),
+                                      ("kind", str, None, "a str"), ("line", str, None, "a str"),
+                                      ("limit", int, lambda v: 0 <= v <= 20, "an integer 0..20"),
+                                      ("cost_gems", int, lambda v: 0 <= v <= 10, "an integer 0..10"),
+                                      ("own_turn", bool, None, "true or false")):
+        if key in e:
+            v = e[key]
+            if not isinstance(v, types) or (types is int and isinstance(v, bool)) or (check and not check(v)):
+                rc.fail(f"{where}.{key}", f"expected {expect}, got {v!r}")
     return Effect(when, tuple(ops), event=e.get("event", ""), scope=e.get("scope", ""),
                   kind=e.get("kind", ""), line=e.get("line", ""), limit=int(e.get("limit", 0)),
                   cost_gems=int(e.get("cost_gems", 0)), own_turn=bool(e.get("own_turn", False)))
@@ -120,7 +129,7 @@ def load_cards(path: str | Path = DATA / "cards.toml") -> tuple[Design, ...]:
     for _i, rc in enumerate(records(path, data, "card")):
         num = rc.get("num", int, lambda v: 1 <= v <= 80 and v not in nums, "a unique number 1..80")
         nums.add(num)
-        name = rc.get("name", str)
+        name = rc.get("name", str, lambda v: bool(v.strip()), "a name")
         myth = rc.get("myth", str, lambda v: v in MYTHS, f"one of {MYTHS}")
         typ = rc.get("type", str, lambda v: v in ("deity", "creature"), "'deity' or 'creature'")
         m = MYTHS.index(myth)
@@ -157,21 +166,25 @@ def load_boards(path: str | Path = DATA / "boards.toml"):
         if en.get("region") not in REGIONS:
             rc.fail("end", f"region must be one of {REGIONS}")
         for part, d in (("start", st), ("end", en)):
-            if not isinstance(d.get("favors"), int) or d["favors"] < 1 or not isinstance(d.get("text"), str):
-                rc.fail(part, "needs text and favors >= 1")
-        if not isinstance(st.get("at_least"), int):
-            rc.fail("start", "needs an integer at_least")
+            f = d.get("favors")
+            if type(f) is not int or not 1 <= f <= 10 or not isinstance(d.get("text"), str):
+                rc.fail(part, "needs text and favors 1..10")
+        if type(st.get("at_least")) is not int or not 0 <= st["at_least"] <= 40:
+            rc.fail("start", "needs an integer at_least 0..40")
         rc.provenance()
         m = MYTHS.index(myth)
+        if boards[m] is not None:
+            rc.fail("myth", f"a second [[board]] for {myth!r}: one board per mythology")
         boards[m] = Board(m, st["text"], st["measure"], st["at_least"], st["favors"], en["text"],
                           en["region"], en["favors"])
     if any(b is None for b in boards):
         raise DataError(f"{Path(path).name}: every mythology needs a [[board]]")
     comp = {}
     for rc in records(path, data, "completion"):
-        line = rc.get("line", str, lambda v: v in ("planes", "columns"), "'planes' or 'columns'")
+        line = rc.get("line", str, lambda v: v in ("planes", "columns") and v not in comp,
+                      "'planes' or 'columns', once each")
         rc.provenance()
-        comp[line] = (rc.get("favors", int), rc.get("gems", int))
+        comp[line] = (rc.get_int("favors", 0, 10), rc.get_int("gems", 0, 10))
     if set(comp) != {"planes", "columns"}:
         raise DataError(f"{Path(path).name}: completion gains for planes and columns are required")
     for rc in records(path, data, "destiny"):

@@ -29,9 +29,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
-from mythenv.core.data import DataError, load_toml, records
+from mythenv.core.data import DataError, data_dir, load_toml, records
 
-DATA_DIR = Path(__file__).parent / "data"
+DATA_DIR = data_dir(__name__, Path(__file__).parent / "data")
 SPHERES = ("air", "earth", "fire", "water")
 ORBS = ("order", "chaos")
 TYPES = ("attack", "effect", "place", "power")
@@ -127,12 +127,15 @@ def load_kinds(path: str | Path = DATA_DIR / "prayer.toml") -> tuple[Kind, ...]:
         name = rec.get("name", str)
         typ = rec.get("type", str, lambda s: s in TYPES, " / ".join(TYPES))
         sphere = SPHERES.index(rec.get("sphere", str, lambda s: s in SPHERES, " / ".join(SPHERES)))
-        count = rec.get("count", int, lambda v: v >= 1, "a count >= 1")
-        decks_t = rec.get("decks", dict, lambda d: set(d) <= set(DECKS), "a table with keys among I, II, III, IV")
-        decks = tuple(int(decks_t.get(d, 0)) for d in DECKS)
+        count = rec.get("count", int, lambda v: 1 <= v <= 40, "a count 1..40")
+        decks_t = rec.get("decks", dict, lambda d: set(d) <= set(DECKS) and all(
+            type(v) is int and 0 <= v <= 8 for v in d.values()),
+            "a table with keys among I, II, III, IV and copies 0..8 (a pre-built deck holds 8 cards)")
+        decks = tuple(decks_t.get(d, 0) for d in DECKS)
         if sum(decks) > count:
             rec.fail("decks", f"{sum(decks)} pre-built copies but only {count} copies")
-        ops = tuple(_parse_op(rec, t) for t in rec.get("ops", list))
+        ops = tuple(_parse_op(rec, t) for t in rec.get("ops", list, lambda v: all(isinstance(t, str) for t in v),
+                                                       "a list of op strings"))
         if typ == "power":
             orb = ORBS.index(rec.get("orb", str, lambda s: s in ORBS, " / ".join(ORBS)))
             orbs = rec.get("orbs", int, lambda v: v == 2, "2 (a Power card has two orbs)")

@@ -9,9 +9,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
-from mythenv.core.data import DataError, load_toml, records
+from mythenv.core.data import DataError, data_dir, load_toml, records
 
-DATA = Path(__file__).parent / "data"
+DATA = data_dir(__name__, Path(__file__).parent / "data")
 ALIGNMENTS = ("warmonger", "guardian", "deceitful", "righteous", "vengeful", "merciful")
 DTYPES = ("physical", "light", "fire", "void", "ice", "acid")
 PTYPES = ("common", "spell", "blessing", "curse")
@@ -187,7 +187,7 @@ def load_items(path=DATA / "items.toml") -> tuple[Item, ...]:
                         r.get("metal", bool), r.get("slaying", bool),
                         frozenset(DTYPES.index(x) for x in r.get("protection", list, dts, "damage types")),
                         frozenset(DTYPES.index(x) for x in r.get("resistance", list, dts, "damage types")),
-                        r.get("attack_bonus", int), r.get("defense_bonus", int), r.get("artifact", bool)))
+                        r.get_int("attack_bonus", 0, 3), r.get_int("defense_bonus", 0, 3), r.get("artifact", bool)))
     if sum(not x.artifact for x in out) != 31 or sum(x.artifact for x in out) != 11:
         raise DataError(f"{Path(path).name}: 31 Item tokens and 11 Artifact tokens expected (TH § Components)")
     return tuple(out)
@@ -198,9 +198,15 @@ def load_modes(path=DATA / "modes.toml") -> dict:
     out = {}
     for r in records(path, data, "mode"):
         r.provenance()
-        out[r.get("key", str)] = dict(teams=r.get("teams", int), players=tuple(r.get("players", list)),
-                                     normal=r.get("heroes_normal", int), blitz=r.get("heroes_blitz", int),
-                                     five_six=r.get("heroes_5_6", int))
+        # TH § Game Modes: 2 to 6 players with 3 Heroes at most each (0: the count this mode never uses);
+        # teams: 0 (free for all) or a number of teams that divides every player count of the mode
+        teams = r.get_int("teams", 0, 3)
+        players = r.get("players", list, lambda v, teams=teams: 0 < len(v) == len(set(v)) and all(
+            type(x) is int and 2 <= x <= 6 and (teams == 0 or x % teams == 0 and x > teams) for x in v),
+            "distinct player counts 2..6" + (f", each a multiple of teams = {teams}" if teams else ""))
+        out[r.get("key", str)] = dict(teams=teams, players=tuple(players),
+                                     normal=r.get_int("heroes_normal", 1, 3), blitz=r.get_int("heroes_blitz", 0, 3),
+                                     five_six=r.get_int("heroes_5_6", 0, 3))
     return out
 
 
@@ -210,7 +216,8 @@ def load_arena(path=DATA / "arena.toml") -> dict:
     b.provenance()
     t = records(path, data, "triads")[0]
     t.provenance()
-    tri = {n: tuple(t.get(f"players_{n}", list, lambda v, n=n: len(v) == n and len(set(v)) == n, f"{n} corners"))
+    tri = {n: tuple(t.get(f"players_{n}", list, lambda v, n=n: len(v) == n and all(
+        type(x) is int and 0 <= x < 6 for x in v) and len(set(v)) == n, f"{n} distinct corners 0..5"))
            for n in range(2, 7)}
     return dict(radius=b.get("radius", int, lambda r: 3 <= r <= 6, "3..6"), triads=tri)
 
