@@ -2,7 +2,7 @@
 win-rate matrix of the baselines (random, heuristic, ismcts), with 95% confidence intervals, games
 played and the command that reproduces it. Nothing in the table is typed by hand.
 
-    python -m mythenv.eval.baselines --games 200 --search-games 2 --seeds 0 1 2 3 4 --workers 2
+    python -m mythenv.eval.baselines --games 200 --search-games 0 --seeds 0 1 2 3 4 --workers 2
 
 Every pairing is played once per seed in ``--seeds`` (``--games`` games per seed, or
 ``--search-games`` when ISMCTS plays; each seed deals its own independent games). A cell reports the
@@ -144,7 +144,7 @@ def main(argv=None) -> int:
     if len(set(a.seeds)) != len(a.seeds):
         p.error(f"--seeds {a.seeds} repeats a seed")
     ism = f"ismcts:iterations={a.iterations}:rollout={a.rollout}"
-    agents = ["random", "heuristic", ism]
+    agents = ["random", "heuristic"] + ([ism] if a.search_games else [])
     cmd = (f"python -m mythenv.eval.baselines --games {a.games} --search-games {a.search_games} "
            f"--iterations {a.iterations} --rollout {a.rollout} --seeds {' '.join(map(str, a.seeds))} "
            f"--workers {a.workers}" + (f" --only {' '.join(a.only)}" if a.only else ""))
