@@ -9,14 +9,14 @@
 
 /* ------------------------------------------------------------------ the layout (observe.c_layout) */
 enum { LAYOUT_NUMBERS, LAYOUT_PHASES, LAYOUT_KINDS, LAYOUT_HERO_ARG, LAYOUT_TOKEN_CARD, LAYOUT_TOKEN_SLOT,
-       LAYOUT_SPEED, LAYOUT_LEN };
+       LAYOUT_SPEED, LAYOUT_OTHER_ARG, LAYOUT_ITEM_ARG, LAYOUT_CARD_ARG, LAYOUT_LEN };
 
 /* the int32 table ``numbers`` of the layout, in the order of ``observe._c_numbers`` */
 enum {
     N_SIZE, N_PLAYERS, N_HEROES, N_CARDS, N_HF, N_CF, N_TURN_CAP,
     /* piece offsets */
     P_PHASE, P_DECISION, P_TO_MOVE, P_DECIDER, P_TURN, P_HEROES, P_CARDS, P_PILES, P_POOL, P_OFFER,
-    P_DEC_HEROES, P_COMBAT, P_COMBAT_CARD, P_MISC,
+    P_DEC_HEROES, P_COMBAT, P_COMBAT_CARD, P_MISC, P_DEC_OTHER, P_DEC_ITEM, P_DEC_CARD, N_ITEMS,
     /* fields of a hero's block */
     H_UNCHOSEN, H_ALLY, H_ENEMY, H_ALIVE, H_HEALTH, H_MANA, H_GOLD, H_RANK, H_FLAGS, H_ARCH, H_HEX, H_ITEMS,
     H_TOKENS, H_SPEED,
@@ -33,6 +33,9 @@ typedef struct {
     PyObject *phases;                /* dict: phase name -> index in the phase piece */
     PyObject *kinds;                 /* dict: decision kind -> index in the decision piece */
     const unsigned char *hero_arg;   /* per decision kind: i (hero at dec[1 + i]), 0 when none */
+    const unsigned char *other_arg;  /* ... a second hero (dec_other) */
+    const unsigned char *item_arg;   /* ... an item (dec_item) */
+    const unsigned char *card_arg;   /* ... a Power (dec_card) */
     Py_ssize_t nkinds;
     const unsigned char *token_card; /* per token slot j: its Power card (observe._TOK) */
     const unsigned char *token_slot; /* per token: its slot j in a hero's token one-hots */
@@ -59,7 +62,10 @@ static int read_layout(PyObject *layout, Layout *L, ObsShape *shape)
         || (L->hero_arg = layout_bytes(layout, LAYOUT_HERO_ARG, &L->nkinds)) == NULL
         || (L->token_card = layout_bytes(layout, LAYOUT_TOKEN_CARD, &L->ntokens)) == NULL
         || (L->token_slot = layout_array(layout, LAYOUT_TOKEN_SLOT, 1, L->ntokens, &len2)) == NULL
-        || (L->speed = layout_array(layout, LAYOUT_SPEED, 4, L->num[N_HEROES], NULL)) == NULL)
+        || (L->speed = layout_array(layout, LAYOUT_SPEED, 4, L->num[N_HEROES], NULL)) == NULL
+        || (L->other_arg = layout_array(layout, LAYOUT_OTHER_ARG, 1, L->nkinds, NULL)) == NULL
+        || (L->item_arg = layout_array(layout, LAYOUT_ITEM_ARG, 1, L->nkinds, NULL)) == NULL
+        || (L->card_arg = layout_array(layout, LAYOUT_CARD_ARG, 1, L->nkinds, NULL)) == NULL)
         return -1;
     if (L->ntokens > MAX_TOKENS) {
         PyErr_SetString(PyExc_ValueError, "layout: more tokens than the mask holds");
@@ -207,19 +213,37 @@ static int write_small(ObsBuf *b, const Layout *L, PyObject **a, const long *iv,
             PyErr_SetString(PyExc_IndexError, "layout: decision kind outside the hero-argument table");
             return -1;
         }
-        if (L->hero_arg[k]) {
-            Py_ssize_t at = 1 + L->hero_arg[k];
+        /* the decision's arguments (observe._DEC_ARGS): hero, second hero, item, Power */
+        const unsigned char *tab[4] = {L->hero_arg, L->other_arg, L->item_arg, L->card_arg};
+        const long base[4] = {N[P_DEC_HEROES], N[P_DEC_OTHER], N[P_DEC_ITEM], N[P_DEC_CARD]};
+        const long limit[4] = {N[N_HEROES], N[N_HEROES], N[N_ITEMS], N[N_CARDS]};
+        for (int t = 0; t < 4; t++) {
+            if (!tab[t][k])
+                continue;
+            Py_ssize_t at = 1 + tab[t][k];
             if (at >= PyList_GET_SIZE(dec)) {
-                PyErr_SetString(PyExc_IndexError, "state.dec: the decision's hero is missing");
+                PyErr_SetString(PyExc_IndexError, "state.dec: an argument of the decision is missing");
                 return -1;
             }
             PyObject *h = PyList_GET_ITEM(dec, at);
-            if (PyLong_Check(h)) { /* isinstance(h, int) and 0 <= h < NH */
-                long hv;
-                LONG(h, "dec", &hv);
-                if (hv >= 0 && hv < N[N_HEROES])
-                    PUT(N[P_DEC_HEROES] + hv, 1.0f);
+            if (!PyLong_Check(h)) /* isinstance(x, int) and 0 <= x < limit */
+                continue;
+            long hv;
+            LONG(h, "dec", &hv);
+            if (hv < 0 || hv >= limit[t])
+                continue;
+            if (t == 3) { /* a Power: shown to the decider's team and to seats that saw it */
+                long team, seen;
+                if (item_long(a[A_TEAM], seat, "team", &team) < 0)
+                    return -1;
+                if (team != myteam) {
+                    if (item_long(a[A_VIS], hv, "vis", &seen) < 0)
+                        return -1;
+                    if (!((unsigned long)seen & (1UL << p)))
+                        continue;
+                }
             }
+            PUT(base[t] + hv, 1.0f);
         }
     }
     /* turn */

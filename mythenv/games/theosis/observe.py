@@ -46,7 +46,10 @@ OBSERVER = Observer([
     ("piles", (6, 3), "per relative seat: hand, discard, in-play sizes / 6"),
     ("pool", (NC,), "Powers open in the draft"),
     ("offer", (NI,), "artifact / item offer"),
-    ("dec_heroes", (NH,), "heroes named by the pending decision"),
+    ("dec_heroes", (NH,), "hero the pending decision is about"),
+    ("dec_other", (NH,), "second hero named by the pending decision (a target, a source)"),
+    ("dec_item", (NI,), "item named by the pending decision (the one being equipped)"),
+    ("dec_card", (NC,), "Power named by the pending decision, when this seat may see it"),
     ("combat", (NH, 2), "combat: attacker, defenders"),
     ("combat_card", (NC,), "revealed Powers of the current combat"),
     ("misc", (4,), "bondage active, spell ward on own team, own purse/3, initiative is own seat"),
@@ -55,11 +58,23 @@ _P = {n: p.start for n, p in OBSERVER.pieces.items()}
 _TOK = {c: i for i, c in enumerate(TOKEN_CARDS)}
 
 
-# decision kinds whose record names a hero, and where (``dec[1 + i]``)
+# decision kinds whose record names a hero, and where (``dec[1 + i]``, the arguments of
+# ``TheosisState._ask`` after the deciding seat)
 _HERO_ARGS = {"mana": 1, "equip_slot": 1, "place": 1, "move": 1, "row": 1, "discard": 1, "mana_gain": 1,
               "bless_card": 1, "bless_target": 1, "spell_card": 1, "spell_area": 1, "atk_target": 1,
               "skill_use": 1, "sk_target": 1, "sk_dir": 1, "commit": 1, "defskill": 1, "uncurse": 1,
-              "teleport": 1, "blind": 1, "shock_give": 1, "pull": 1, "crimson_amount": 2}
+              "teleport": 1, "blind": 1, "shock_give": 1, "pull": 1, "crimson_amount": 2,
+              "steal_from": 1, "steal_slot": 1, "res_place": 1, "purloin_item": 1, "profane_slot": 1,
+              "replace": 1, "incinerate_slot": 1, "vile_target": 1, "blackout": 1, "lay_target": 1,
+              "holy_target": 1, "crimson_target": 1, "res_mode": 1, "ungrave": 1, "res_mana": 1, "res_dead": 1,
+              "tactics": 1, "raise": 1, "hurt_def": 2}
+# ... a second hero (the target robbed, raised, defended against; the source of a hurt)
+_OTHER_ARGS = {"steal_slot": 2, "res_place": 2, "purloin_item": 2, "profane_slot": 2, "crimson_amount": 1,
+               "hurt_def": 1}
+# ... an item (the one being equipped: public, it was taken from the offer)
+_ITEM_ARGS = {"equip_hero": 1, "equip_slot": 2}
+# ... a Power (the Blessing or Spell being aimed: shown to the seat's team and to seats that saw it)
+_CARD_ARGS = {"bless_target": 2, "spell_area": 2}
 
 
 _HERO_RANGE = range(NH)
@@ -71,6 +86,10 @@ _PHASE, _DECISION, _TO_MOVE, _DECIDER, _DEC_HEROES, _TURN, _POOL, _OFFER, _COMBA
     _P[k] for k in ("phase", "decision", "to_move", "decider", "dec_heroes", "turn", "pool", "offer", "combat",
                     "combat_card", "misc"))
 _PHASE_INDEX = {ph: _PHASE + i for i, ph in enumerate(PHASES)}
+_DEC_OTHER, _DEC_ITEM, _DEC_CARD = _P["dec_other"], _P["dec_item"], _P["dec_card"]
+#: the decision arguments each piece marks: (kind -> where in ``dec``, piece offset, entries)
+_DEC_ARGS = ((_HERO_ARGS, _DEC_HEROES, NH), (_OTHER_ARGS, _DEC_OTHER, NH), (_ITEM_ARGS, _DEC_ITEM, NI),
+             (_CARD_ARGS, _DEC_CARD, NC))
 
 
 def _small(state, p: int, myteam: int) -> list:
@@ -82,10 +101,14 @@ def _small(state, p: int, myteam: int) -> list:
         if dec[1] == p:
             on.append((_TO_MOVE, 1.0))
         on.append((_DECIDER + (dec[1] - p) % state.n, 1.0))
-        if dec[0] in _HERO_ARGS:
-            h = dec[1 + _HERO_ARGS[dec[0]]]
-            if isinstance(h, int) and 0 <= h < NH:
-                on.append((_DEC_HEROES + h, 1.0))
+        kind = dec[0]
+        for args, base, limit in _DEC_ARGS:
+            if kind in args:
+                x = dec[1 + args[kind]]
+                if isinstance(x, int) and 0 <= x < limit:
+                    if base == _DEC_CARD and state.team[dec[1]] != myteam and not state.vis[x] & (1 << p):
+                        continue
+                    on.append((base + x, 1.0))
     on.append((_TURN + min(state.turn, 9), 1.0))
     if state.pool:
         on += [(_POOL + c, 1.0) for c in state.pool]
@@ -314,7 +337,7 @@ def _c_numbers(game) -> list[int]:
         9,  # the turn one-hot's cap: min(state.turn, 9)
         # piece offsets
         _PHASE, _DECISION, _TO_MOVE, _DECIDER, _TURN, _P["heroes"], _P["cards"], _P["piles"], _POOL, _OFFER,
-        _DEC_HEROES, _COMBAT, _COMBAT_CARD, _MISC,
+        _DEC_HEROES, _COMBAT, _COMBAT_CARD, _MISC, _DEC_OTHER, _DEC_ITEM, _DEC_CARD, NI,
         # where the fields of a hero's block start (_heroes): unchosen, ally, enemy, alive, health, mana x3,
         # gold, ranking, the five flags, archetype, hex, items, tokens, speed
         6, 7, 8, 9, 10, 11, 14, 15, 27, 27 + 5, 27 + 5 + 2, 27 + 5 + 2 + NHEX, _TOKEN_AT, HF - 1,
@@ -331,7 +354,8 @@ def c_layout(game) -> tuple:
     1. phase name -> index in the phase piece (dict);
     2. decision kind -> index in the decision piece (``KIND_INDEX``);
     3. per decision kind, where its record names a hero (``_HERO_ARGS``: the hero is ``dec[1 + i]``), 0
-       for none (``bytes``);
+       for none (``bytes``); 7.-9. the same for a second hero, an item and a Power (``_OTHER_ARGS``,
+       ``_ITEM_ARGS``, ``_CARD_ARGS``);
     4. the Power card of each token (``_TOK``'s keys, ``bytes``) and 5. its slot in a hero's token
        one-hots (``_TOK``'s values, ``bytes``);
     6. per hero, its speed / 8 (float32 ``bytes``).
@@ -341,4 +365,6 @@ def c_layout(game) -> tuple:
             dict(KIND_INDEX),
             bytes(_HERO_ARGS.get(k, 0) for k in KINDS),
             bytes(_TOK), bytes(_TOK.values()),
-            np.asarray(_SPEED, np.float32).tobytes())
+            np.asarray(_SPEED, np.float32).tobytes(),
+            bytes(_OTHER_ARGS.get(k, 0) for k in KINDS), bytes(_ITEM_ARGS.get(k, 0) for k in KINDS),
+            bytes(_CARD_ARGS.get(k, 0) for k in KINDS))
