@@ -404,7 +404,17 @@ class Game(ABC):
         if spec is not None:
             validate(spec, d, self.info.game_id)
         try:
-            return self.state_class.from_dict(self, d)
+            s = self.state_class.from_dict(self, d)
+            if not s.is_terminal():
+                # a position of the game: someone is to act and has a legal action
+                cp = s.current_player()
+                if not 0 <= cp < self.num_players:
+                    raise StateError(f"{self.info.game_id}: saved state asks seat {cp!r} to act "
+                                     f"(seats 0..{self.num_players - 1})")
+                if not s._legal_view():
+                    raise StateError(f"{self.info.game_id}: saved state is a running game where seat {cp} "
+                                     f"has no legal action")
+            return s
         except StateError:
             raise
         except (KeyError, TypeError, ValueError, IndexError, AttributeError, OverflowError, RecursionError) as e:

@@ -16,15 +16,18 @@ from __future__ import annotations
 
 import math
 from collections.abc import Iterable, Mapping
+from itertools import chain
 
 from .errors import StateError
 
 __all__ = [
-    "Spec", "Int", "Bool", "Str", "Const", "Null", "Nullable", "IntList", "List", "Tuple", "Record",
+    "Spec", "Int", "Bool", "Str", "Const", "Null", "Nullable", "IntList", "List", "Tuple", "Seq", "Record",
     "Tagged", "Variant", "Map", "Union", "BigUInt", "Json", "RNG", "saved_state", "validate",
 ]
 
 _INT = frozenset((int,))
+_LIST = frozenset((list,))
+_STR = frozenset((str,))
 
 
 class _Bad(Exception):
@@ -171,9 +174,9 @@ def _length_text(lo: int, hi: int) -> str:
     return f"length {lo}" if lo == hi else f"length {lo}..{hi}"
 
 
-def _check_len(v, lo: int, hi: int, what: str) -> None:
+def _check_len(v, lo: int, hi: int, spec: Spec) -> None:
     if type(v) is not list and not isinstance(v, (list, tuple)):
-        raise _Bad(f"expected {what}, got {_show(v)}")
+        raise _Bad(f"expected {spec.describe()}, got {_show(v)}")
     n = len(v)
     if not lo <= n <= hi:
         raise _Bad(f"{_show(v)}; expected {_length_text(lo, hi)}")
@@ -192,8 +195,44 @@ class IntList(Spec):
             min_len = max_len = length
         self.min_len, self.max_len = min_len, max_len
 
+    def fits(self, v) -> bool:
+        """The fast test, C-level passes only: ``v`` is a list of an allowed length whose entries sum to
+        an int (so none is a float, a str, None or a container) and lie in range. (A bool passes as
+        the int it equals; the slow path, which names the bad entry, refuses it.)"""
+        if type(v) is not list or not self.min_len <= len(v) <= self.max_len:
+            return False
+        if not v:
+            return True
+        try:
+            if self.lo == 0 and self.hi <= 255:  # a byte table: one pass checks type and range
+                return max(bytes(v)) <= self.hi
+            return type(sum(v)) is int and min(v) >= self.lo and max(v) <= self.hi
+        except (TypeError, ValueError):
+            return False
+
+    def fits_rows(self, rows) -> bool:
+        """The fast test of a list of such lists at once (their entries checked in one flat pass)."""
+        if type(rows) is not list:
+            return False
+        if not rows:
+            return True
+        if set(map(type, rows)) != _LIST:
+            return False
+        lens = set(map(len, rows))
+        if min(lens) < self.min_len or max(lens) > self.max_len:
+            return False
+        flat = list(chain.from_iterable(rows))
+        if not flat:
+            return True
+        try:
+            return type(sum(flat)) is int and min(flat) >= self.lo and max(flat) <= self.hi
+        except TypeError:
+            return False
+
     def check(self, v) -> None:
-        _check_len(v, self.min_len, self.max_len, self.describe())
+        if self.fits(v):
+            return
+        _check_len(v, self.min_len, self.max_len, self)
         if not v:
             return
         if set(map(type, v)) != _INT:
@@ -226,8 +265,21 @@ class List(Spec):
         self.min_len, self.max_len = min_len, max_len
 
     def check(self, v) -> None:
-        _check_len(v, self.min_len, self.max_len, self.describe())
-        check = self.item.check
+        _check_len(v, self.min_len, self.max_len, self)
+        item = self.item
+        if type(item) is IntList:  # a table of int lists: one flat pass when it is right
+            if item.fits_rows(v):
+                return
+        elif type(item) is List and type(item.item) is IntList:  # lists of int lists
+            if type(v) is list and (not v or set(map(type, v)) == _LIST):
+                lens = set(map(len, v))
+                if (not v or (min(lens) >= item.min_len and max(lens) <= item.max_len)) \
+                        and item.item.fits_rows(list(chain.from_iterable(v))):
+                    return
+        elif type(item) is Str and item.choices is None:  # lists of free text (a log)
+            if not v or (set(map(type, v)) == _STR and max(map(len, v)) <= item.max_len):
+                return
+        check = item.check
         i = 0
         try:
             for i, x in enumerate(v):  # noqa: B007 - i names the bad entry
@@ -250,7 +302,7 @@ class Tuple(Spec):
 
     def check(self, v) -> None:
         n = len(self.items)
-        _check_len(v, n, n, self.describe())
+        _check_len(v, n, n, self)
         i = 0
         try:
             for i, (spec, x) in enumerate(zip(self.items, v)):  # noqa: B007
@@ -263,16 +315,43 @@ class Tuple(Spec):
         return f"a list of {len(self.items)} entries"
 
 
+class Seq(Spec):
+    """A list of ``min_len..max_len`` entries: the first ones fit ``head`` (in order), the others ``rest``."""
+
+    __slots__ = ("head", "rest", "min_len", "max_len")
+
+    def __init__(self, head: tuple[Spec, ...], rest: Spec, min_len: int = 0, max_len: int = 10_000):
+        self.head, self.rest, self.min_len, self.max_len = tuple(head), rest, min_len, max_len
+
+    def check(self, v) -> None:
+        _check_len(v, self.min_len, self.max_len, self)
+        head, rest = self.head, self.rest
+        i = 0
+        try:
+            for i, x in enumerate(v):  # noqa: B007
+                (head[i] if i < len(head) else rest).check(x)
+        except _Bad as e:
+            e.path.append(i)
+            raise
+
+    def describe(self) -> str:
+        return f"a list ({_length_text(self.min_len, self.max_len)}) of {self.rest.describe()}"
+
+
 class Record(Spec):
     """A dict with exactly the keys of ``fields`` (those in ``optional`` may be missing); every
     other key is refused."""
 
-    __slots__ = ("fields", "keys", "required")
+    __slots__ = ("fields", "keys", "required", "_ints", "_rest")
 
     def __init__(self, fields: Mapping[str, Spec], optional: Iterable[str] = ()):
         self.fields = dict(fields)
         self.keys = frozenset(self.fields)
         self.required = self.keys - frozenset(optional)
+        # the required int fields are checked inline (a method call per field costs more than the test)
+        self._ints = tuple((k, s.lo, s.hi) for k, s in self.fields.items() if type(s) is Int and k in self.required)
+        ints = {k for k, _, _ in self._ints}
+        self._rest = tuple((k, s.check) for k, s in self.fields.items() if k not in ints)
 
     def check(self, v) -> None:
         if not isinstance(v, dict):
@@ -287,10 +366,19 @@ class Record(Spec):
             if unknown:
                 shown = ", ".join(unknown[:10]) + (" ..." if len(unknown) > 10 else "")
                 raise _Bad(f"unknown key(s) {shown}; allowed keys: {', '.join(sorted(self.keys))}")
+        for k, lo, hi in self._ints:
+            x = v[k]
+            if type(x) is not int or not lo <= x <= hi:
+                try:
+                    self.fields[k].check(x)
+                except _Bad as e:
+                    e.path.append(k)
+                    raise
         k = None
         try:
-            for k, x in v.items():
-                self.fields[k].check(x)
+            for k, check in self._rest:
+                if k in v:
+                    check(v[k])
         except _Bad as e:
             e.path.append(k)
             raise

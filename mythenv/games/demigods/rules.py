@@ -884,9 +884,11 @@ class DemigodsState(State):
 
     @classmethod
     def from_dict(cls, game, d: dict) -> DemigodsState:
+        # the types and ranges are the saved-state schema's (schema.py, checked before this runs):
+        # the lists are copied as they are
         s = cls(game, _empty=True)
         def ints(xs):
-            return [int(x) for x in xs]
+            return xs[:]
         s.deck = ints(d["deck"])
         s.discard = ints(d["discard"])
         s.hand = [ints(h) for h in d["hand"]]
@@ -903,11 +905,11 @@ class DemigodsState(State):
             if not r or r[0] not in ("target", "speech", "steal", "athena", "halve", "otype", "trade",
                                      *AUTO_RECORDS):
                 raise StateError(f"demigods_v0: corrupt pending record {r!r}")
-            pend.append((str(r[0]),) + tuple(tuple(ints(x)) if isinstance(x, list) else int(x) for x in r[1:]))
+            pend.append(tuple(tuple(x) if type(x) is list else x for x in r))
         s.pending = pend
         s.winner = int(d["winner"])
         s.first = int(d["first"])
-        s.log = [str(x) for x in d["log"]]
+        s.log = d["log"][:]
         s.rng = rng_from_json(d["rng"])
         if len(s.hand) != s.n or len(s.kingdom) != s.n or len(s.front) != s.n:
             raise StateError(f"demigods_v0: saved state has the wrong number of seats for {s.n} players")

@@ -778,33 +778,29 @@ class HeraZeusState(State):
 
     @classmethod
     def from_dict(cls, game, d: dict) -> HeraZeusState:
+        # the types and ranges are the saved-state schema's (schema.py, checked before this runs):
+        # the lists are copied as they are
         s = cls(game, _empty=True)
-        s.deck = [list(map(int, x)) for x in d["deck"]]
-        s.hand = [list(map(int, x)) for x in d["hand"]]
-        s.field = [[list(map(int, col)) for col in side] for side in d["field"]]
+        s.deck = [x[:] for x in d["deck"]]
+        s.hand = [x[:] for x in d["hand"]]
+        s.field = [[col[:] for col in side] for side in d["field"]]
         s.up = bytearray(d["up"])
-        s.disc = [list(map(int, x)) for x in d["disc"]]
+        s.disc = [x[:] for x in d["disc"]]
         s.vis = bytearray(d["vis"])
         s.seen = bytearray(d["seen"])
         s.lost = bytearray(d["lost"])
-        s.turns = list(map(int, d["turns"]))
-        s.phase = int(d["phase"])
-        s.setup_seat = int(d["setup_seat"])
-        s.turn_player = int(d["turn_player"])
-        s.ap_left = int(d["ap_left"])
-        s.ap_used = int(d["ap_used"])
-        pend = []
-        for x in d["pending"]:
-            if x[0] == "order":
-                pend.append((x[0], int(x[1]), [int(y) for y in x[2]]))
-            else:
-                pend.append((x[0],) + tuple(int(y) for y in x[1:]))
-        s.pending = pend
-        s.winner = int(d["winner"])
-        s.reason = str(d["reason"])
-        s.memory = [list(map(int, m)) if m is not None else None for m in d["memory"]]
-        s.first = int(d["first"])
-        s.log = [str(x) for x in d["log"]]
+        s.turns = d["turns"][:]
+        s.phase = d["phase"]
+        s.setup_seat = d["setup_seat"]
+        s.turn_player = d["turn_player"]
+        s.ap_left = d["ap_left"]
+        s.ap_used = d["ap_used"]
+        s.pending = [(x[0], x[1], x[2][:]) if x[0] == "order" else tuple(x) for x in d["pending"]]
+        s.winner = d["winner"]
+        s.reason = d["reason"]
+        s.memory = [m[:] if m is not None else None for m in d["memory"]]
+        s.first = d["first"]
+        s.log = d["log"][:]
         s.rng = rng_from_json(d["rng"])
         s.check_invariants()
         return s

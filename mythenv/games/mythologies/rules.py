@@ -1648,12 +1648,12 @@ class MythologiesState(State):
         s = cls(game, _empty=True)
         for k in cls._FIELDS:
             if k not in d:
-                raise StateError(f"mythologies: saved state lacks {k!r}")
+                raise StateError(f"mythologies_v0: saved state lacks {k!r}")
             setattr(s, k, _cp(d[k]))
         if "rng" not in d:
-            raise StateError("mythologies: saved state lacks 'rng'")
+            raise StateError("mythologies_v0: saved state lacks 'rng'")
         if s.n != game.num_players:
-            raise StateError(f"mythologies: saved state has {s.n} seats, the game {game.num_players}")
+            raise StateError(f"mythologies_v0: saved state has {s.n} seats, the game {game.num_players}")
         s.known = bytearray(d["known"])
         s.all = (1 << s.n) - 1
         s.rng = rng_from_json(d["rng"])
@@ -1674,34 +1674,47 @@ class MythologiesState(State):
         where.extend(f["cid"] for f in self.stack if f["t"] == "place" and f["st"] < 2)
         expect = sorted(c for c in range(NCARDS) if MYTH_OF[c] in self.boards)
         if sorted(where) != expect:
-            raise StateError("mythologies: card conservation broken (a card is missing or in two places)")
+            raise StateError("mythologies_v0: card conservation broken (a card is missing or in two places)")
         if min(self.fav + self.gem) < 0:
-            raise StateError("mythologies: negative Gems or Favors")
+            raise StateError("mythologies_v0: negative Gems or Favors")
         for p in range(self.n):
             for st in self.pan[p]:
                 for c in st[:-1]:
                     if TYPE_OF[c] == DEITY:
-                        raise StateError("mythologies: a Deity was crushed")
+                        raise StateError("mythologies_v0: a Deity was crushed")
         if len(self.destiny) > 4 or any(len(x) > 2 for x in self.pawns) or any(len(h) > 2 for h in self.hand):
-            raise StateError("mythologies: too many Destiny cards, pawns or selected cards")
+            raise StateError("mythologies_v0: too many Destiny cards, pawns or selected cards")
         if self.phase not in (SEL, PLACE, OVER):
-            raise StateError(f"mythologies: phase {self.phase!r} is none of {SEL} (selection), {PLACE} (placement), "
+            raise StateError(f"mythologies_v0: phase {self.phase!r} is none of {SEL} (selection), {PLACE} (placement), "
                              f"{OVER} (over)")
         if not 1 <= self.round <= 4:  # MY § Game Flow: a game is played over 4 rounds
-            raise StateError(f"mythologies: round {self.round} is not 1..4")
+            raise StateError(f"mythologies_v0: round {self.round} is not 1..4")
         if len(set(self.boards)) != 4:
-            raise StateError(f"mythologies: the four boards {self.boards} are not four mythologies")
+            raise StateError(f"mythologies_v0: the four boards {self.boards} are not four mythologies")
         if (self.phase == OVER) != (self.final is not None):
-            raise StateError("mythologies: a final scoring exactly when the game is over")
+            raise StateError("mythologies_v0: a final scoring exactly when the game is over")
         if self.phase == OVER:
             if self.dec is not None or self.stack:
-                raise StateError("mythologies: a finished game has a pending decision")
+                raise StateError("mythologies_v0: a finished game has a pending decision")
         elif self.dec is None or not self.dec[1] or not 0 <= self.dec[0] < self.n:
-            raise StateError("mythologies: a running game has no seat to act or no legal action")
+            raise StateError("mythologies_v0: a running game has no seat to act or no legal action")
         if self.phase != OVER and (self.phase == PLACE) != (self.sel_step == "done"):
-            raise StateError(f"mythologies: selection step {self.sel_step!r} in phase {self.phase}")
+            raise StateError(f"mythologies_v0: selection step {self.sel_step!r} in phase {self.phase}")
+        if self.phase == SEL:
+            # MY § Selection Phase: the seat asked is the next to pick, or one still to commit
+            if self.stack:
+                raise StateError("mythologies_v0: effects are resolving during the selection phase")
+            seat = self.dec[0]
+            if self.sel_step == "pick" and self.queue[:1] != [seat]:
+                raise StateError(f"mythologies_v0: seat {seat} is asked to pick, the queue is {self.queue}")
+            if self.sel_step == "commit" and self.commits[seat] != -1:
+                raise StateError(f"mythologies_v0: seat {seat} is asked to commit but has committed")
+            if self.sel_step not in ("pick", "commit"):
+                raise StateError(f"mythologies_v0: selection step {self.sel_step!r} asks nobody")
+        elif self.phase == PLACE and (not self.stack or self.stack[0]["t"] != "turn"):
+            raise StateError("mythologies_v0: the placement phase has no turn being played")
         if not 0 <= self.first < self.n:
-            raise StateError(f"mythologies: first player {self.first} is not a seat")
+            raise StateError(f"mythologies_v0: first player {self.first} is not a seat")
 
     def resample_hidden(self, player: int, rng: np.random.Generator) -> MythologiesState:
         """Re-deal every card ``player`` does not know among the hidden places (draw piles, other

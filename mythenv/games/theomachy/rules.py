@@ -1461,18 +1461,20 @@ class TheomachyState(State):
 
     @classmethod
     def from_dict(cls, game, d: dict) -> TheomachyState:
+        # the types and ranges are the saved-state schema's (schema.py, checked before this runs):
+        # the lists are copied as they are
         s = cls(game, _empty=True)
         for f in cls._INTS:
-            setattr(s, f, int(d[f]))
+            setattr(s, f, d[f])
         for f in cls._BOOLS:
-            setattr(s, f, bool(d[f]))
+            setattr(s, f, d[f])
         for f in cls._LIST1:
-            setattr(s, f, [int(x) for x in d[f]])
+            setattr(s, f, d[f][:])
         for f in cls._LIST2:
-            setattr(s, f, [[int(x) for x in row] for row in d[f]])
+            setattr(s, f, [row[:] for row in d[f]])
         for f in cls._BLIST:
-            setattr(s, f, [bool(x) for x in d[f]])
-        s.places = [[[int(v) for v in pl] for pl in x] for x in d["places"]]
+            setattr(s, f, d[f][:])
+        s.places = [[pl[:] for pl in x] for x in d["places"]]
         pend = []
         for x in d["pending"]:
             if x[0] == "target":

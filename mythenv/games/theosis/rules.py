@@ -2178,19 +2178,20 @@ class TheosisState(State):
 
     @classmethod
     def from_dict(cls, game, d: dict) -> TheosisState:
+        # the types and ranges are the saved-state schema's (schema.py, checked before this runs):
+        # the lists are copied as they are
         s = cls(game, _empty=True)
         for k in cls._SCALARS:
-            v = d[k]
-            setattr(s, k, str(v) if k in ("phase", "reason") else int(v))
+            setattr(s, k, d[k])
         for k in cls._LISTS:
-            setattr(s, k, [str(x) for x in d[k]] if k == "log" else [int(x) for x in d[k]])
+            setattr(s, k, d[k][:])
         for k in cls._NESTED:
             if k == "q":
                 s.q = [[_jv(x) for x in t] for t in d["q"]]
             elif k == "ret" and k not in d:  # a save without recycled Powers in play
                 s.ret = [[] for _ in range(s.n)]
             else:
-                setattr(s, k, [[int(x) for x in row] for row in d[k]])
+                setattr(s, k, [row[:] for row in d[k]])
         s.dec = None if d["dec"] is None else [_jv(x) for x in d["dec"]]
         s.cb = _copy_cb(d["cb"])
         s.rng = rng_from_json(d["rng"])

@@ -34,9 +34,32 @@ KEY = Str(max_len=40)  # a Skill key, "" for none
 PAIR = Nullable(IntList(-1000, 1000, length=2))  # replaced Attack / Defense values
 
 
+# The types of the leading arguments of each task / decision (i: an int, s: a str, l: a list of ints),
+# as the rules queue them; a kind not listed (one the rules run at once, never saved) has ``ARG``s.
+TASK_ARGS = {
+    "ask": "siii", "c_defs": "i", "c_defskill": "i", "c_duel": "i", "draft_round": "i", "gold_turn": "i",
+    "h_row": "i", "hero_end": "i", "hero_turn": "i", "hurt": "iiiiilsi", "mana_one": "i", "offer_start": "s",
+    "offer_turn": "si", "place_one": "i", "profane": "iii", "sk_aim": "is", "sk_effect": "is",
+    "spell_done": "ii",
+}
+DECISION_ARGS = {
+    "atk_target": "ii", "blackout": "ii", "bless_card": "ii", "bless_target": "iii", "blind": "ii",
+    "commit": "iii", "crimson_amount": "iii", "crimson_target": "ii", "defskill": "iii", "discard": "iii",
+    "draft": "i", "dtype": "i", "equip_hero": "ii", "equip_slot": "iii", "gold": "i", "holy_target": "ii",
+    "hurt_def": "iiiiiilsi", "lay_target": "ii", "mana": "ii", "mana_gain": "ii", "move": "iiss", "offer": "is",
+    "pick": "i", "place": "ii", "profane_slot": "iii", "pull": "iii", "purloin_item": "iii", "raise": "iis",
+    "replace": "ii", "res_dead": "ii", "res_mana": "ii", "res_mode": "ii", "res_place": "iii", "row": "ii",
+    "shock_give": "iii", "sk_dir": "iis", "sk_target": "iis", "skill_use": "ii", "spell_area": "iii",
+    "spell_card": "ii", "steal_from": "ii", "steal_slot": "iii", "tactics": "iis", "teleport": "ii",
+    "uncurse": "ii", "ungrave": "ii", "vile_target": "ii", "yn": "isii",
+}
+_TYPE = {"i": SMALL, "s": Str(max_len=40), "l": IntList(-1000, 1000, max_len=64)}
+
+
 def _kinds(prefix: str, skip: int, first=None) -> Tagged:
     """The tasks / decisions of ``TheosisState`` with their argument counts (from the signatures of
-    its ``_T_`` / ``_D_`` methods; ``skip`` leading parameters are not saved)."""
+    its ``_T_`` / ``_D_`` methods; ``skip`` leading parameters are not saved) and types."""
+    types = TASK_ARGS if prefix == "_T_" else DECISION_ARGS
     kinds = {}
     for name in dir(TheosisState):
         if not name.startswith(prefix):
@@ -45,7 +68,11 @@ def _kinds(prefix: str, skip: int, first=None) -> Tagged:
         pos = [p for p in ps if p.kind == p.POSITIONAL_OR_KEYWORD]
         lo = sum(1 for p in pos if p.default is p.empty)
         hi = len(pos) + (16 if any(p.kind == p.VAR_POSITIONAL for p in ps) else 0)
-        kinds[name[len(prefix):]] = Seq((first,) if first is not None else (), ARG, lo, hi)
+        kind = name[len(prefix):]
+        head = [_TYPE[t] for t in types.get(kind, "")]
+        if first is not None:
+            head[:1] = [first]
+        kinds[kind] = Seq(tuple(head), ARG, lo, hi)
     return Tagged(kinds, "task" if prefix == "_T_" else "decision")
 
 
