@@ -29,7 +29,7 @@ enum {
     STEP, DECISION, TO_MOVE, BET_ROUND, ACTED_NOW, TO_CALL, ANTE, HAND, HAND_KNOWN, SET_ASIDE, DECK,
     DISCARD, DRAFT_PACKET, DRAFT_KEPT, OPP_HAND_KNOWN, CULT, STAKE, LAST_STAND_TOKENS, PAID, LEVEL, BANK,
     SEAT, SIZES, DISCARD_TOP, TABLE, PLACES, BATTLE_PIECE, CONSTELLATION, MY_ESSENCE, ESSENCE_DISCARD,
-    ESSENCE_DECK, TRACK, PRAYER_DECK, PENDING_CARD, PENDING_SEATS, HANDS, NPIECES
+    ESSENCE_DECK, TRACK, PRAYER_DECK, PENDING_CARD, PENDING_SEATS, HANDS, BATTLE_TURN, NPIECES
 };
 
 /* ------------------------------------------------------------------ interned names */
@@ -37,14 +37,14 @@ enum {
     A_N, A_STEP, A_PENDING, A_ROUND, A_ACTED_NOW, A_TURN, A_TURN_PLAYED, A_LEVEL, A_ALIVE, A_PAID, A_ANTE,
     A_HAND, A_VIS, A_ASIDE, A_DECK, A_DISC, A_DRAFT_HAND, A_PICKED_NOW, A_PICKS, A_CULT, A_STAKE, A_LSK,
     A_FOLDED, A_LS, A_FIRST, A_ACTED, A_TABLE, A_PLACES, A_ATTACKS, A_BANK, A_PEEK, A_CONST_UP, A_CONST,
-    A_ESS_DISC, A_ESS_DECK, A_TRACK, A_PRAYER, A_HANDS,
+    A_ESS_DISC, A_ESS_DECK, A_TRACK, A_PRAYER, A_HANDS, A_ACTION_SPHERE, A_MULTI,
     M_CURRENT_PLAYER, M_ESSENCE, M_ACTIVE, M_BATTLE_POWER, K_TARGET, K_REACT, K_CLOSING, NNAMES
 };
 static const char *const NAMES[NNAMES] = {
     "n", "step", "pending", "round", "acted_now", "turn", "turn_played", "level", "alive", "paid", "ante",
     "hand", "vis", "aside", "deck", "disc", "draft_hand", "picked_now", "picks", "cult", "stake", "lsk",
     "folded", "ls", "first", "acted", "table", "places", "attacks", "bank", "peek", "const_up", "const",
-    "ess_disc", "ess_deck", "track", "prayer", "hands",
+    "ess_disc", "ess_deck", "track", "prayer", "hands", "action_sphere", "multi",
     "current_player", "essence", "active", "battle_power", "target", "react", "closing",
 };
 static PyObject *S[NNAMES]; /* interned at module init, never changed */
@@ -92,6 +92,7 @@ static int read_layout(PyObject *t, Layout *L, ObsShape *shape)
         [PLACES] = n * nk * 2, [BATTLE_PIECE] = n * 2, [CONSTELLATION] = 5 * (ne + 1), [MY_ESSENCE] = 6,
         [ESSENCE_DISCARD] = ne, [ESSENCE_DECK] = 1, [TRACK] = 6 * (nk + 1), [PRAYER_DECK] = 1,
         [PENDING_CARD] = nk, [PENDING_SEATS] = 2 * n, [HANDS] = 1,
+        [BATTLE_TURN] = 5,
     };
     long at = 0;
     for (int i = 0; i < NPIECES; i++) {
@@ -152,13 +153,13 @@ static PyObject *attr(Refs *r, PyObject *state, int a)
     return o;
 }
 
-/* Read every attribute this call uses (the betting ones in the betting step, ``turn_played`` in a
- * Battle), then freeze: 0, or -1 with the exception of the first one missing. */
+/* Read every attribute this call uses (the betting ones in the betting step, ``turn_played``,
+ * ``action_sphere`` and ``multi`` in a Battle), then freeze: 0, or -1 with the exception of the first one missing. */
 static int prefetch(Refs *r, PyObject *state, int bet, int battle)
 {
-    for (int a = A_N; a <= A_HANDS; a++) {
+    for (int a = A_N; a <= A_MULTI; a++) {
         if (((a == A_ROUND || a == A_ACTED_NOW) && !bet) || (a == A_TURN && !bet && !battle)
-            || (a == A_TURN_PLAYED && !battle))
+            || ((a == A_TURN_PLAYED || a == A_ACTION_SPHERE || a == A_MULTI) && !battle))
             continue;
         if (attr(r, state, a) == NULL)
             return -1;
@@ -650,6 +651,17 @@ static int fill(ObsBuf *b, PyObject *state, long p, PyObject *py_p, const Layout
     if (attr_long(r, state, A_HANDS, &hands) < 0)
         return -1;
     w[P[HANDS]] = cap1(hands / L->max_hands);
+    /* battle_turn: the sphere the Battle turn's Attacks are bound to, a multi-Essence Attack */
+    if (battle) {
+        long sphere;
+        int multi;
+        if (attr_long(r, state, A_ACTION_SPHERE, &sphere) < 0 || (multi = attr_flag(r, state, A_MULTI)) < 0)
+            return -1;
+        if (sphere >= 0 && sphere < 4)
+            w[P[BATTLE_TURN] + sphere] = 1.0f;
+        if (multi)
+            w[P[BATTLE_TURN] + 4] = 1.0f;
+    }
     return 0;
 }
 

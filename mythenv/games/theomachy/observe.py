@@ -60,6 +60,8 @@ def observer(n: int) -> Observer:
             ("pending_card", (NK,), "card being targeted / reacted to"),
             ("pending_seats", (2, n), "its player and its target (relative seats)"),
             ("hands", (1,), "Hands played / the Hand bound"),
+            ("battle_turn", (5,), "the sphere this Battle turn's Attacks are bound to (one-hot, by its first "
+                                  "Attack) and whether a multi-Essence Attack lifted the bound"),
         ])
     return ob
 
@@ -226,6 +228,11 @@ def encode(state: TheomachyState, p: int, out: np.ndarray) -> None:
         if pend[0] == "react" and pend[4] >= 0:
             w[P["pending_seats"] + n + (pend[4] - p) % n] = 1.0
     _set(w, P["hands"], state.hands / float(state.game.config["max_hands"]))
+    if battle:
+        if 0 <= state.action_sphere < 4:
+            w[P["battle_turn"] + state.action_sphere] = 1.0
+        if state.multi:
+            w[P["battle_turn"] + 4] = 1.0
 
 
 
@@ -236,7 +243,7 @@ _C_PIECES = ("step", "decision", "to_move", "bet_round", "acted_now", "to_call",
              "set_aside", "deck", "discard", "draft_packet", "draft_kept", "opp_hand_known", "cult", "stake",
              "last_stand_tokens", "paid", "level", "bank", "seat", "sizes", "discard_top", "table", "places",
              "battle", "constellation", "my_essence", "essence_discard", "essence_deck", "track",
-             "prayer_deck", "pending_card", "pending_seats", "hands")
+             "prayer_deck", "pending_card", "pending_seats", "hands", "battle_turn")
 
 
 def c_layout(game) -> tuple:
