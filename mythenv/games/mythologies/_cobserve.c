@@ -7,6 +7,8 @@
  */
 #include "cobserve.h"
 
+#define NSLOT 9 /* slots of a Pantheon (rules.NSLOT) */
+
 /* ------------------------------------------------------------------ the layout (observe.c_layout) */
 enum {
     L_SIZE, L_N, L_ND, L_OFFSETS, L_DESIGN_OF, L_THIRDS, L_HALVES, L_PHASES, L_DECISION_OF, L_DECISION_K,
@@ -18,7 +20,7 @@ enum {
     P_PHASE, P_TO_MOVE, P_ROUND, P_FIRST_PLAYER, P_TURN_SEAT, P_TOKENS, P_COMPLETION, P_TRIALS_DONE,
     P_PANTHEON_TOP, P_PANTHEON_HEIGHT, P_PANTHEON_BELOW, P_DISCARD, P_HAND_OWN, P_HAND_SIZE, P_HAND_KNOWN,
     P_SANCTUARY, P_SANCT_PAWN, P_BOARD_MYTH, P_PILES, P_DESTINY, P_DESTINED, P_COMMITS, P_PAWNS_PLACED,
-    P_EXILED, P_EFFECT_SOURCE, P_EFFECT_OP, P_ORDER_OPTIONS, NPIECES
+    P_EXILED, P_EFFECT_SOURCE, P_EFFECT_OP, P_ORDER_OPTIONS, P_EFFECT_SLOTS, P_EFFECT_PLANE, NPIECES
 };
 
 typedef struct {
@@ -91,10 +93,12 @@ static const int per_seat[] = {A_FAV, A_GEM, A_COMP, A_TRIALS, A_PAN, A_DISC, A_
                                A_COMMITS, A_FREE, A_PAWNS};
 
 enum {
-    S_CURRENT_PLAYER, S_T, S_SRC, S_E, S_PC, S_FRAMES, S_TURN, S_EFF, S_ORDER, S_GAINF, S_COMMIT, S_PICK, NSTR
+    S_CURRENT_PLAYER, S_T, S_SRC, S_E, S_PC, S_FRAMES, S_TURN, S_EFF, S_ORDER, S_GAINF, S_COMMIT, S_PICK, S_V, S_O, S_PLANE, S_PEND,
+    S_PICKED, NSTR
 };
 static const char *const str_names[NSTR] = {
-    "current_player", "t", "src", "e", "pc", "frames", "turn", "eff", "order", "gainf", "commit", "pick",
+    "current_player", "t", "src", "e", "pc", "frames", "turn", "eff", "order", "gainf", "commit", "pick", "v", "o", "plane", "pend",
+    "picked",
 };
 
 static PyObject *attr_str[NATTRS]; /* interned at module init */
@@ -108,6 +112,72 @@ static inline int design(const Layout *L, long c) { return card_kind(&L->design,
 static inline int frame_long(PyObject *frame, PyObject *key, long *x)
 {
     return dict_long(frame, key, "a stack frame", x);
+}
+
+/* d.get(key) (borrowed): the value when ``d`` is a dict holding ``key``, else NULL, never an exception */
+static PyObject *dict_get(PyObject *d, PyObject *key)
+{
+    if (!PyDict_Check(d))
+        return NULL;
+    Py_ssize_t pos = 0;
+    PyObject *k, *v;
+    while (PyDict_Next(d, &pos, &k, &v))
+        if (k == key)
+            return v;
+    pos = 0;
+    while (PyDict_Next(d, &pos, &k, &v))
+        if (PyUnicode_CheckExact(k) && PyUnicode_Compare(k, key) == 0)
+            return v;
+    return NULL;
+}
+
+/* isinstance(o, int) and 0 <= o < limit: the value, else -1 (never an exception) */
+static long small_int(PyObject *o, long limit)
+{
+    if (o == NULL || !PyLong_Check(o))
+        return -1;
+    int overflow;
+    long x = PyLong_AsLongAndOverflow(o, &overflow);
+    if (overflow || (x == -1 && PyErr_Occurred())) {
+        PyErr_Clear();
+        return -1;
+    }
+    return x >= 0 && x < limit ? x : -1;
+}
+
+/* observe._header's marks of what the effect frame ``f`` chose so far: effect_plane, effect_slots */
+static int effect_choices(ObsBuf *b, const Layout *L, PyObject *f)
+{
+    const Py_ssize_t *at = L->at;
+    PyObject *v = dict_get(f, str[S_V]);
+    if (v == NULL || !PyDict_Check(v))
+        return 0;
+    long x = small_int(dict_get(v, str[S_PLANE]), 3);
+    if (x >= 0 && obs_put(b, at[P_EFFECT_PLANE] + x, 1) < 0)
+        return -1;
+    PyObject *o = dict_get(v, str[S_O]);
+    if (o == NULL || !PyDict_Check(o))
+        return 0;
+    if ((x = small_int(dict_get(o, str[S_SRC]), NSLOT)) >= 0 && obs_put(b, at[P_EFFECT_SLOTS] + 3 * x, 1) < 0)
+        return -1;
+    PyObject *pend = dict_get(o, str[S_PEND]);
+    if (pend != NULL && PyList_Check(pend))
+        for (Py_ssize_t i = 0; i < PyList_GET_SIZE(pend); i++) {
+            PyObject *m = PyList_GET_ITEM(pend, i);
+            if (!PyList_Check(m) || PyList_GET_SIZE(m) != 2)
+                continue;
+            for (int j = 0; j < 2; j++)
+                if ((x = small_int(PyList_GET_ITEM(m, j), NSLOT)) >= 0
+                    && obs_put(b, at[P_EFFECT_SLOTS] + 3 * x + j, 1) < 0)
+                    return -1;
+        }
+    PyObject *picked = dict_get(o, str[S_PICKED]);
+    if (picked != NULL && PyList_Check(picked))
+        for (Py_ssize_t i = 0; i < PyList_GET_SIZE(picked); i++)
+            if ((x = small_int(PyList_GET_ITEM(picked, i), NSLOT)) >= 0
+                && obs_put(b, at[P_EFFECT_SLOTS] + 3 * x + 2, 1) < 0)
+                return -1;
+    return 0;
 }
 
 /* the counts per design of the list ``cards`` at w[at + design] as ``values[count]`` */
@@ -206,6 +276,8 @@ static int header(ObsBuf *b, const Layout *L, PyObject *const *a, long p, long n
             if (obs_put(b, at[P_EFFECT_OP] + ops[1 + pc], 1) < 0)
                 return -1;
         }
+        if (effect_choices(b, L, f) < 0)
+            return -1;
         break;
     }
     /* order_options: the effects to order (at most 8), by source design (nd: a moved card's gain) */

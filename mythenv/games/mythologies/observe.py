@@ -18,7 +18,7 @@ from mythenv.core.errors import StateError
 from mythenv.core.observe import Observer, pile_counts
 
 from .cards import DESIGN_OF, EFFECTS, NDESIGNS, OPS
-from .rules import OVER, PLACE, SEL
+from .rules import NSLOT, OVER, PLACE, SEL
 
 DECISIONS = ("commit", "pick", "turn", "place_slot", "effect", "sacrifice", "over")
 
@@ -52,6 +52,9 @@ def make_observer(n: int) -> Observer:
         ("effect_source", (NDESIGNS,), "design of the card whose effect is being resolved"),
         ("effect_op", (len(OPS),), "primitive of that effect being resolved (move, sacrifice, ...)"),
         ("order_options", (8, NDESIGNS + 1), "effects to order: source design (last = a moved card's gain)"),
+        ("effect_slots", (NSLOT, 3), "slots of its seat's Pantheon that effect chose so far: a move's source, "
+                                     "its destination, a slot picked (to sacrifice, ...)"),
+        ("effect_plane", (3,), "plane chosen by that effect"),
     ])
 
 
@@ -152,6 +155,27 @@ def _header(game, state, p: int) -> list[int]:
                 ops = EFFECTS[DESIGN_OF[f["src"]]][f["e"]].ops
                 if f["pc"] < len(ops):
                     on.append(P["effect_op"] + OPS.index(ops[f["pc"]]["op"]))
+                # what the effect chose so far (public: announced at the table)
+                v = f.get("v")
+                if isinstance(v, dict):
+                    plane = v.get("plane")
+                    if isinstance(plane, int) and 0 <= plane < 3:
+                        on.append(P["effect_plane"] + plane)
+                    o = v.get("o")
+                    if isinstance(o, dict):
+                        src = o.get("src")
+                        if isinstance(src, int) and 0 <= src < NSLOT:
+                            on.append(P["effect_slots"] + 3 * src)
+                        pend = o.get("pend")
+                        for m in pend if isinstance(pend, list) else ():
+                            if isinstance(m, list) and len(m) == 2:
+                                for j in range(2):
+                                    if isinstance(m[j], int) and 0 <= m[j] < NSLOT:
+                                        on.append(P["effect_slots"] + 3 * m[j] + j)
+                        picked = o.get("picked")
+                        for s in picked if isinstance(picked, list) else ():
+                            if isinstance(s, int) and 0 <= s < NSLOT:
+                                on.append(P["effect_slots"] + 3 * s + 2)
                 break
         if stack[-1]["t"] == "order":
             nd = NDESIGNS
@@ -415,7 +439,8 @@ def update(state, p: int, w: memoryview, m) -> None:
 C_PIECES = ("phase", "to_move", "round", "first_player", "turn_seat", "tokens", "completion", "trials_done",
             "pantheon_top", "pantheon_height", "pantheon_below", "discard", "hand_own", "hand_size",
             "hand_known", "sanctuary", "sanct_pawn", "board_myth", "piles", "destiny", "destined", "commits",
-            "pawns_placed", "exiled", "effect_source", "effect_op", "order_options")
+            "pawns_placed", "exiled", "effect_source", "effect_op", "order_options", "effect_slots",
+            "effect_plane")
 
 
 def _effect_table() -> tuple[int, int, bytes]:

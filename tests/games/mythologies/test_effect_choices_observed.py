@@ -1,0 +1,74 @@
+"""What every seat sees of an effect being resolved: the slots it chose so far (a move's source and
+destination, the cards picked to sacrifice) and the plane it chose, so the mover's legal actions are a
+function of its observation (tests/conformance/test_observation_determines_mask.py). Docstrings cite
+``003_4f78a05115d81413.txt`` (MY)."""
+
+import numpy as np
+
+import mythenv
+
+G = mythenv.make_game("mythologies_v0")
+PIECES = G.observer
+
+
+def both_encoders(g, s, p):
+    out = np.zeros(g.observation_size, np.float32)
+    g.encode(s, p, out)
+    if g.compiled is not None:
+        buf = np.zeros(g.observation_size, np.float32)
+        assert g.compiled.encode(s, p, buf, g.c_layout) is True
+        assert np.array_equal(buf, out)
+    return out
+
+
+def _eff(s):
+    for f in reversed(s.stack):
+        if f["t"] == "eff":
+            return f
+    return None
+
+
+def sibling_moves(seeds=range(40)):
+    """A state of seeded random play and two of its legal actions that each leave an effect with a
+    move source chosen (the card taken, its destination still to choose), the same seat to move."""
+    for seed in seeds:
+        s = G.new_initial_state(seed=seed)
+        rng = np.random.default_rng(seed)
+        while not s.is_terminal():
+            found = {}
+            for a in s.legal_actions():
+                c = s.clone()
+                c.apply_action(a)
+                f = None if c.is_terminal() else _eff(c)
+                if f is not None and "src" in f.get("v", {}).get("o", {}) and c.current_player() == s.current_player():
+                    found[f["v"]["o"]["src"]] = c
+            if len(found) >= 2:
+                return list(found.items())[:2]
+            la = s.legal_actions()
+            s.apply_action(la[int(rng.integers(len(la)))])
+    raise AssertionError("no two move sources found")
+
+
+def test_a_moved_cards_source_slot_is_seen_while_its_destination_is_chosen():
+    """MY § Lexicon, Move: "Take a card from your Pantheon and reposition it on any other slot". The
+    player has taken the card in view of the table while it chooses the slot: every seat's
+    ``effect_slots`` marks the source slot (column 0), so the mover's observations after taking two
+    different cards differ, as its legal destinations do."""
+    (s1, a), (s2, b) = sibling_moves()
+    assert s1 != s2
+    mover = a.current_player()
+    for p in range(G.num_players):
+        va = PIECES.piece(both_encoders(G, a, p), "effect_slots")
+        vb = PIECES.piece(both_encoders(G, b, p), "effect_slots")
+        assert va.shape == (9, 3)
+        assert np.flatnonzero(va[:, 0]).tolist() == [s1]
+        assert np.flatnonzero(vb[:, 0]).tolist() == [s2]
+    assert not np.array_equal(both_encoders(G, a, mover), both_encoders(G, b, mover))
+
+
+def test_the_effect_pieces_are_empty_outside_an_effect():
+    """Outside an effect (a seat's turn, the selection) nothing is marked as chosen."""
+    s = G.new_initial_state(seed=3)
+    for p in range(G.num_players):
+        o = both_encoders(G, s, p)
+        assert not PIECES.piece(o, "effect_slots").any() and not PIECES.piece(o, "effect_plane").any()
