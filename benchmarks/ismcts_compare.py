@@ -253,10 +253,11 @@ def main(argv=None) -> int:
            + (f" --games-for {' '.join(a.games_for)}" if a.games_for else "")
            + f" --seed {a.seed} --uct-c {a.uct_c} --workers {a.workers}"
            + (f" --minutes {a.minutes:g} --full {' '.join(a.full)}" if a.minutes is not None else ""))
-    import open_spiel
+    from importlib.metadata import version
+
     t0 = time.perf_counter()
     head = {"command": cmd, "machine": platform.platform(), "python": platform.python_version(),
-            "open_spiel": getattr(open_spiel, "__version__", "?")}
+            "open_spiel": version("open_spiel")}
 
     def save(rep):
         Path(a.out).write_text(json.dumps({**head, "wall_seconds": time.perf_counter() - t0, **rep}, indent=1) + "\n")
