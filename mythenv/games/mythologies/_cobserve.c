@@ -20,7 +20,8 @@ enum {
     P_PHASE, P_TO_MOVE, P_ROUND, P_FIRST_PLAYER, P_TURN_SEAT, P_TOKENS, P_COMPLETION, P_TRIALS_DONE,
     P_PANTHEON_TOP, P_PANTHEON_HEIGHT, P_PANTHEON_BELOW, P_DISCARD, P_HAND_OWN, P_HAND_SIZE, P_HAND_KNOWN,
     P_SANCTUARY, P_SANCT_PAWN, P_BOARD_MYTH, P_PILES, P_DESTINY, P_DESTINED, P_COMMITS, P_PAWNS_PLACED,
-    P_EXILED, P_EFFECT_SOURCE, P_EFFECT_OP, P_ORDER_OPTIONS, P_EFFECT_SLOTS, P_EFFECT_PLANE, NPIECES
+    P_EXILED, P_EFFECT_SOURCE, P_EFFECT_OP, P_ORDER_OPTIONS, P_EFFECT_SLOTS, P_EFFECT_PLANE, P_EFFECT_STAGE,
+    P_REACTING, NPIECES
 };
 
 typedef struct {
@@ -94,11 +95,11 @@ static const int per_seat[] = {A_FAV, A_GEM, A_COMP, A_TRIALS, A_PAN, A_DISC, A_
 
 enum {
     S_CURRENT_PLAYER, S_T, S_SRC, S_E, S_PC, S_FRAMES, S_TURN, S_EFF, S_ORDER, S_GAINF, S_COMMIT, S_PICK, S_V, S_O, S_PLANE, S_PEND,
-    S_PICKED, NSTR
+    S_PICKED, S_STAGE, S_REACT, NSTR
 };
 static const char *const str_names[NSTR] = {
     "current_player", "t", "src", "e", "pc", "frames", "turn", "eff", "order", "gainf", "commit", "pick", "v", "o", "plane", "pend",
-    "picked",
+    "picked", "stage", "react",
 };
 
 static PyObject *attr_str[NATTRS]; /* interned at module init */
@@ -145,7 +146,8 @@ static long small_int(PyObject *o, long limit)
     return x >= 0 && x < limit ? x : -1;
 }
 
-/* observe._header's marks of what the effect frame ``f`` chose so far: effect_plane, effect_slots */
+/* observe._header's marks of what the effect frame ``f`` chose so far: effect_plane, effect_stage,
+ * effect_slots */
 static int effect_choices(ObsBuf *b, const Layout *L, PyObject *f)
 {
     const Py_ssize_t *at = L->at;
@@ -158,6 +160,10 @@ static int effect_choices(ObsBuf *b, const Layout *L, PyObject *f)
     PyObject *o = dict_get(v, str[S_O]);
     if (o == NULL || !PyDict_Check(o))
         return 0;
+    if ((x = small_int(dict_get(o, str[S_PLANE]), 3)) >= 0 && obs_put(b, at[P_EFFECT_PLANE] + x, 1) < 0)
+        return -1;
+    if ((x = small_int(dict_get(o, str[S_STAGE]), 3)) >= 0 && obs_put(b, at[P_EFFECT_STAGE] + x, 1) < 0)
+        return -1;
     if ((x = small_int(dict_get(o, str[S_SRC]), NSLOT)) >= 0 && obs_put(b, at[P_EFFECT_SLOTS] + 3 * x, 1) < 0)
         return -1;
     PyObject *pend = dict_get(o, str[S_PEND]);
@@ -283,6 +289,9 @@ static int header(ObsBuf *b, const Layout *L, PyObject *const *a, long p, long n
     /* order_options: the effects to order (at most 8), by source design (nd: a moved card's gain) */
     PyObject *top = PyList_GET_ITEM(stack, ns - 1), *t = dict_item(top, str[S_T], "a stack frame");
     if (t == NULL)
+        return -1;
+    /* reacting: the top frame is a reaction window */
+    if (str_eq(t, str[S_REACT]) && obs_put(b, at[P_REACTING], 1) < 0)
         return -1;
     if (str_eq(t, str[S_ORDER])) {
         PyObject *frames = dict_item(top, str[S_FRAMES], "a stack frame");

@@ -54,7 +54,9 @@ def make_observer(n: int) -> Observer:
         ("order_options", (8, NDESIGNS + 1), "effects to order: source design (last = a moved card's gain)"),
         ("effect_slots", (NSLOT, 3), "slots of its seat's Pantheon that effect chose so far: a move's source, "
                                      "its destination, a slot picked (to sacrifice, ...)"),
-        ("effect_plane", (3,), "plane chosen by that effect"),
+        ("effect_plane", (3,), "plane chosen by that effect (or its primitive's plane)"),
+        ("effect_stage", (3,), "stage of that effect's primitive (a tribute: 0 give or sacrifice, 1 sacrifice chosen)"),
+        ("reacting", (1,), "the decision is a reaction window (not the effect's own choice)"),
     ])
 
 
@@ -163,6 +165,12 @@ def _header(game, state, p: int) -> list[int]:
                         on.append(P["effect_plane"] + plane)
                     o = v.get("o")
                     if isinstance(o, dict):
+                        plane = o.get("plane")
+                        if isinstance(plane, int) and 0 <= plane < 3:
+                            on.append(P["effect_plane"] + plane)
+                        stage = o.get("stage")
+                        if isinstance(stage, int) and 0 <= stage < 3:
+                            on.append(P["effect_stage"] + stage)
                         src = o.get("src")
                         if isinstance(src, int) and 0 <= src < NSLOT:
                             on.append(P["effect_slots"] + 3 * src)
@@ -177,6 +185,8 @@ def _header(game, state, p: int) -> list[int]:
                             if isinstance(s, int) and 0 <= s < NSLOT:
                                 on.append(P["effect_slots"] + 3 * s + 2)
                 break
+        if stack[-1]["t"] == "react":
+            on.append(P["reacting"])
         if stack[-1]["t"] == "order":
             nd = NDESIGNS
             for i, fr in enumerate(stack[-1]["frames"][:8]):
@@ -440,7 +450,7 @@ C_PIECES = ("phase", "to_move", "round", "first_player", "turn_seat", "tokens", 
             "pantheon_top", "pantheon_height", "pantheon_below", "discard", "hand_own", "hand_size",
             "hand_known", "sanctuary", "sanct_pawn", "board_myth", "piles", "destiny", "destined", "commits",
             "pawns_placed", "exiled", "effect_source", "effect_op", "order_options", "effect_slots",
-            "effect_plane")
+            "effect_plane", "effect_stage", "reacting")
 
 
 def _effect_table() -> tuple[int, int, bytes]:

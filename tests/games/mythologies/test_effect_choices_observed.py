@@ -8,6 +8,7 @@ import numpy as np
 import mythenv
 
 G = mythenv.make_game("mythologies_v0")
+G3 = mythenv.make_game("mythologies_v0", num_players=3)
 PIECES = G.observer
 
 
@@ -72,3 +73,34 @@ def test_the_effect_pieces_are_empty_outside_an_effect():
     for p in range(G.num_players):
         o = both_encoders(G, s, p)
         assert not PIECES.piece(o, "effect_slots").any() and not PIECES.piece(o, "effect_plane").any()
+
+
+def _find(pred, game=G, seeds=range(60)):
+    """The first state of seeded random play (every legal action of each position tried) where
+    ``pred(state)`` holds."""
+    for seed in seeds:
+        s = game.new_initial_state(seed=seed)
+        rng = np.random.default_rng(seed)
+        while not s.is_terminal():
+            for a in s.legal_actions():
+                c = s.clone()
+                c.apply_action(a)
+                if not c.is_terminal() and pred(c):
+                    return c
+            la = s.legal_actions()
+            s.apply_action(la[int(rng.integers(len(la)))])
+    raise AssertionError("no such state reached")
+
+
+def test_a_reaction_window_is_told_from_the_effects_own_choice():
+    """MY § Infinity icon: a permanent effect "may be activated ... in reaction to an effect produced by
+    a card of an opposing player, during another player's turn". A seat asked whether to react is not
+    making the resolving effect's own choice (a slot to sacrifice, say): every seat's ``reacting`` is
+    1 while a reaction window is open, 0 while the effect itself asks."""
+    s = _find(lambda c: c.stack and c.stack[-1]["t"] == "react", G3)
+    for p in range(G3.num_players):
+        assert G3.observer.piece(both_encoders(G3, s, p), "reacting").tolist() == [1.0]
+    e = _find(lambda c: c.stack and c.stack[-1]["t"] == "eff", G3)
+    for p in range(G3.num_players):
+        assert G3.observer.piece(both_encoders(G3, e, p), "reacting").tolist() == [0.0]
+
