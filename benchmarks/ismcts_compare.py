@@ -11,10 +11,9 @@ count of single-observer ISMCTS). Each takes the most visited root action.
   edges are actions, a determinization per iteration (``State.resample_hidden``).
 - OpenSpiel: ``open_spiel.python.algorithms.ismcts.ISMCTSBot(game, RandomRolloutEvaluator(1), C, N)``
   on the game registered by ``mythenv.openspiel`` (nodes keyed by the acting seat's information-state
-  string, a ``resample_from_infostate`` per simulation), with ``allow_inconsistent_action_sets=True``:
-  the bridge's information-state string is the seat's observation plus the move number, and in
-  Theosis two worlds with the same string can differ in the legal actions (the observation does not
-  name the item of a pending ``equip_hero`` decision), which the default mode rejects with a KeyError.
+  string, a ``resample_from_infostate`` per simulation), with ``allow_inconsistent_action_sets=True``
+  (a node's children filtered to the actions legal in each determinization; it never stops on a
+  node whose legal set differs, which the default mode would with a KeyError).
 
 Game ``i`` deals with seed ``seed + i``; mythenv's bot sits at seat ``i % 2`` (seats alternate). Both
 bots see the same state: the pyspiel state of the bridge, whose mythenv state mythenv's bot reads
