@@ -204,8 +204,9 @@ class IntList(Spec):
         if not v:
             return True
         try:
-            if self.lo == 0 and self.hi <= 255:  # a byte table: one pass checks type and range
-                return max(bytes(v)) <= self.hi
+            if self.lo >= 0 and self.hi <= 255:  # byte-sized entries: one pass checks type and range
+                b = bytes(v)
+                return min(b) >= self.lo and max(b) <= self.hi
             return type(sum(v)) is int and min(v) >= self.lo and max(v) <= self.hi
         except (TypeError, ValueError):
             return False
@@ -221,12 +222,13 @@ class IntList(Spec):
         lens = set(map(len, rows))
         if min(lens) < self.min_len or max(lens) > self.max_len:
             return False
-        flat = list(chain.from_iterable(rows))
-        if not flat:
-            return True
         try:
-            return type(sum(flat)) is int and min(flat) >= self.lo and max(flat) <= self.hi
-        except TypeError:
+            if self.lo >= 0 and self.hi <= 255:  # byte-sized entries: one C pass checks type and range
+                b = bytes(chain.from_iterable(rows))
+                return not b or (min(b) >= self.lo and max(b) <= self.hi)
+            flat = list(chain.from_iterable(rows))
+            return not flat or (type(sum(flat)) is int and min(flat) >= self.lo and max(flat) <= self.hi)
+        except (TypeError, ValueError):
             return False
 
     def check(self, v) -> None:

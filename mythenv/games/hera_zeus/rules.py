@@ -48,6 +48,7 @@ for _side in range(2):
     for _k in KINDS:
         KIND_OF.extend([_k.index] * _k.count)
 OWNER_OF = [c // DECK for c in range(NCARDS)]
+OWN_CARDS = tuple(frozenset(c for c in range(NCARDS) if OWNER_OF[c] == side) for side in range(2))
 FIGURE_CARD = tuple(next(c for c in range(s * DECK, (s + 1) * DECK) if KIND_OF[c] == K_FIGCARD) for s in range(2))
 
 
@@ -829,7 +830,7 @@ class HeraZeusState(State):
                 raise StateError("hera_zeus_v0: more than one figure on a side")
             if any(FIG in col[1:] for col in self.field[s]):
                 raise StateError(f"hera_zeus_v0: {SIDE_NAMES[s]}'s figure is not at the front of its column")
-            if any(OWNER_OF[x] != s for x in self.deck[s]):
+            if not OWN_CARDS[s].issuperset(self.deck[s]):
                 raise StateError(f"hera_zeus_v0: {SIDE_NAMES[s]}'s deck holds a card of the other deck")
             if len(self.hand[s]) > HAND_LIMIT:  # HZ § 1. Draw One Card: at most twelve cards in hand
                 raise StateError(f"hera_zeus_v0: {SIDE_NAMES[s]} holds {len(self.hand[s])} cards "
