@@ -344,7 +344,7 @@ class Record(Spec):
     """A dict with exactly the keys of ``fields`` (those in ``optional`` may be missing); every
     other key is refused."""
 
-    __slots__ = ("fields", "keys", "required", "_ints", "_rest")
+    __slots__ = ("fields", "keys", "required", "_ints", "_bytes", "_rest")
 
     def __init__(self, fields: Mapping[str, Spec], optional: Iterable[str] = ()):
         self.fields = dict(fields)
@@ -352,8 +352,12 @@ class Record(Spec):
         self.required = self.keys - frozenset(optional)
         # the required int fields are checked inline (a method call per field costs more than the test)
         self._ints = tuple((k, s.lo, s.hi) for k, s in self.fields.items() if type(s) is Int and k in self.required)
-        ints = {k for k, _, _ in self._ints}
-        self._rest = tuple((k, s.check) for k, s in self.fields.items() if k not in ints)
+        # so are the required byte tables of a fixed length (one bytes() pass each)
+        self._bytes = tuple((k, s.lo, s.hi, s.min_len) for k, s in self.fields.items()
+                            if type(s) is IntList and k in self.required and s.lo >= 0 and s.hi <= 255
+                            and s.min_len == s.max_len > 0)
+        inline = {k for k, _, _ in self._ints} | {k for k, _, _, _ in self._bytes}
+        self._rest = tuple((k, s.check) for k, s in self.fields.items() if k not in inline)
 
     def check(self, v) -> None:
         if not isinstance(v, dict):
@@ -376,6 +380,20 @@ class Record(Spec):
                 except _Bad as e:
                     e.path.append(k)
                     raise
+        for k, lo, hi, n in self._bytes:
+            x = v[k]
+            try:
+                if type(x) is list and len(x) == n:
+                    b = bytes(x)
+                    if min(b) >= lo and max(b) <= hi:
+                        continue
+            except (TypeError, ValueError):
+                pass
+            try:
+                self.fields[k].check(x)
+            except _Bad as e:
+                e.path.append(k)
+                raise
         k = None
         try:
             for k, check in self._rest:
