@@ -15,6 +15,7 @@ in one place, whose turn it is) are the state's ``check_invariants()``.
 from __future__ import annotations
 
 import math
+from abc import ABC, abstractmethod
 from collections.abc import Iterable, Mapping
 from itertools import chain
 
@@ -58,14 +59,14 @@ def _is_int(v) -> bool:
     return type(v) is int or (isinstance(v, int) and not isinstance(v, bool))
 
 
-class Spec:
+class Spec(ABC):
     """One allowed shape of a value. ``check(v)`` raises ``_Bad`` when ``v`` does not fit."""
 
-    def check(self, v) -> None:  # pragma: no cover - abstract
-        raise NotImplementedError
+    @abstractmethod
+    def check(self, v) -> None: ...
 
-    def describe(self) -> str:  # pragma: no cover - abstract
-        raise NotImplementedError
+    @abstractmethod
+    def describe(self) -> str: ...
 
 
 class Any_(Spec):
