@@ -8,7 +8,7 @@ on encoders, legal-action generation and rules must leave these hashes unchanged
     python -m tests.perf.fingerprint --games 5 --write   # rewrite tests/perf/fingerprints.json
 
 ``fingerprints.json`` (5 games per config) is what the test suite checks; ``fingerprints_200.json``
-(200 games per config, recorded before the performance work) is the long check to run by hand after
+(200 games per config, ``--games 200 --out tests/perf/fingerprints_200.json``) is the long check to run by hand after
 touching an encoder or the rules. Regenerate either only for an intended behaviour change.
 """
 
