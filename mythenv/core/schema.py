@@ -188,13 +188,16 @@ class IntList(Spec):
     one). The common case (a byte table, a pile of card ids) is checked with C-level ``map`` /
     ``min`` / ``max``, not a Python loop."""
 
-    __slots__ = ("lo", "hi", "min_len", "max_len")
+    __slots__ = ("lo", "hi", "min_len", "max_len", "ok")
 
     def __init__(self, lo: int, hi: int, length: int | None = None, min_len: int = 0, max_len: int = 10_000):
         self.lo, self.hi = lo, hi
         if length is not None:
             min_len = max_len = length
         self.min_len, self.max_len = min_len, max_len
+        #: byte-sized entries: the allowed byte values, which ``bytes.translate`` deletes in one C pass
+        #: (whatever is left is out of range); None when entries do not fit in a byte
+        self.ok = bytes(range(lo, hi + 1)) if 0 <= lo and hi <= 255 else None
 
     def fits(self, v) -> bool:
         """The fast test, C-level passes only: ``v`` is a list of an allowed length whose entries sum to
@@ -205,9 +208,8 @@ class IntList(Spec):
         if not v:
             return True
         try:
-            if self.lo >= 0 and self.hi <= 255:  # byte-sized entries: one pass checks type and range
-                b = bytes(v)
-                return min(b) >= self.lo and max(b) <= self.hi
+            if self.ok is not None:  # byte-sized entries: bytes() checks the type, translate the range
+                return not bytes(v).translate(None, self.ok)
             return type(sum(v)) is int and min(v) >= self.lo and max(v) <= self.hi
         except (TypeError, ValueError):
             return False
@@ -224,9 +226,8 @@ class IntList(Spec):
         if min(lens) < self.min_len or max(lens) > self.max_len:
             return False
         try:
-            if self.lo >= 0 and self.hi <= 255:  # byte-sized entries: one C pass checks type and range
-                b = bytes(chain.from_iterable(rows))
-                return not b or (min(b) >= self.lo and max(b) <= self.hi)
+            if self.ok is not None:  # byte-sized entries: bytes() checks the type, translate the range
+                return not bytes(chain.from_iterable(rows)).translate(None, self.ok)
             flat = list(chain.from_iterable(rows))
             return not flat or (type(sum(flat)) is int and min(flat) >= self.lo and max(flat) <= self.hi)
         except (TypeError, ValueError):
@@ -354,10 +355,10 @@ class Record(Spec):
         # the required int fields are checked inline (a method call per field costs more than the test)
         self._ints = tuple((k, s.lo, s.hi) for k, s in self.fields.items() if type(s) is Int and k in self.required)
         # so are the required byte tables of a fixed length (one bytes() pass each)
-        self._bytes = tuple((k, s.lo, s.hi, s.min_len) for k, s in self.fields.items()
-                            if type(s) is IntList and k in self.required and s.lo >= 0 and s.hi <= 255
+        self._bytes = tuple((k, s.ok, s.min_len) for k, s in self.fields.items()
+                            if type(s) is IntList and k in self.required and s.ok is not None
                             and s.min_len == s.max_len > 0)
-        inline = {k for k, _, _ in self._ints} | {k for k, _, _, _ in self._bytes}
+        inline = {k for k, _, _ in self._ints} | {k for k, _, _ in self._bytes}
         self._rest = tuple((k, s.check) for k, s in self.fields.items() if k not in inline)
 
     def check(self, v) -> None:
@@ -381,13 +382,11 @@ class Record(Spec):
                 except _Bad as e:
                     e.path.append(k)
                     raise
-        for k, lo, hi, n in self._bytes:
+        for k, ok, n in self._bytes:
             x = v[k]
             try:
-                if type(x) is list and len(x) == n:
-                    b = bytes(x)
-                    if min(b) >= lo and max(b) <= hi:
-                        continue
+                if type(x) is list and len(x) == n and not bytes(x).translate(None, ok):
+                    continue
             except (TypeError, ValueError):
                 pass
             try:
