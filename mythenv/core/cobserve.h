@@ -303,16 +303,14 @@ static inline int str_index(PyObject *x, PyObject *const *names, int n)
     return -1;
 }
 
-/* ``d[key]`` (borrowed) of a dict read from the state, for an interned str ``key``: NULL with a TypeError
- * naming ``what`` when ``d`` is not a dict, with a KeyError when no key of ``d`` is a str equal to
- * ``key``. The keys are compared here, in C: a dict lookup would call the ``__eq__`` of a key of another
- * type with the same hash (Python code, see "Calls into Python"). The state's dicts are small. */
-static PyObject *dict_item(PyObject *d, PyObject *key, const char *what)
+/* ``d.get(key)`` (borrowed) for an interned str ``key``: the value when ``d`` is a dict with a str key
+ * equal to ``key``, else NULL, never an exception. The keys are compared here, in C: a dict lookup would
+ * call the ``__eq__`` of a key of another type with the same hash (Python code, see "Calls into
+ * Python"). The state's dicts are small. */
+static PyObject *dict_get(PyObject *d, PyObject *key)
 {
-    if (!PyDict_Check(d)) {
-        PyErr_Format(PyExc_TypeError, "%s must be a dict, got %.80s", what, Py_TYPE(d)->tp_name);
+    if (!PyDict_Check(d))
         return NULL;
-    }
     Py_ssize_t pos = 0;
     PyObject *k, *v;
     while (PyDict_Next(d, &pos, &k, &v))
@@ -322,8 +320,21 @@ static PyObject *dict_item(PyObject *d, PyObject *key, const char *what)
     while (PyDict_Next(d, &pos, &k, &v))
         if (PyUnicode_CheckExact(k) && PyUnicode_Compare(k, key) == 0)
             return v;
-    PyErr_Format(PyExc_KeyError, "%s has no key %U", what, key);
     return NULL;
+}
+
+/* ``d[key]`` (borrowed) of a dict read from the state, as ``dict_get``: NULL with a TypeError naming
+ * ``what`` when ``d`` is not a dict, with a KeyError when it has no such key. */
+static PyObject *dict_item(PyObject *d, PyObject *key, const char *what)
+{
+    if (!PyDict_Check(d)) {
+        PyErr_Format(PyExc_TypeError, "%s must be a dict, got %.80s", what, Py_TYPE(d)->tp_name);
+        return NULL;
+    }
+    PyObject *v = dict_get(d, key);
+    if (v == NULL)
+        PyErr_Format(PyExc_KeyError, "%s has no key %U", what, key);
+    return v;
 }
 
 /* ``table[key]`` (borrowed) of a dict of the layout (exact str or int keys), for a ``key`` read from the

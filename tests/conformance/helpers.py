@@ -31,6 +31,16 @@ def python_observation(game, state, p: int) -> np.ndarray:
     return out
 
 
+def checked_observation(game, state, p: int) -> np.ndarray:
+    """Seat ``p``'s observation by the Python encoder, checked to equal the compiled one's (if built)."""
+    out = python_observation(game, state, p)
+    if game.compiled is not None:
+        buf = np.zeros(game.observation_size, np.float32)
+        assert game.compiled.encode(state, p, buf, game.c_layout) is True
+        assert np.array_equal(buf, out)
+    return out
+
+
 def check_incremental(game, state, rng, bufs, memos, every: bool, prob: float = 0.3) -> int:
     """Update some seats' buffers with ``Game.encode_update_python`` (every seat when ``every``, else
     each with probability ``prob``) and assert each equals a full Python encode of ``state``; returns

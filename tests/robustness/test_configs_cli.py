@@ -93,7 +93,7 @@ def _cli(argv, capsys):
     return code, err
 
 
-def _refused(argv, capsys, needle=""):
+def check_refused(argv, capsys, needle=""):
     code, err = _cli(argv, capsys)
     assert code == 2, (argv, code, err)
     lines = [line for line in err.splitlines() if "error:" in line]
@@ -127,7 +127,7 @@ ISSUE_CASES = [
 
 @pytest.mark.parametrize("argv,needle", ISSUE_CASES, ids=lambda v: " ".join(v) if isinstance(v, list) else "")
 def test_cli_refuses_with_one_line_and_code_2(argv, needle, capsys):
-    _refused(argv, capsys, needle)
+    check_refused(argv, capsys, needle)
 
 
 @FAST
@@ -137,13 +137,13 @@ def test_cli_refuses_with_one_line_and_code_2(argv, needle, capsys):
 def test_cli_generated_bad_numbers(cmd, flag, value, capsys):
     if cmd == "play" and flag != "--seed":
         flag = "--seed"
-    _refused([cmd, "hera_zeus_v0", flag, str(value)], capsys)
+    check_refused([cmd, "hera_zeus_v0", flag, str(value)], capsys)
 
 
 @FAST
 @given(agents=st.text(alphabet=", \t", max_size=5))
 def test_cli_generated_empty_agent_lists(agents, capsys):
-    _refused(["play", "hera_zeus_v0", "--agents", agents], capsys, "--agents")
+    check_refused(["play", "hera_zeus_v0", "--agents", agents], capsys, "--agents")
 
 
 def test_arena_config_applies(capsys):

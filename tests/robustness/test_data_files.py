@@ -53,7 +53,7 @@ def _play(game, steps: int = 400, seed: int = 0):
     return state
 
 
-def _refused(tmp_path, gid, name, data, *needles):
+def check_refused(tmp_path, gid, name, data, *needles):
     with pytest.raises(DataError) as e:
         mythenv.make_game(gid, data=_variant(tmp_path, gid, name, data))
     msg = str(e.value)
@@ -151,19 +151,19 @@ def test_bad_data_options(tmp_path):
 def test_hera_zeus_empty_strength(tmp_path):
     d = _shipped("hera_zeus_v0", "cards.toml")
     d["kind"][2]["strength"] = ""
-    _refused(tmp_path, "hera_zeus_v0", "cards.toml", d, "kind[2]", "'strength'")
+    check_refused(tmp_path, "hera_zeus_v0", "cards.toml", d, "kind[2]", "'strength'")
 
 
 def test_theomachy_ops_with_an_int(tmp_path):
     d = _shipped("theomachy_v0", "prayer.toml")
     d["card"][0]["ops"] = [3]
-    _refused(tmp_path, "theomachy_v0", "prayer.toml", d, "card[0]", "'ops'")
+    check_refused(tmp_path, "theomachy_v0", "prayer.toml", d, "card[0]", "'ops'")
 
 
 def test_theosis_triads_as_tables(tmp_path):
     d = _shipped("theosis_v0", "arena.toml")
     d["triads"][0]["players_2"] = [{"a": 1}, {"b": 2}]
-    _refused(tmp_path, "theosis_v0", "arena.toml", d, "triads[0]", "'players_2'")
+    check_refused(tmp_path, "theosis_v0", "arena.toml", d, "triads[0]", "'players_2'")
 
 
 @pytest.mark.parametrize("gid,name,table", [
@@ -176,7 +176,7 @@ def test_theosis_triads_as_tables(tmp_path):
 def test_duplicated_records(tmp_path, gid, name, table):
     d = _shipped(gid, name)
     d[table].append(dict(d[table][0]))
-    _refused(tmp_path, gid, name, d, f"{table}[")
+    check_refused(tmp_path, gid, name, d, f"{table}[")
 
 
 @pytest.mark.parametrize("gid,name,table,i,field,value", [
@@ -199,13 +199,13 @@ def test_duplicated_records(tmp_path, gid, name, table):
 def test_negative_and_absurd_values(tmp_path, gid, name, table, i, field, value):
     d = _shipped(gid, name)
     d[table][i][field] = value
-    _refused(tmp_path, gid, name, d, f"{table}[{i}]", repr(field))
+    check_refused(tmp_path, gid, name, d, f"{table}[{i}]", repr(field))
 
 
 def test_hera_zeus_absurd_deck_size(tmp_path):
     d = _shipped("hera_zeus_v0", "cards.toml")
     d["deck_size"] = 10**18
-    _refused(tmp_path, "hera_zeus_v0", "cards.toml", d, "deck_size")
+    check_refused(tmp_path, "hera_zeus_v0", "cards.toml", d, "deck_size")
 
 
 def test_not_toml_and_not_tables(tmp_path):

@@ -62,7 +62,7 @@ def default_case(gid: str) -> str:
     return next(c.id for c in CASES if c.values[0] == gid)
 
 
-def load_fails(game, d: dict, *words: str, deep: bool = True) -> StateError:
+def check_load_refused(game, d: dict, *words: str, deep: bool = True) -> StateError:
     """``state_from_dict(d)`` raises StateError whose text holds ``words``, and leaves ``d`` as it was
     (compared key by key when ``deep`` is false: a deeply nested value cannot be deep-copied)."""
     before = copy.deepcopy(d) if deep else dict(d)
@@ -93,7 +93,7 @@ def test_rng_none_and_bad_generator_words(gid):
     game = _game(default_case(gid))
     d = saved(default_case(gid))
     d["rng"] = None
-    load_fails(game, d, "field rng", "expected a dict")
+    check_load_refused(game, d, "field rng", "expected a dict")
     for path, bad in ((("uinteger",), float("inf")), (("uinteger",), 2 ** 70), (("has_uint32",), 2 ** 70),
                       (("has_uint32",), None), (("state", "state"), "inf"), (("state", "inc"), 2 ** 200),
                       (("state", "inc"), -1), (("state", "state"), None), (("bit_generator",), "MT19937")):
@@ -102,7 +102,7 @@ def test_rng_none_and_bad_generator_words(gid):
         for k in path[:-1]:
             box = box[k]
         box[path[-1]] = bad
-        load_fails(game, d, "field rng." + ".".join(path))
+        check_load_refused(game, d, "field rng." + ".".join(path))
 
 
 @pytest.mark.parametrize("gid", GAMES)
@@ -111,13 +111,13 @@ def test_deeply_nested_log_is_refused_without_recursion(gid):
     game = _game(default_case(gid))
     d = saved(default_case(gid))
     d["log"] = nested(100_000)
-    load_fails(game, d, "field log[0]", "expected a str", deep=False)
+    check_load_refused(game, d, "field log[0]", "expected a str", deep=False)
     d = saved(default_case(gid))
     d["log"] = [nested(100_000)]
-    load_fails(game, d, "field log[0]", deep=False)
+    check_load_refused(game, d, "field log[0]", deep=False)
     d = saved(default_case(gid))
     d["rng"] = {"state": nested(100_000)}
-    load_fails(game, d, "field rng", deep=False)
+    check_load_refused(game, d, "field rng", deep=False)
 
 
 @pytest.mark.parametrize("gid", GAMES)
@@ -126,10 +126,10 @@ def test_unknown_and_missing_keys(gid):
     game = _game(default_case(gid))
     d = saved(default_case(gid))
     d["no_such_field"] = 1
-    load_fails(game, d, "unknown key(s) 'no_such_field'")
+    check_load_refused(game, d, "unknown key(s) 'no_such_field'")
     d = saved(default_case(gid))
     del d["log"]
-    load_fails(game, d, "missing key(s) 'log'")
+    check_load_refused(game, d, "missing key(s) 'log'")
 
 
 BYTE_TABLES = ("vis", "up", "seen", "lost", "blessed", "known")
@@ -147,7 +147,7 @@ def test_byte_tables_given_as_ints_allocate_nothing(gid):
         d[key] = 100_000_000
         tracemalloc.start()
         try:
-            load_fails(game, d, f"field {key}", "expected a list")
+            check_load_refused(game, d, f"field {key}", "expected a list")
             peak = tracemalloc.get_traced_memory()[1]
         finally:
             tracemalloc.stop()
@@ -167,11 +167,11 @@ def test_negative_counts_and_huge_ints_are_refused(gid):
         for bad in (-10 ** 6, 10 ** 30):
             d = saved(default_case(gid))
             d[k] = bad
-            load_fails(game, d, f"field {k}: ")
+            check_load_refused(game, d, f"field {k}: ")
     for k in lists:
         d = saved(default_case(gid))
         d[k][0] = -10 ** 6
-        load_fails(game, d, f"field {k}[0]: ")
+        check_load_refused(game, d, f"field {k}[0]: ")
 
 
 def test_hera_zeus_impossible_positions():
@@ -182,25 +182,25 @@ def test_hera_zeus_impossible_positions():
     game = _game(cid)
     d = saved(cid)
     d["turn_player"] = 5
-    load_fails(game, d, "field turn_player", "0..1")
+    check_load_refused(game, d, "field turn_player", "0..1")
     d = saved(cid)
     d["phase"] = 7
-    load_fails(game, d, "field phase", "0..2")
+    check_load_refused(game, d, "field phase", "0..2")
     d = saved(cid)
     d["deck"].append([])
-    load_fails(game, d, "field deck", "expected length 2")
+    check_load_refused(game, d, "field deck", "expected length 2")
     d = saved(cid)
     hera = next(c for c in d["deck"][0])
     zeus = next(c for c in d["deck"][1])
     i, j = d["deck"][0].index(hera), d["deck"][1].index(zeus)
     d["deck"][0][i], d["deck"][1][j] = zeus, hera  # every card still in one place
-    load_fails(game, d, "deck holds a card of the other deck")
+    check_load_refused(game, d, "deck holds a card of the other deck")
     d = saved(cid)
     d["phase"], d["winner"] = 1, 0  # a winner in a running game
-    load_fails(game, d, "winner 0")
+    check_load_refused(game, d, "winner 0")
     d = saved(cid)
     d["pending"] = [["no_such_decision", 0]]
-    load_fails(game, d, "field pending[0][0]", "unknown pending decision kind")
+    check_load_refused(game, d, "field pending[0][0]", "unknown pending decision kind")
 
 
 def test_demigods_impossible_positions():
@@ -210,17 +210,17 @@ def test_demigods_impossible_positions():
     game = _game(cid)
     d = saved(cid)
     d["phase"] = 99
-    load_fails(game, d, "field phase", "out of range")
+    check_load_refused(game, d, "field phase", "out of range")
     d = saved(cid)
     d["winner"] = 9
-    load_fails(game, d, "field winner", "-1..2")
+    check_load_refused(game, d, "field winner", "-1..2")
     d = saved(cid)
     assert d["phase"] != 2
     d["winner"] = 1
-    load_fails(game, d, "winner 1")
+    check_load_refused(game, d, "winner 1")
     d = saved(cid)
     d["turns"] = game.config["max_rounds"] * 3  # the turn bound reached, yet the game runs
-    load_fails(game, d, "turns")
+    check_load_refused(game, d, "turns")
 
 
 def test_theomachy_impossible_positions():
@@ -231,16 +231,16 @@ def test_theomachy_impossible_positions():
     game = _game(cid)
     d = saved(cid)
     d["turn"] = 9
-    load_fails(game, d, "field turn", "0..1")
+    check_load_refused(game, d, "field turn", "0..1")
     d = saved(cid)
     d["level"] = [99, 99, 99]
-    load_fails(game, d, "field level[0]", "out of range")
+    check_load_refused(game, d, "field level[0]", "out of range")
     d = saved(cid)
     d["boxes"] = 10 ** 30
-    load_fails(game, d, "field boxes", "expected 1")
+    check_load_refused(game, d, "field boxes", "expected 1")
     d = saved(cid)
     d["cult"][0][0] = -1
-    load_fails(game, d, "field cult[0][0]", "out of range")
+    check_load_refused(game, d, "field cult[0][0]", "out of range")
 
 
 def test_theosis_impossible_positions():
@@ -250,22 +250,22 @@ def test_theosis_impossible_positions():
     game = _game(cid)
     d = saved(cid)
     d["cb"] = "x"
-    load_fails(game, d, "field cb", "expected a dict")
+    check_load_refused(game, d, "field cb", "expected a dict")
     d = saved(cid)
     d["q"] = [["no_such_task"]]
-    load_fails(game, d, "field q[0][0]", "unknown task kind 'no_such_task'")
+    check_load_refused(game, d, "field q[0][0]", "unknown task kind 'no_such_task'")
     d = saved(cid)
     d["q"] = [["hero_turn"]]  # a real task without its argument
-    load_fails(game, d, "field q[0]", "'hero_turn' task")
+    check_load_refused(game, d, "field q[0]", "'hero_turn' task")
     d = saved(cid)
     d["dec"] = ["no_such_decision", 0]
-    load_fails(game, d, "field dec[0]", "unknown decision kind")
+    check_load_refused(game, d, "field dec[0]", "unknown decision kind")
     d = saved(cid)
     d["phase"] = "junk"
-    load_fails(game, d, "field phase", "one of")
+    check_load_refused(game, d, "field phase", "one of")
     d = saved(cid)
     d["hp"][0] = -3
-    load_fails(game, d, "field hp[0]", "out of range")
+    check_load_refused(game, d, "field hp[0]", "out of range")
 
 
 def test_mythologies_type_checks():
@@ -275,16 +275,16 @@ def test_mythologies_type_checks():
     game = _game(cid)
     d = saved(cid)
     d["phase"] = "junk"
-    load_fails(game, d, "field phase", "expected an int")
+    check_load_refused(game, d, "field phase", "expected an int")
     d = saved(cid)
     d["commits"] = None
-    load_fails(game, d, "field commits", "expected a list")
+    check_load_refused(game, d, "field commits", "expected a list")
     d = saved(cid)
     d["stack"] = [{"t": "no_such_frame"}]
-    load_fails(game, d, "field stack[0].t", "unknown stack frame kind")
+    check_load_refused(game, d, "field stack[0].t", "unknown stack frame kind")
     d = saved(cid)
     d["dec"] = [0, [10 ** 9]]
-    load_fails(game, d, "field dec[1][0]", "out of range")
+    check_load_refused(game, d, "field dec[1][0]", "out of range")
 
 
 # ----------------------------------------------------------------------------- valid states

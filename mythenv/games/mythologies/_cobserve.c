@@ -115,23 +115,6 @@ static inline int frame_long(PyObject *frame, PyObject *key, long *x)
     return dict_long(frame, key, "a stack frame", x);
 }
 
-/* d.get(key) (borrowed): the value when ``d`` is a dict holding ``key``, else NULL, never an exception */
-static PyObject *dict_get(PyObject *d, PyObject *key)
-{
-    if (!PyDict_Check(d))
-        return NULL;
-    Py_ssize_t pos = 0;
-    PyObject *k, *v;
-    while (PyDict_Next(d, &pos, &k, &v))
-        if (k == key)
-            return v;
-    pos = 0;
-    while (PyDict_Next(d, &pos, &k, &v))
-        if (PyUnicode_CheckExact(k) && PyUnicode_Compare(k, key) == 0)
-            return v;
-    return NULL;
-}
-
 /* isinstance(o, int) and 0 <= o < limit: the value, else -1 (never an exception) */
 static long small_int(PyObject *o, long limit)
 {

@@ -6,6 +6,7 @@ function of its observation (tests/conformance/test_observation_determines_mask.
 import numpy as np
 
 import mythenv
+from tests.conformance.helpers import checked_observation
 
 G = mythenv.make_game("mythologies_v0")
 G3 = mythenv.make_game("mythologies_v0", num_players=3)
@@ -13,13 +14,7 @@ PIECES = G.observer
 
 
 def both_encoders(g, s, p):
-    out = np.zeros(g.observation_size, np.float32)
-    g.encode(s, p, out)
-    if g.compiled is not None:
-        buf = np.zeros(g.observation_size, np.float32)
-        assert g.compiled.encode(s, p, buf, g.c_layout) is True
-        assert np.array_equal(buf, out)
-    return out
+    return checked_observation(g, s, p)
 
 
 def _eff(s):

@@ -7,6 +7,7 @@ import numpy as np
 
 from mythenv.games.theomachy.cards import KIND_INDEX, KINDS, SPHERES
 from mythenv.games.theomachy.observe import observer
+from tests.conformance.helpers import checked_observation
 
 from .helpers import do
 from .test_betting_battle import battle_state
@@ -16,12 +17,7 @@ CONST = ["air_order_3", "fire_chaos_3", "earth_chaos_1", "water_order_1", "earth
 
 def battle_turn(g, s, p):
     """Seat ``p``'s ``battle_turn`` piece by the Python encoder; the compiled one must write the same."""
-    out = np.zeros(g.observation_size, np.float32)
-    g.encode(s, p, out)
-    if g.compiled is not None:
-        buf = np.zeros(g.observation_size, np.float32)
-        assert g.compiled.encode(s, p, buf, g.c_layout) is True
-        assert np.array_equal(buf, out)
+    out = checked_observation(g, s, p)
     return observer(s.n).piece(out, "battle_turn")
 
 

@@ -7,6 +7,7 @@ import numpy as np
 
 from mythenv.games.theosis.observe import OBSERVER
 from mythenv.games.theosis.rules import NI
+from tests.conformance.helpers import checked_observation
 
 from .builder import game
 
@@ -14,13 +15,7 @@ G = game()
 
 
 def both_encoders(g, s, p):
-    out = np.zeros(g.observation_size, np.float32)
-    g.encode(s, p, out)
-    if g.compiled is not None:
-        buf = np.zeros(g.observation_size, np.float32)
-        assert g.compiled.encode(s, p, buf, g.c_layout) is True
-        assert np.array_equal(buf, out)
-    return out
+    return checked_observation(g, s, p)
 
 
 def offer_with_two_hero_choices(g, seeds=range(20)):

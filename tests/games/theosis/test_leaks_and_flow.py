@@ -7,6 +7,7 @@ import numpy as np
 import mythenv
 from mythenv.games.theosis import rules
 from mythenv.games.theosis.observe import OBSERVER
+from tests.conformance.helpers import checked_observation
 
 from .builder import act, arena, card, game, hero
 
@@ -22,12 +23,7 @@ KNOWN_HAND, KNOWN_DISCARD, UNKNOWN = 9, 10, 12  # fields of a Power's block in t
 
 def cards_view(g, s, p):
     """Seat ``p``'s ``cards`` piece, by the Python encoder; the compiled one must write the same."""
-    out = np.zeros(g.observation_size, np.float32)
-    g.encode(s, p, out)
-    if g.compiled is not None:
-        buf = np.zeros(g.observation_size, np.float32)
-        assert g.compiled.encode(s, p, buf, g.c_layout) is True
-        assert np.array_equal(buf, out)
+    out = checked_observation(g, s, p)
     return OBSERVER.piece(out, "cards")
 
 
