@@ -229,7 +229,8 @@ def run(seconds: float, repeats: int, games=None, all_configs=False, peers=True,
     results: dict[str, dict] = {}
     targets = []
     for gid in games or mythenv.list_games():
-        cfgs = list(mythenv.game_class(gid).test_configs) if all_configs else [{}]
+        cls = mythenv.game_class(gid)
+        cfgs = [{}] + [c for c in (cls.test_configs if all_configs else cls.benchmark_configs) if c]
         for cfg in cfgs:
             label = gid + ("" if not cfg else "[" + ",".join(f"{k}={v}" for k, v in cfg.items()) + "]")
             targets.append((label, gid, cfg))
@@ -335,7 +336,8 @@ def main(argv=None) -> int:
     p.add_argument("--seconds", type=float, default=2.0, help="seconds per measurement")
     p.add_argument("--repeats", type=int, default=3)
     p.add_argument("--games", nargs="*", help="mythenv game ids (default: all)")
-    p.add_argument("--all-configs", action="store_true", help="every config in each game's test_configs")
+    p.add_argument("--all-configs", action="store_true",
+                   help="every config in each game's test_configs (default: the default config and its benchmark_configs)")
     p.add_argument("--no-peers", action="store_true")
     p.add_argument("--no-memory", action="store_true")
     p.add_argument("--no-vec", action="store_true")

@@ -299,6 +299,9 @@ class Game(ABC):
     state_class: ClassVar[type[State]]
     #: configs the conformance suite runs over (the default config is always included)
     test_configs: ClassVar[tuple[dict, ...]] = ({},)
+    #: configs ``python -m benchmarks`` measures besides the default one (each game mode a user
+    #: would train on, e.g. a solo mode or an advanced rule set)
+    benchmark_configs: ClassVar[tuple[dict, ...]] = ()
     #: an upper bound on the number of actions of one game, checked by the fuzzing tests
     max_game_length: ClassVar[int] = 10_000
     #: how many random games the conformance fuzz test plays (keep CI time in mind)
