@@ -1,0 +1,183 @@
+"""Playing Action and Power cards (TM § How to Play Power Cards, TM § How to Play Action Cards, TM §
+Effect Cards, TM § Place Cards, TM § Allowed Battle Actions): which cards are playable, targets, and
+the data-driven card effects (``Kind.ops`` from ``cards.py``, see ``data/prayer.toml``)."""
+
+from __future__ import annotations
+
+from ..cards import KINDS
+from .exchange import _exchange
+from .tables import ATTACK, BATTLE, BET, EFFECT, PLACE, POWER, TOKEN_NAMES, kid, kind
+
+
+class CardPlay:
+    """Playing cards from the hand and resolving their data-driven effects (the ops of ``cards.py``)."""
+
+    def _targets(self, p: int, k) -> list[int]:
+        out = []
+        for i in range(1, self.n):
+            q = (p + i) % self.n
+            if not self.active(q):
+                continue
+            if k.op("damage_places") and not self.places[q]:
+                continue
+            out.append(q)
+        return out
+
+    def _card_playable(self, p: int, k, battle: bool) -> bool:
+        if k.type == POWER:
+            return True
+        if battle:
+            if k.type != ATTACK:
+                return False
+            if not (self.action_sphere < 0 or self.multi or k.sphere == self.action_sphere
+                    or k.op("multi_essence")):
+                return False
+        else:
+            if k.type == ATTACK or k.timing in ("reaction", "closing"):
+                return False
+            if k.type == PLACE and self.cult[p][k.token] <= 0:
+                return False
+        if k.once and k.index in self.once[p]:
+            return False
+        if not self._meets(p, k):
+            return False
+        if k.targeted and not self._targets(p, k):
+            return False
+        return True
+
+    def _playable_kinds(self, p: int) -> list[int]:
+        battle = self.step == BATTLE
+        seen = set()
+        out = []
+        for c in self.hand[p]:
+            k = kid(c)
+            if k in seen:
+                continue
+            seen.add(k)
+            if self._card_playable(p, KINDS[k], battle):
+                out.append(k)
+        out.sort()
+        return out
+
+    def _playable(self, p: int) -> bool:
+        battle = self.step == BATTLE
+        for c in self.hand[p]:
+            if self._card_playable(p, kind(c), battle):
+                return True
+        return False
+
+    def _play(self, p: int, k: int) -> None:
+        c = self._take(p, k)
+        self._public(c)
+        kk = KINDS[k]
+        if kk.once:
+            self.once[p].append(k)
+        if kk.type == POWER:
+            self.table[p].append(c)
+            self._log(f"{self.name(p)} plays {kk.name}")
+            if self.step == BATTLE:
+                self.turn_played = True
+            self._after_card(p)
+            return
+        if kk.type == PLACE:
+            # TM § Place Cards: a token from the Cult (never the Stake) goes on the card
+            self.cult[p][kk.token] -= 1
+            _exchange(self.cult[p], self.bank)
+            self.places[p].append([c, 0, kk.token])
+            self._log(f"{self.name(p)} builds {kk.name} with a {TOKEN_NAMES[kk.token]}")
+            self._after_card(p)
+            return
+        if self.step == BATTLE:
+            self.turn_played = True
+            if self.action_sphere < 0:
+                self.action_sphere = kk.sphere
+            if kk.op("multi_essence"):
+                self.multi = True
+        if kk.targeted:
+            tg = self._targets(p, kk)
+            if len(tg) > 1:
+                self.pending.append(("target", p, c))
+                return
+            self._announce(p, c, tg[0])
+            return
+        self._announce(p, c, -1)
+
+    def _announce(self, p: int, c: int, target: int) -> None:
+        """The card is played (and its target named): reactions come first (TM § Special Rules)."""
+        kk = kind(c)
+        self._log(f"{self.name(p)} plays {kk.name}" + (f" on {self.name(target)}" if target >= 0 else ""))
+        trigger = "effect" if kk.type == EFFECT else "attack"
+        if trigger == "attack" and target < 0:
+            seats = []
+        elif trigger == "attack":
+            seats = [target]
+        else:
+            seats = [q for q in self._clockwise_from_first() if q != p and self.active(q)]
+        seats = [q for q in seats if self._asked_react(q, trigger)]
+        if seats:
+            self.pending.append(("react", seats[0], c, p, target, tuple(seats[1:])))
+            return
+        self._resolve(p, c, target)
+
+    def _resolve(self, p: int, c: int, t: int) -> None:
+        kk = kind(c)
+        is_attack = kk.type == ATTACK
+        for op in kk.ops:
+            name = op[0]
+            if name == "strip":
+                if t >= 0 and not (is_attack and self._shielded(t)):
+                    k = self._stake_remove(t, op[1], op[2])
+                    self._log(f"{self.name(t)} loses {k} {TOKEN_NAMES[op[1]]}(s) from the Stake")
+            elif name == "bank_to_stake":
+                g = min(op[2], self.bank[op[1]])
+                self.bank[op[1]] -= g
+                self.stake[p][op[1]] += g
+            elif name == "discard_random":
+                for _ in range(op[1]):
+                    if self.hand[t]:
+                        x = self.hand[t].pop(int(self.rng.integers(len(self.hand[t]))))
+                        self._to_disc(t, x)
+                        self._log(f"{self.name(t)} discards {kind(x).name} at random")
+            elif name == "draw":
+                self._draw(p, op[1])
+            elif name == "peek_hand":
+                for x in self.hand[t]:
+                    self.vis[x] |= 1 << p
+            elif name == "peek_face_down":
+                self.peek[p] = True
+            elif name == "damage_places":
+                self._damage_places(t)
+        if is_attack:
+            self.attacks[p] += 1
+            self.table[p].append(c)
+        elif kk.continuous:
+            self.table[p].append(c)
+        else:
+            self._to_disc(p, c)
+        self._after_card(p)
+
+    def _after_card(self, p: int) -> None:
+        """After a card is fully played: the turn ends by itself when it may not go on (``_may_go_on``)."""
+        if self.step == BET and self.acted_now and self.turn == p and not self._may_go_on(p):
+            self._end_bet_turn()
+        elif self.step == BATTLE and self.turn == p and not self._may_go_on(p):
+            self._end_battle_turn(passed=False)
+
+    def _shielded(self, p: int) -> bool:
+        for c in self.table[p]:
+            if kind(c).op("shield"):
+                return True
+        return False
+
+    def _damage_places(self, p: int) -> None:
+        """TM § The Closing Phase: turn a Place; an already damaged one is discarded, its token to the bank."""
+        keep = []
+        for pl in self.places[p]:
+            if pl[1]:
+                self.bank[pl[2]] += 1
+                self._to_disc(p, pl[0])
+                self._log(f"{self.name(p)}'s {kind(pl[0]).name} is destroyed")
+            else:
+                pl[1] = 1
+                keep.append(pl)
+        self.places[p] = keep

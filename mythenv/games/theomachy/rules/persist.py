@@ -1,0 +1,262 @@
+"""Copies and saved states of a Theomachy position: ``clone``, ``to_dict`` / ``from_dict`` (the schema
+is ``schema.py``), ``check_invariants``, ``resample_hidden`` (what a seat cannot see is redrawn) and
+the text for people."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import numpy as np
+
+from mythenv.core.errors import StateError
+from mythenv.core.game import rng_from_json, rng_to_json
+
+from .tables import BOX_CARDS, BOX_SUPPLY, CLOSING, LAST_STAND_PER_BOX, NE, OVER, STEP_NAMES, TOKEN_NAMES
+
+if TYPE_CHECKING:
+    from . import TheomachyState
+
+
+class Persistence:
+    """Copies, saved states, invariants, determinization and the text for people."""
+
+    def clone(self) -> TheomachyState:
+        s = type(self)(self.game, _empty=True)
+        for f in ("boxes", "ncards", "first", "turn", "round", "acted_now", "turn_played",
+                  "action_sphere", "multi", "passes", "const_up", "ante", "ess_shuffles",
+                  "draft_round", "draft_seat", "prayer_seat", "prayer_left", "hands", "result_kind",
+                  "step"):
+            setattr(s, f, getattr(self, f))
+        s.supply = self.supply[:]
+        s.alive = self.alive[:]
+        s.elim = self.elim[:]
+        s.cult = [x[:] for x in self.cult]
+        s.bank = self.bank[:]
+        s.stake = [x[:] for x in self.stake]
+        s.lsk = [x[:] for x in self.lsk]
+        s.ls = self.ls[:]
+        s.paid = [x[:] for x in self.paid]
+        s.level = self.level[:]
+        s.folded = self.folded[:]
+        s.acted = self.acted[:]
+        s.deck = [x[:] for x in self.deck]
+        s.hand = [x[:] for x in self.hand]
+        s.disc = [x[:] for x in self.disc]
+        s.table = [x[:] for x in self.table]
+        s.places = [[pl[:] for pl in x] for x in self.places]
+        s.peek = self.peek[:]
+        s.once = [x[:] for x in self.once]
+        s.aside = [x[:] for x in self.aside]
+        s.saved = [x[:] for x in self.saved]
+        s.attacks = self.attacks[:]
+        s.power = self.power[:]
+        s.vis = self.vis[:]
+        s.prayer = self.prayer[:]
+        s.track = self.track[:]
+        s.boxed = self.boxed[:]
+        s.ess_deck = self.ess_deck[:]
+        s.ess_disc = self.ess_disc[:]
+        s.const = self.const[:]
+        s.pending = list(self.pending)
+        s.draft_hand = [x[:] for x in self.draft_hand]
+        s.picks = [x[:] for x in self.picks]
+        s.picked_now = self.picked_now[:]
+        s.draft_disc = self.draft_disc[:]
+        s.winners = self.winners[:]
+        s.log = self.log[:]
+        self._clone_rng_into(s)
+        s._legal = self._legal
+        return s
+
+    _INTS = ("boxes", "ncards", "first", "turn", "round", "action_sphere", "passes", "const_up", "ante",
+             "ess_shuffles", "draft_round", "draft_seat", "prayer_seat", "prayer_left", "hands", "step")
+
+    _BOOLS = ("acted_now", "turn_played", "multi")
+
+    _LIST1 = ("supply", "elim", "bank", "level", "attacks", "power", "vis", "prayer", "track", "boxed",
+              "ess_deck", "ess_disc", "const", "picked_now", "draft_disc", "winners")
+
+    _LIST2 = ("cult", "stake", "lsk", "paid", "deck", "hand", "disc", "table", "draft_hand", "picks", "once",
+              "aside", "saved")
+
+    _BLIST = ("alive", "ls", "folded", "acted", "peek")
+
+    def to_dict(self) -> dict:
+        d = self._save_header()
+        for f in self._INTS:
+            d[f] = int(getattr(self, f))
+        for f in self._BOOLS:
+            d[f] = bool(getattr(self, f))
+        for f in self._LIST1:
+            d[f] = [int(x) for x in getattr(self, f)]
+        for f in self._LIST2:
+            d[f] = [[int(x) for x in row] for row in getattr(self, f)]
+        for f in self._BLIST:
+            d[f] = [bool(x) for x in getattr(self, f)]
+        d["places"] = [[[int(v) for v in pl] for pl in x] for x in self.places]
+        d["pending"] = [[x[0]] + [list(v) if isinstance(v, tuple) else int(v) for v in x[1:]]
+                        for x in self.pending]
+        d["result_kind"] = self.result_kind
+        d["log"] = self.log[:]
+        d["rng"] = rng_to_json(self.rng)
+        return d
+
+    @classmethod
+    def from_dict(cls, game, d: dict) -> TheomachyState:
+        # the types and ranges are the saved-state schema's (schema.py, checked before this runs):
+        # the lists are copied as they are
+        s = cls(game, _empty=True)
+        for f in cls._INTS:
+            setattr(s, f, d[f])
+        for f in cls._BOOLS:
+            setattr(s, f, d[f])
+        for f in cls._LIST1:
+            setattr(s, f, d[f][:])
+        for f in cls._LIST2:
+            setattr(s, f, [row[:] for row in d[f]])
+        for f in cls._BLIST:
+            setattr(s, f, d[f][:])
+        s.places = [[pl[:] for pl in x] for x in d["places"]]
+        pend = []
+        for x in d["pending"]:
+            if x[0] == "target":
+                pend.append(("target", int(x[1]), int(x[2])))
+            elif x[0] == "closing":
+                pend.append(("closing", int(x[1]), -1, tuple(int(v) for v in x[3])))
+            elif x[0] == "react":
+                pend.append(("react", int(x[1]), int(x[2]), int(x[3]), int(x[4]), tuple(int(v) for v in x[5])))
+            else:
+                raise StateError(f"theomachy_v0: unknown pending decision {x[0]!r}")
+        s.pending = pend
+        s.result_kind = str(d["result_kind"])
+        s.log = [str(x) for x in d["log"]]
+        s.rng = rng_from_json(d["rng"])
+        if len(s.alive) != s.n or len(s.vis) != s.ncards:
+            raise StateError("theomachy_v0: saved state has the wrong number of seats or cards")
+        s.check_invariants()
+        return s
+
+    def check_invariants(self) -> None:
+        """Every Prayer and Essence card in exactly one place; follower tokens conserved per type."""
+        where = list(self.prayer) + [c for c in self.track if c >= 0] + self.boxed + self.draft_disc
+        for p in range(self.n):
+            where += self.deck[p] + self.hand[p] + self.disc[p] + self.table[p] + self.draft_hand[p] + self.aside[p]
+            where += self.picks[p] + [pl[0] for pl in self.places[p]]
+            if self.picked_now[p] >= 0:
+                where.append(self.picked_now[p])
+        where += [x[2] for x in self.pending if x[2] >= 0]
+        if sorted(where) != list(range(self.ncards)):
+            raise StateError(f"theomachy_v0: Prayer card conservation broken ({len(where)} placed, "
+                             f"{len(set(where))} distinct, {self.ncards} expected)")
+        ess = sorted(self.ess_deck + self.ess_disc + self.const)
+        if ess != list(range(NE)):
+            raise StateError("theomachy_v0: Essence card conservation broken")
+        for t in range(3):
+            tot = self.bank[t]
+            for p in range(self.n):
+                if min(self.cult[p][t], self.stake[p][t], self.lsk[p][t]) < 0 or self.lsk[p][t] > self.stake[p][t]:
+                    raise StateError(f"theomachy_v0: negative or inconsistent tokens for seat {p}")
+                tot += self.cult[p][t] + self.stake[p][t] + sum(1 for pl in self.places[p] if pl[2] == t)
+            if tot != self.supply[t] or self.bank[t] < 0:
+                raise StateError(f"theomachy_v0: {TOKEN_NAMES[t]} tokens not conserved ({tot} != {self.supply[t]})")
+        if sum(self.ls) > LAST_STAND_PER_BOX * self.boxes:
+            raise StateError("theomachy_v0: more Last Stands than Last Stand cards")
+        if not 1 <= self.ante <= 3:
+            raise StateError("theomachy_v0: the Initial Ante is 1..3 (TM § The Starting Phase)")
+        n = self.n
+        boxes = 1 if n <= 4 else 2
+        if self.boxes != boxes or self.ncards != BOX_CARDS * boxes or self.supply != [s * boxes for s in BOX_SUPPLY]:
+            raise StateError(f"theomachy_v0: {n} players play with {boxes} box(es) of {BOX_CARDS} cards "
+                             f"(got boxes={self.boxes}, ncards={self.ncards}, supply={self.supply})")
+        if not 0 <= self.step <= CLOSING:
+            raise StateError(f"theomachy_v0: step {self.step!r} is none of 0..{CLOSING} ({', '.join(STEP_NAMES)})")
+        for name in ("first", "turn", "draft_seat", "prayer_seat"):
+            if not 0 <= getattr(self, name) < n:
+                raise StateError(f"theomachy_v0: {name} {getattr(self, name)} is not a seat (0..{n - 1})")
+        if (self.step == OVER) != (self.result_kind != ""):
+            raise StateError(f"theomachy_v0: result {self.result_kind!r} in step {STEP_NAMES[self.step]} (a result "
+                             f"exactly when the game is over)")
+        if self.step == OVER and self.pending:
+            raise StateError("theomachy_v0: a finished game has a pending decision")
+        if self.step != OVER and not self.alive[self.current_player()]:
+            raise StateError(f"theomachy_v0: seat {self.current_player()} is asked to act but is eliminated")
+        if not 0 <= self.hands <= self.game.config["max_hands"]:
+            raise StateError(f"theomachy_v0: {self.hands} Hands played (bound {self.game.config['max_hands']})")
+        for p in range(n):
+            if self.alive[p] != (self.elim[p] == -1):
+                raise StateError(f"theomachy_v0: seat {p} alive={self.alive[p]} but eliminated in Hand {self.elim[p]}")
+            if any(self.paid[p][t] > self.level[t] for t in range(3)):
+                raise StateError(f"theomachy_v0: seat {p} paid {self.paid[p]}, above the bet on the table {self.level}")
+
+    def resample_hidden(self, player: int, rng: np.random.Generator) -> TheomachyState:
+        """Shuffle what ``player`` cannot see: its own draw pile order; every other seat's draw pile,
+        unknown hand cards, discard pile below the top card, draft packet and kept cards; the draft
+        discards; the Prayer draw pile; and the Essence deck with the face-down Constellation cards
+        (unless ``player`` looked at them)."""
+        s = self.clone()
+        p = player
+        bit = 1 << p
+        own = sorted(s.deck[p])
+        rng.shuffle(own)
+        s.deck[p] = own
+        slots = []      # (list, index)
+        pool = []
+        for q in range(self.n):
+            if q == p:
+                continue
+            for lst, known_ok in ((s.hand[q], True), (s.aside[q], True), (s.draft_hand[q], False),
+                                  (s.picks[q], False), (s.deck[q], False)):
+                for i, c in enumerate(lst):
+                    if known_ok and self.vis[c] & bit:
+                        continue
+                    slots.append((lst, i))
+                    pool.append(c)
+            for i in range(len(s.disc[q]) - 1):
+                slots.append((s.disc[q], i))
+                pool.append(s.disc[q][i])
+        for i, c in enumerate(s.picked_now):
+            if i != p and c >= 0:
+                slots.append((s.picked_now, i))
+                pool.append(c)
+        for lst in (s.prayer, s.draft_disc):
+            for i, c in enumerate(lst):
+                slots.append((lst, i))
+                pool.append(c)
+        pool.sort()
+        rng.shuffle(pool)
+        for (lst, i), c in zip(slots, pool):
+            lst[i] = c
+        # knowledge of the moved cards: only their holder knows them (discard piles are face up)
+        allbits = (1 << self.n) - 1
+        for (lst, i) in slots:
+            s.vis[lst[i]] = 0
+        for q in range(self.n):
+            if q == p:
+                continue
+            qb = 1 << q
+            for lst in (s.hand[q], s.aside[q], s.draft_hand[q], s.picks[q], s.deck[q]):
+                for c in lst:
+                    if s.vis[c] == 0:
+                        s.vis[c] = qb
+            for c in s.disc[q][:-1]:
+                s.vis[c] = allbits
+            if s.picked_now[q] >= 0:
+                s.vis[s.picked_now[q]] = qb
+        # the Essence cards
+        hidden_const = [] if self.peek[p] else list(range(self.const_up, len(s.const)))
+        ep = sorted(s.ess_deck + [s.const[i] for i in hidden_const])
+        rng.shuffle(ep)
+        for j, i in enumerate(hidden_const):
+            s.const[i] = ep[j]
+        s.ess_deck = ep[len(hidden_const):]
+        s.rng = np.random.default_rng(int(rng.integers(2**63 - 1)))
+        s._legal = None
+        return s
+
+    def action_to_string(self, action: int) -> str:
+        return self.C.describe(action)
+
+    def render(self, player: int | None = None) -> str:
+        from ..render import render_state
+
+        return render_state(self, player)

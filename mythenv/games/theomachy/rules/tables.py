@@ -1,0 +1,116 @@
+"""Theomachy tables: token types, Steps, the card tables and the flat action codes (TM § Box Contents,
+TM § Actions). Module-level data shared by every rules module."""
+
+from __future__ import annotations
+
+from ..cards import ESSENCES, KINDS
+
+D, PR, PH = 0, 1, 2
+TOKEN_NAMES = ("Disciple", "Priest", "Prophet")
+BOX_CARDS = sum(k.count for k in KINDS)
+NK = len(KINDS)
+NE = len(ESSENCES)
+#: designed bank: the 95 follower tokens of one box split by type; 5-8 players use two boxes
+BOX_SUPPLY = (45, 30, 20)
+LAST_STAND_PER_BOX = 4
+START_CULT = (8, 5, 3)          # TM § Setup: 3 Prophets, 5 Priests, 8 Disciples
+TRACK_COST = (PR, PR, D, D, -1, -1)   # TM § The Starting Phase / The Prayer Track
+DRAFT = {2: (6, 3), 3: (4, 4)}        # TM § Second Method: players -> (rounds, cards per round)
+DRAFT_MANY = (3, 5)
+DECK_SIZE = 8
+HAND_SIZE = 5
+
+DRAFT_PICK, DRAFT_DROP, BET, BATTLE, PRAYER, OVER, CLOSING = range(7)
+STEP_NAMES = ("draft", "draft_drop", "betting", "battle", "prayer", "over", "closing")
+
+# card tables (box 0 layout; a card's kind is KIND_OF[c % BOX_CARDS])
+KIND_OF: list[int] = []
+MARK_OF: list[int] = []          # pre-built numeral index 0..3, or -1
+for _k in KINDS:
+    for _i in range(_k.count):
+        KIND_OF.append(_k.index)
+        m = -1
+        acc = 0
+        for _d in range(4):
+            if acc <= _i < acc + _k.decks[_d]:
+                m = _d
+            acc += _k.decks[_d]
+        MARK_OF.append(m)
+TYPE_OF = [k.type for k in KINDS]
+ATTACK, EFFECT, PLACE, POWER = "attack", "effect", "place", "power"
+POWER_KINDS = [k.index for k in KINDS if k.type == POWER]
+REACTION_KINDS = [k.index for k in KINDS if k.timing == "reaction"]
+#: reaction kinds per trigger ("effect" / "attack") and the Closing-Phase kinds, for the public windows
+REACT_KINDS = {t: tuple(k for k in KINDS if k.timing == "reaction" and k.react == t) for t in ("effect", "attack")}
+CLOSING_KINDS = tuple(k for k in KINDS if k.timing == "closing")
+
+
+def kind(c: int):
+    return KINDS[KIND_OF[c % BOX_CARDS]]
+
+
+def kid(c: int) -> int:
+    return KIND_OF[c % BOX_CARDS]
+
+
+def families(n: int):
+    return (
+        ("play", (NK,)),            # play a card of this kind from your hand
+        ("target", (n - 1,)),       # the opponent i+1 seats to your left
+        ("pass", ()),               # betting: no raise pending / battle: pass the turn
+        ("call", ()),
+        ("raise", (3,)),            # call, then one more token of this type
+        ("fold", ()),
+        ("last_stand", ()),         # take a Last Stand card and call from the bank
+        ("end_turn", ()),           # end your turn after your action / after playing Battle cards
+        ("decline", ()),            # do not react
+        ("pick", (NK,)),            # draft: keep a card of this kind from the packet
+        ("drop", (NK,)),            # draft: put a kept card of this kind back (12 -> 8)
+        ("track", (6,)),            # prayer: take the card on this Prayer Track space
+        ("blind", ()),              # prayer: take the top card of the Prayer draw pile
+    )
+
+
+class Codes:
+    """Flat action ids of one player count."""
+
+    def __init__(self, n: int):
+        self.n = n
+        off, start = {}, 0
+        self.decode: list[tuple[str, int]] = []
+        for name, shape in families(n):
+            size = shape[0] if shape else 1
+            off[name] = start
+            self.decode.extend((name, i) for i in range(size))
+            start += size
+        self.off = off
+        self.size = start
+        self.PASS, self.CALL, self.FOLD = off["pass"], off["call"], off["fold"]
+        self.LAST_STAND, self.END, self.DECLINE, self.BLIND = (off["last_stand"], off["end_turn"],
+                                                               off["decline"], off["blind"])
+
+    def describe(self, a: int, n: int | None = None) -> str:
+        name, i = self.decode[a]
+        if name in ("play", "pick", "drop"):
+            return f"{name} {KINDS[i].name}"
+        if name == "target":
+            return f"target the player {i + 1} seat(s) to the left"
+        if name == "raise":
+            return f"raise with a {TOKEN_NAMES[i]}"
+        if name == "track":
+            return f"take Prayer Track space {i + 1}"
+        return name.replace("_", " ")
+
+
+_CODES: dict[int, Codes] = {}
+
+
+def codes(n: int) -> Codes:
+    c = _CODES.get(n)
+    if c is None:
+        c = _CODES[n] = Codes(n)
+    return c
+
+
+def value(tokens) -> int:
+    return tokens[0] * 2 + tokens[1] * 5 + tokens[2] * 10
