@@ -10,7 +10,7 @@ costs).
 
 Argument specs: ``n`` a positive integer, ``z`` an integer >= 0, ``a`` a positive integer or
 ``all``, ``t`` a token type (disciple / priest / prophet), ``s`` an Essence (air / earth / fire /
-water), ``k`` a Mythology card key.
+water), ``o`` an orb colour (order / chaos), ``k`` a Mythology card key.
 """
 
 from __future__ import annotations
@@ -20,7 +20,7 @@ from pathlib import Path
 
 from mythenv.core.data import DataError, RecordChecker, load_toml, records
 
-from .cards import DATA_DIR, SPHERES, TOKENS
+from .cards import DATA_DIR, ORBS, SPHERES, TOKENS
 
 #: op name -> argument spec (see the module docstring)
 OPS = {
@@ -30,6 +30,7 @@ OPS = {
     "shield": "", "multi_essence": "", "win_gain": "tn", "hand_size": "n", "save": "tn",
     # Pantheon primitives
     "per_type": "tn", "gain": "tn", "cult_loss": "tn", "miracle": "n", "take_myth": "k",
+    "essence": "son",
 }
 #: ops that act on another player (they need ``target = "opponent"`` or ``"all_opponents"``)
 TARGETED = ("strip", "discard_random", "peek_hand", "damage_places", "cult_loss")
@@ -40,7 +41,7 @@ INSTANT = ("power", "strip", "bank_to_stake", "discard_random", "draw", "peek_ha
 TRIGGER_OPS = {
     "setup": ("take_myth",),
     "battle": ("power", "per_token", "per_type", "per_attack"),
-    "always": ("multi_essence", "hand_size", "shield"),
+    "always": ("multi_essence", "hand_size", "shield", "essence"),
     "win": ("gain", "win_gain", "miracle"),
     "lose": ("save", "gain", "miracle"),
     "hand_start": ("draw", "gain", "miracle"),
@@ -152,6 +153,8 @@ def _parse(rec: RecordChecker, field: str, text, table: dict, what: str) -> tupl
             out.append(TOKENS.index(a))
         elif kind == "s" and a in SPHERES:
             out.append(SPHERES.index(a))
+        elif kind == "o" and a in ORBS:
+            out.append(ORBS.index(a))
         elif kind == "a" and a == "all":
             out.append(-1)
         elif kind in "na" and a.isdigit() and int(a) > 0:
@@ -161,7 +164,8 @@ def _parse(rec: RecordChecker, field: str, text, table: dict, what: str) -> tupl
         elif kind == "k" and a.replace("_", "").isalnum():
             out.append(a)
         else:
-            expect = {"t": "a token type", "s": "an Essence", "a": "a positive integer or 'all'",
+            expect = {"t": "a token type", "s": "an Essence", "o": "an orb colour (order / chaos)",
+                      "a": "a positive integer or 'all'",
                       "n": "a positive integer", "z": "an integer >= 0", "k": "a Mythology card key"}[kind]
             rec.fail(field, f"bad argument {a!r} in {text!r} ({expect})")
     return tuple(out)
@@ -305,7 +309,9 @@ def _check_named(path, deities: dict, myths: dict) -> None:
             raise DataError(f"{Path(path).name}: {what}")
 
     for key, desc in (("poseidon", "Deity"), ("ares", "Deity"), ("thor", "Deity"), ("mjollnir", "Mythology card"),
-                      ("pandoras_box", "Mythology card")):
+                      ("pandoras_box", "Mythology card"), ("danu", "Deity"), ("morrigan", "Deity"),
+                      ("marduk", "Deity"), ("lia_fail", "Mythology card"), ("gae_bolga", "Mythology card"),
+                      ("tower_of_babel", "Mythology card")):
         need(key in deities or key in myths, f"{desc} {key!r} is named by the rulebook and must exist")
     po = deities["poseidon"].ability
     need(po.kind == "passive" and po.trigger == "battle",
@@ -319,6 +325,21 @@ def _check_named(path, deities: dict, myths: dict) -> None:
          "Mjollnir lets Attacks of other Essences be played (TM § Allowed Battle Actions)")
     need(myths["pandoras_box"].use == "immediate",
          "Pandora's Box has an immediate effect and is then discarded (TM § The Myth Phase)")
+    da = deities["danu"].ability
+    need(da.kind == "passive" and da.trigger == "always",
+         "Danu's Ability is passive and takes effect throughout a Hand (TM § Divine Abilities)")
+    need(deities["morrigan"].ability.kind == "active" and deities["morrigan"].ability.uses == 0,
+         "Morrigan's power may be used several times per Hand (TM § Divine Abilities)")
+    ma = deities["marduk"].ability
+    need(ma.kind == "active" and ("sacrifice", 1, 1) in ma.cost and ("not_final_round",) in ma.condition,
+         "Marduk sacrifices a Priest for a bonus, not during the final Betting Round (TM § Divine Abilities)")
+    need(myths["tower_of_babel"].cost == 1, "the Tower of Babel costs one Miracle (TM § The Myth Phase)")
+    need(myths["gae_bolga"].use == "window" and myths["gae_bolga"].window == "battle_start",
+         "Gae Bolga is played at the start of a Battle, before any Attack (TM § Mythology Cards and Their Abilities)")
+    lf = myths["lia_fail"]
+    need(lf.trigger == "win" and ("no_prophet_in_cult",) in lf.condition and lf.op("gain") == ("gain", 2, 1),
+         "Lia Fail gives a Prophet to a winner with none in his Cult, besides the normal one (TM § Rules "
+         "Clarifications)")
 
 
 PANTHEONS, DEITIES, MYTHS = load()
