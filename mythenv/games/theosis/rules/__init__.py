@@ -1,0 +1,50 @@
+"""Theosis rules (``theosis_v0``): hero selection, Fast Action Preparation and the hex Arena.
+
+Rulebook: ``../shared/seeds/001_4e95cd654d8b1058.txt`` (TH), FAQ and errata applied. The state is a
+task queue (``q``: plain lists naming the next steps of the game) plus at most one pending decision
+(``dec``: the seat to act and what it decides). A decision's action runs its handler, which may put
+new tasks at the front of the queue; ``_run`` then executes tasks until a decision is needed.
+Everything is plain lists / ints / dicts, so the state clones and serializes exactly.
+
+The package follows the rulebook's chapters; each module holds one mixin of ``TheosisState``'s methods
+and all of them share the one state (its fields are set in ``state.StateBase.__init__``):
+
+- ``board``: the Arena's hex geometry; ``actions``: the action families and shared constants;
+- ``state``: constructor, seats and heroes' values, Health and Damage reduction, hands and knowledge,
+  the task-queue engine;
+- ``heroes`` (Hero Phase), ``fast_prep`` (Fast Action Preparation), ``arena`` (turns, movement, the
+  action chart), ``powers`` (Blessings, Spells, Power texts), ``skills``, ``combat`` (the duel),
+  ``damage`` (Damage, resistances, after-effects), ``persist`` (clone, save / load, invariants,
+  ``resample_hidden``, render).
+
+The engine finds a task, a decision's legal actions and its handler by name (``_T_<task>``,
+``_L_<decision>``, ``_D_<decision>``, ``_yn_<question>`` through ``getattr``), so a chapter adds its
+steps by defining methods with those names in its mixin; a new chapter is one more base in
+``TheosisState`` below (before ``StateBase``).
+"""
+
+from __future__ import annotations
+
+# every module-level name of the rules is importable from the package (``from .rules import DIST``),
+# the card tables the rules are built on included
+from ..cards import ARENA, HEROES, ITEMS, MODES, POWER_INDEX, POWERS, SKILLS, skill_of
+from . import actions, board
+from .actions import *  # noqa: F403
+from .arena import Arena
+from .board import *  # noqa: F403
+from .combat import Combat
+from .damage import Damage
+from .fast_prep import FastPrep
+from .heroes import HeroPhase
+from .persist import Persist
+from .powers import Powers
+from .skills import Skills
+from .state import StateBase
+
+
+class TheosisState(HeroPhase, FastPrep, Arena, Powers, Skills, Combat, Damage, Persist, StateBase):
+    """The whole truth of one Theosis game (see the package docstring)."""
+
+
+__all__ = ["TheosisState", *board.__all__, *actions.__all__,
+           "ARENA", "HEROES", "ITEMS", "MODES", "POWER_INDEX", "POWERS", "SKILLS", "skill_of"]

@@ -1,0 +1,92 @@
+"""The action space of Theosis and the constants every chapter of the rules shares: the action
+families and their offsets (``A_*``), Damage types, Health, turns, equipment slots, seats and teams.
+"""
+
+from __future__ import annotations
+
+from mythenv.core.actions import ActionCodec
+
+from ..cards import HEROES, ITEMS, MODES, POWER_INDEX, POWERS, SKILLS
+from .board import HEXES, NHEX
+
+__all__ = [
+    "NH", "NC", "NI", "PHYS", "LIGHT", "FIRE", "VOID", "ICE", "ACID", "DT_NAMES", "MAXHP", "TURNS", "W",
+    "OFF", "ARM", "FAMILIES", "CODEC", "NUM_ACTIONS", "A_PICK", "A_CARD", "A_HERO", "A_SLOT", "A_HEX",
+    "A_DIR", "A_ITEM", "A_ROW", "A_NUM", "A_DONE", "DECODE", "ROW_NAMES", "SPELL_HERO", "ATTACK_SPELLS",
+    "PK", "SK", "DEF_SKILLS", "describe_action", "team_of_seat", "heroes_per_player",
+]
+
+NH = len(HEROES)
+NC = len(POWERS)
+NI = len(ITEMS)
+PHYS, LIGHT, FIRE, VOID, ICE, ACID = range(6)
+DT_NAMES = ("Physical", "Light", "Fire", "Void", "Ice", "Acid")
+MAXHP = 9
+TURNS = 9
+W, OFF, ARM = 0, 1, 2  # equipment slots (ranged heroes leave OFF empty)
+
+
+FAMILIES = [
+    ("pick", (NH, 2)),      # hero selection: hero, archetype
+    ("card", (NC,)),        # a Power card (draft, commit, discard, select)
+    ("hero", (NH,)),        # a hero (target, equip, gold)
+    ("slot", (3,)),         # a skill slot (mana, skill use) or an equipment slot
+    ("hex", (NHEX,)),       # a hex (move, place, spell centre, teleport, pull)
+    ("dir", (6,)),          # a direction (line, cone)
+    ("item", (NI,)),        # an item of the artifact / item offer
+    ("row", (6,)),          # one of the six actions of the chart
+    ("num", (10,)),         # a number or a choice (0 = no / first option, 1 = yes, ...)
+    ("done", (1,)),         # stop / stay / none
+]
+CODEC = ActionCodec(FAMILIES)
+_OFF = CODEC.offsets
+NUM_ACTIONS = CODEC.size
+A_PICK, A_CARD, A_HERO, A_SLOT, A_HEX, A_DIR, A_ITEM, A_ROW, A_NUM, A_DONE = (
+    _OFF[n] for n in ("pick", "card", "hero", "slot", "hex", "dir", "item", "row", "num", "done"))
+DECODE = CODEC.flat_table
+ROW_NAMES = ("do nothing (discard a Power face down)", "place a Mana gem (discard face down, take 1 Damage)",
+             "use a Blessing face up", "use a Spell face up", "attack with a Power face down (its text)",
+             "use a Skill (a Power face down for values)")
+SPELL_HERO = {POWER_INDEX["fireball"]: 1, POWER_INDEX["vortex"]: 5, POWER_INDEX["nova"]: 7,
+              POWER_INDEX["hailstorm"]: 11}
+ATTACK_SPELLS = frozenset(SPELL_HERO) | {POWER_INDEX["damnation"]}
+PK = POWER_INDEX
+SK = {s.key: (s.hero, s.archetype, s.slot) for s in SKILLS}
+DEF_SKILLS = {s.key for s in SKILLS if s.kind == "defence"}
+
+
+def describe_action(a: int) -> str:
+    fam, i = DECODE[a]
+    if fam == "pick":
+        h, ar = divmod(i, 2)
+        return f"pick {HEROES[h].name} ({HEROES[h].archetypes[ar]})"
+    if fam == "card":
+        p = POWERS[i]
+        return f"power {p.name} ({p.attack}/{p.defense})"
+    if fam == "hero":
+        return f"hero {HEROES[i].name}"
+    if fam == "slot":
+        return f"slot {i + 1}"
+    if fam == "hex":
+        return f"hex {HEXES[i]}"
+    if fam == "dir":
+        return f"direction {i}"
+    if fam == "item":
+        return f"item {ITEMS[i].name}"
+    if fam == "row":
+        return f"action: {ROW_NAMES[i]}"
+    if fam == "num":
+        return f"choice {i}"
+    return "done / none"
+
+
+def team_of_seat(mode: str, n: int, p: int) -> int:
+    t = MODES[mode]["teams"]
+    return p if t == 0 else p % t
+
+
+def heroes_per_player(mode: str, variant: str, n: int) -> int:
+    m = MODES[mode]
+    if n >= 5:
+        return m["five_six"]
+    return m["normal"] if variant == "normal" else m["blitz"]

@@ -1,0 +1,224 @@
+"""The Arena (TH § Combat Phase): turns, a hero's turn, movement and range, the action chart and
+targets.
+"""
+
+from __future__ import annotations
+
+from ..cards import HEROES, POWERS
+from .actions import A_DONE, A_HEX, A_ROW, NH, PHYS, PK, ROW_NAMES, TURNS
+from .board import CENTER, CONE, DIST, FLOWER, HEXES, LINE, NEIGH
+
+
+class Arena:
+    """The Arena (TH § Combat Phase): turns, hero turns, movement and the action chart."""
+
+    def _T_arena_start(self) -> None:
+        self.phase = "arena"
+        self._log("the heroes enter the Arena")
+        self._push(["turn_start"])
+
+    def _T_turn_start(self) -> None:
+        self.turn += 1
+        self.flip_w = [0] * NH  # Sunder effects end before the beginning of the next turn
+        self.flip_a = [0] * NH
+        self.ward = [0] * self.nteams
+        self.acted = [0] * NH
+        self._log(f"-- Arena turn {self.turn}")
+        self._push(["next_actor"])
+
+    def _T_next_actor(self) -> None:
+        for h in self.ranking:
+            if not self.acted[h] and self.alive(h):
+                self.acted[h] = 1
+                self._push(["hero_turn", h], ["next_actor"])
+                return
+        self._push(["turn_end"])
+
+    def _T_turn_end(self) -> None:
+        if self.bondage >= 0:
+            self.bondage = -1  # Bondage ends at the end of the turn, its Mana gem discarded
+        if self.turn >= TURNS:
+            occ = self.occupant(CENTER)
+            if occ >= 0:
+                self.winner = self.hteam(occ)
+                self.reason = f"{HEROES[occ].name} holds the centre hex at the end of turn 9"
+            else:
+                self.winner = -1
+                self.reason = "end of turn 9 with nobody on the centre hex: a tie"
+            self.phase = "over"
+            self._log(f"game over: {self.reason}")
+            return
+        self._push(["turn_start"])
+
+    def _T_hero_turn(self, h) -> None:
+        if not self.alive(h):
+            return
+        if self.blackout[h]:
+            self.blackout[h] = 0  # errata p.34: flips the token face up and does nothing else
+            self._log(f"{HEROES[h].name} is blacked out this turn")
+            self._push(["hero_end", h])
+            return
+        tb = PK["tentacles_black"]
+        if self.token[tb] == h and self.cowner[tb] >= 0 and self.can_move(h):
+            self._push(["h_move", h, "tentacles"], ["h_row", h], ["hero_end", h])
+        else:
+            self._push(["h_move", h, "move"], ["h_row", h], ["hero_end", h])
+
+    def _T_hero_end(self, h) -> None:
+        if not self.alive(h):
+            return
+        if self.token[PK["rejuvenation"]] == h:  # resolved before Fiery Purge
+            self.heal(h, 1)
+        tasks = []
+        if self.token[PK["fiery_purge"]] == h:
+            tasks.append(["hurt", -1, h, 1, PHYS, 0, [], "Fiery Purge", 0])
+        if self.token[PK["thalassic_favour"]] == h:
+            tasks.append(["ask", "mana_gain", self.owner[h], h])
+        self._push(*tasks)
+
+    # ---- movement
+    def bound(self, h: int) -> bool:
+        b = self.bondage
+        return b >= 0 and b != h and self.alive(b) and DIST[self.pos[h]][self.pos[b]] == 1
+
+    def can_move(self, h: int) -> bool:
+        return not self.bound(h)
+
+    def reach(self, h: int, steps: int, leap: bool = False) -> list[int]:
+        """Hexes ``h`` can end on: through allies, not enemies (FAQ); a Leap ignores obstacles."""
+        if self.bound(h):
+            return []
+        occ = self.occupied()
+        start = self.pos[h]
+        seen = {start}
+        frontier = [start]
+        for _ in range(steps):
+            nxt = []
+            for x in frontier:
+                for y in NEIGH[x]:
+                    if y in seen:
+                        continue
+                    o = occ.get(y, -1)
+                    if o >= 0 and not leap and not self.allies(o, h):
+                        continue
+                    seen.add(y)
+                    nxt.append(y)
+            frontier = nxt
+        return sorted(x for x in seen if x not in occ)
+
+    def _T_h_move(self, h, mode) -> None:
+        if not self.alive(h) or not self.can_move(h):
+            return
+        dests = self.reach(h, self.speed(h))
+        if not dests:
+            return
+        who = self.cowner[PK["tentacles_black"]] if mode == "tentacles" else self.owner[h]
+        self._ask("move", who, h, mode)
+
+    def _L_move(self, p, h, mode, key=""):
+        if mode in ("charge", "leap"):
+            stay = key == "resurgence" or bool(self._skill_targets_from(h, key, self.pos[h]))
+            return [A_HEX + x for x in self._charge_dests(h, key, mode == "leap")] + ([A_DONE] if stay else [])
+        return [A_HEX + x for x in self.reach(h, self.speed(h))] + [A_DONE]
+
+    def _D_move(self, fam, x, p, h, mode, key=""):
+        if fam == "hex":
+            self._log(f"{HEROES[h].name} moves to {HEXES[x]}")
+            self.pos[h] = x
+
+    # ---- the six actions (TH § Hero Actions chart)
+    def pacified(self, h: int) -> bool:
+        return self.token[PK["pacify"]] == h
+
+    def hand_of(self, h: int) -> list[int]:
+        return self.hand[self.owner[h]]
+
+    def attack_range(self, h: int) -> int:
+        return 5 if HEROES[h].ranged else 1
+
+    def targetable(self, h: int, t: int) -> bool:
+        """A single-target attack: an enemy on the board, not in Stealth."""
+        return t != h and self.alive(t) and not self.allies(h, t) and not self.stealth[t]
+
+    def single_targets(self, h: int, rng: int, at: int = -1) -> list[int]:
+        x = self.pos[h] if at < 0 else at
+        return [t for t in range(NH) if self.targetable(h, t) and (rng >= 99 or DIST[x][self.pos[t]] <= rng)]
+
+    def area_cells(self, h: int, area: str, d: int = 0, at: int = -1) -> list[int]:
+        x = self.pos[h] if at < 0 else at
+        if area == "ring":
+            return NEIGH[x]
+        if area == "line":
+            return LINE[x][d]
+        if area == "cone":
+            return CONE[x][d]
+        return []
+
+    def area_targets(self, h: int, cells) -> list[int]:
+        """The enemy heroes in a Ring / Line / Cone Skill's area, except those on a starting triad
+        on turn 1 (errata page 14); resolved in Ranking order. Every area Skill's text says
+        "enemies" ("Attack all adjacent enemies ...", "all enemies in a cone / line"), and the
+        Corona example has "all enemy Heroes ... defend" (TH § Powers and Skills), so the text
+        narrows the range rule's "may also affect your other Heroes with friendly Fire"; Spells
+        keep friendly fire (``spell_targets``)."""
+        occ = self.occupied()
+        out = [occ[c] for c in cells if c in occ and occ[c] != h and not self.allies(h, occ[c])
+               and not self.in_start_triad(occ[c])]
+        return sorted(out, key=self.rank_of)
+
+    def _area_has_enemy(self, h, targets) -> bool:
+        return any(not self.allies(h, t) for t in targets)
+
+    def spell_targets(self, h: int, centre: int) -> list[int]:
+        occ = self.occupied()
+        out = []
+        for c in FLOWER[centre]:
+            t = occ.get(c, -1)
+            if t < 0 or t == h or self.in_start_triad(t):
+                continue
+            if self.ward[self.hteam(t)] and not self.allies(h, t):
+                continue
+            out.append(t)
+        return sorted(out, key=self.rank_of)
+
+    def _rows(self, h: int) -> list[int]:
+        hand = self.hand_of(h)
+        rows = [0]
+        if self.empty_slots(h):
+            rows.append(1)
+        if any(POWERS[c].type == "blessing" for c in hand):
+            rows.append(2)
+        if any(self._spell_ok(h, c) for c in hand):
+            rows.append(3)
+        if not self.pacified(h) and self.single_targets(h, self.attack_range(h)):
+            rows.append(4)
+        if any(self._skill_ok(h, s) for s in range(3)):
+            rows.append(5)
+        return rows
+
+    def _T_h_row(self, h) -> None:
+        if self.alive(h):
+            self._ask("row", self.owner[h], h)
+
+    def _L_row(self, p, h):
+        return [A_ROW + r for r in self._rows(h)]
+
+    def _D_row(self, fam, r, p, h):
+        self._log(f"{HEROES[h].name}: {ROW_NAMES[r]}")
+        if r == 0:
+            self._ask("discard", p, h, 0)
+        elif r == 1:
+            self._push(["ask", "mana_gain", p, h], ["ask", "discard", p, h, 1])
+        elif r == 2:
+            self._ask("bless_card", p, h)
+        elif r == 3:
+            self._ask("spell_card", p, h)
+        elif r == 4:
+            self._ask("atk_target", p, h)
+        else:
+            self._ask("skill_use", p, h)
+
+    def _T_ask(self, kind, p, *args) -> None:
+        if kind == "mana_gain" and not (self.alive(args[0]) and self.empty_slots(args[0])):
+            return
+        self._ask(kind, p, *args)

@@ -1,0 +1,61 @@
+"""The Arena's hex geometry (TH § Movement and Range): hexes, distances, lines, cones, the
+starting rows. Fixed by the board: no state may change these tables.
+"""
+
+from __future__ import annotations
+
+from ..cards import ARENA
+
+__all__ = [
+    "R", "DIRS", "HEXES", "HEX_INDEX", "NHEX", "CENTER", "hex_dist", "DIST", "NEIGH", "STEP", "LINE",
+    "CONE", "FLOWER", "CORNERS", "TRIADS",
+]
+
+R = ARENA["radius"]
+DIRS = ((1, 0), (1, -1), (0, -1), (-1, 0), (-1, 1), (0, 1))
+HEXES = [(q, r) for q in range(-R, R + 1) for r in range(-R, R + 1) if abs(q + r) <= R]
+HEX_INDEX = {h: i for i, h in enumerate(HEXES)}
+NHEX = len(HEXES)
+CENTER = HEX_INDEX[(0, 0)]
+
+
+def _add(h, d, k=1):
+    return (h[0] + k * d[0], h[1] + k * d[1])
+
+
+def hex_dist(a: int, b: int) -> int:
+    (q1, r1), (q2, r2) = HEXES[a], HEXES[b]
+    dq, dr = q1 - q2, r1 - r2
+    return (abs(dq) + abs(dr) + abs(dq + dr)) // 2
+
+
+DIST = [[hex_dist(a, b) for b in range(NHEX)] for a in range(NHEX)]
+NEIGH = [[HEX_INDEX[_add(h, d)] for d in DIRS if _add(h, d) in HEX_INDEX] for h in HEXES]
+# STEP[h][d]: the hex one step from h in direction d (or -1 off the board)
+STEP = [[HEX_INDEX.get(_add(h, d), -1) for d in DIRS] for h in HEXES]
+LINE = [[[HEX_INDEX[_add(h, DIRS[d], k)] for k in range(1, 6) if _add(h, DIRS[d], k) in HEX_INDEX]
+         for d in range(6)] for h in HEXES]
+
+
+def _cone(h, d):
+    f = _add(h, DIRS[d])
+    cells = [f, _add(f, DIRS[d]), _add(f, DIRS[(d - 1) % 6]), _add(f, DIRS[(d + 1) % 6])]
+    return [HEX_INDEX[c] for c in cells if c in HEX_INDEX]
+
+
+# Cone (designed): the hex in front, then the three hexes fanning out behind it (TH § Combat Ranges
+# shows the cone only as a picture).
+CONE = [[_cone(h, d) for d in range(6)] for h in HEXES]
+# Spell area: 7 hexes, a hex and its six neighbours (TH § Combat Ranges: Spell)
+FLOWER = [[i] + NEIGH[i] for i in range(NHEX)]
+CORNERS = [HEX_INDEX[(R * DIRS[k][0], R * DIRS[k][1])] for k in range(6)]
+
+
+def _triad(k):
+    c = HEXES[CORNERS[k]]
+    # a triangle of three mutually adjacent hexes: the corner, its outer-ring neighbour, and the
+    # inner hex touching both
+    return [CORNERS[k], HEX_INDEX[_add(c, DIRS[(k + 2) % 6])], HEX_INDEX[_add(c, DIRS[k], -1)]]
+
+
+TRIADS = tuple(tuple(_triad(k)) for k in range(6))  # fixed by the board: no state may change them

@@ -1,0 +1,197 @@
+"""Fast Action Preparation (TH § Fast Action Preparation): the Power draft, Mana, the item and
+Artifact offers, equipping, gold, the Ranking and the placement in the starting rows.
+"""
+
+from __future__ import annotations
+
+from ..cards import HEROES, ITEMS, POWERS
+from .actions import A_CARD, A_DONE, A_HERO, A_HEX, A_ITEM, A_SLOT, ARM, NC, NH, OFF, W
+
+
+class FastPrep:
+    """Fast Action Preparation (TH § Fast Action Preparation), from the draft to the placement."""
+
+    def _T_draft_start(self) -> None:
+        """TH § Fast Action Preparation: every player drafts a full set (4.0 / 3.1 / 2.2 / 1.1 /
+        1.3 / 0.4). Designed: one round per value in that order, snake order as in hero selection."""
+        self.phase = "draft"
+        self._push(*[["draft_round", v] for v in range(6)], ["mana_start"])
+
+    def _T_draft_round(self, v) -> None:
+        exp = self.game.config["expansion"]
+        self.pool = [c for c in range(NC) if POWERS[c].value_slot == v and (exp or not POWERS[c].expansion)]
+        seats = list(range(self.n))
+        self.order = seats if v % 2 == 0 else seats[::-1]
+        self._push(["draft_pick"])
+
+    def _T_draft_pick(self) -> None:
+        if not self.order:
+            self.pool = []  # cards nobody drafted leave the game
+            return
+        self._ask("draft", self.order[0])
+
+    def _L_draft(self, p):
+        return [A_CARD + c for c in self.pool]
+
+    def _D_draft(self, fam, c, p):
+        self.pool.remove(c)
+        self.cowner[c] = p
+        self.hand[p].append(c)
+        self.hand[p].sort()
+        self.vis[c] = self._all_bits()
+        self.order.pop(0)
+        self._log(f"P{p} drafts {POWERS[c].name}")
+        self._push(["draft_pick"])
+
+    def _T_mana_start(self) -> None:
+        """Each Hero receives one Mana crystal in a skill slot of its player's choice."""
+        self.phase = "mana"
+        for p in range(self.n):
+            for h in self.heroes_of(p):
+                self.q.append(["mana_one", h])
+        self.q.append(["offer_start", "artifact"])
+
+    def _T_mana_one(self, h) -> None:
+        self._ask("mana", self.owner[h], h)
+
+    def _L_mana(self, p, h):
+        return [A_SLOT + s for s in self.empty_slots(h)]
+
+    def _D_mana(self, fam, s, p, h):
+        self.mana[h][s] = 1
+
+    # ---- artifact and item offers
+    def _T_offer_start(self, kind) -> None:
+        """TH § Fast Action Preparation: one random Artifact per Hero (at most six), then two random
+        items per Hero, each offer taken in turns (designed: from the first player clockwise)."""
+        self.phase = kind
+        nheroes = self.n * self.hpp
+        if kind == "artifact":
+            cands = sorted(i for i in self.pouch if ITEMS[i].artifact)
+            k = min(6, nheroes, len(cands))
+        else:
+            cands = sorted(i for i in self.pouch if not ITEMS[i].artifact)
+            k = min(2 * nheroes, len(cands))
+        idx = self.rng.permutation(len(cands))[:k]
+        self.offer = sorted(cands[j] for j in idx)
+        for i in self.offer:
+            self.pouch.remove(i)
+        self.order = [self.initiative]
+        self._push(["offer_turn", kind, 0])
+
+    def can_equip(self, h: int, it: int) -> list[int]:
+        """Equipment slots of hero ``h`` that take item ``it``."""
+        hero, kind = HEROES[h], ITEMS[it].kind
+        out = []
+        if kind in hero.weapon:
+            out.append(W)
+        if kind in hero.offhand:
+            out.append(OFF)
+        if kind in hero.armor:
+            out.append(ARM)
+        return out
+
+    def _offer_ok(self, p: int) -> list[int]:
+        return [i for i in self.offer if any(self.can_equip(h, i) for h in self.heroes_of(p))]
+
+    def _T_offer_turn(self, kind, passes) -> None:
+        if not self.offer or passes >= self.n:
+            for i in self.offer:  # nobody can equip these: back to the pouch
+                self.pouch.append(i)
+            self.pouch.sort()
+            self.offer = []
+            if kind == "artifact":
+                self._push(["offer_start", "item"])
+            else:
+                self._push(["gold_start"])
+            return
+        p = self.order[0]
+        self.order = [(p + 1) % self.n]
+        if not self._offer_ok(p):
+            self._push(["offer_turn", kind, passes + 1])
+            return
+        self._ask("offer", p, kind)
+
+    def _L_offer(self, p, kind):
+        return [A_ITEM + i for i in self._offer_ok(p)]
+
+    def _D_offer(self, fam, it, p, kind):
+        self._push(["offer_turn", kind, 0])
+        hs = [h for h in self.heroes_of(p) if self.can_equip(h, it)]
+        if len(hs) == 1:
+            self._equip_choose(p, hs[0], it)
+        else:
+            self._ask("equip_hero", p, it)
+
+    def _L_equip_hero(self, p, it):
+        return [A_HERO + h for h in self.heroes_of(p) if self.can_equip(h, it)]
+
+    def _D_equip_hero(self, fam, h, p, it):
+        self._equip_choose(p, h, it)
+
+    def _equip_choose(self, p, h, it):
+        slots = self.can_equip(h, it)
+        if len(slots) == 1:
+            self.equip(h, it, slots[0])
+        else:
+            self._ask("equip_slot", p, h, it)
+
+    def _L_equip_slot(self, p, h, it):
+        return [A_SLOT + s for s in self.can_equip(h, it)]
+
+    def _D_equip_slot(self, fam, s, p, h, it):
+        self.equip(h, it, s)
+
+    def equip(self, h: int, it: int, s: int) -> None:
+        if it in self.offer:
+            self.offer.remove(it)
+        old = self.eq[h][s]
+        if old >= 0:  # the replaced token goes back to the pouch (TH § Market)
+            self.pouch.append(old)
+            self.pouch.sort()
+        self.eq[h][s] = it
+        self._log(f"{HEROES[h].name} equips {ITEMS[it].name}")
+
+    # ---- gold and ranking
+    def _T_gold_start(self) -> None:
+        """TH § Alignment and Ranking, step 2 (with the 3 starting gold of errata page 6): from the
+        player right of the initiative holder counter-clockwise, players put gold on their heroes."""
+        self.phase = "gold"
+        for k in range(1, self.n + 1):
+            self.q.append(["gold_turn", (self.initiative - k) % self.n])
+        self.q.append(["rank"])
+
+    def _T_gold_turn(self, p) -> None:
+        if self.purse[p] > 0:
+            self._ask("gold", p)
+
+    def _L_gold(self, p):
+        return [A_HERO + h for h in self.heroes_of(p)] + [A_DONE]
+
+    def _D_gold(self, fam, h, p):
+        if fam == "done":
+            return
+        self.purse[p] -= 1
+        self.gold[h] += 1
+        self._push(["gold_turn", p])
+
+    def _T_rank(self) -> None:
+        """Step 3: the most gold ranks first; ties by initiative order (FAQ: ties in Theosis are
+        resolved by initiative), then (designed) by the order the heroes were selected."""
+        hs = [h for h in range(NH) if self.owner[h] >= 0]
+        hs.sort(key=lambda h: (-self.gold[h], (self.owner[h] - self.initiative) % self.n, self.pickno[h]))
+        self.ranking = hs
+        self.phase = "place"
+        for h in reversed(hs):  # lowest rank is placed first (errata page 14)
+            self.q.append(["place_one", h])
+        self.q.append(["arena_start"])
+
+    def _T_place_one(self, h) -> None:
+        self._ask("place", self.owner[h], h)
+
+    def _L_place(self, p, h):
+        occ = self.occupied()
+        return [A_HEX + x for x in self.triad[p] if x not in occ]
+
+    def _D_place(self, fam, x, p, h):
+        self.pos[h] = x

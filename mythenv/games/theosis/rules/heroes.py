@@ -1,0 +1,31 @@
+"""Hero Phase (TH § Hero Phase): snake-order hero selection."""
+
+from __future__ import annotations
+
+from ..cards import HEROES
+from .actions import A_PICK, NH
+
+
+class HeroPhase:
+    """Hero Phase (TH § Hero Phase): snake-order hero selection."""
+
+    def _T_select(self) -> None:
+        if len(self.order) == 0:
+            self._push(["draft_start"])
+            return
+        self._ask("pick", self.order[0])
+
+    def _L_pick(self, p):
+        return [A_PICK + h * 2 + a for h in range(NH) if self.owner[h] < 0 for a in range(2)]
+
+    def _D_pick(self, fam, i, p):
+        h, ar = divmod(i, 2)
+        self.owner[h] = p
+        self.arch[h] = ar
+        self.pickno[h] = sum(1 for x in self.owner if x >= 0) - 1
+        self.order.pop(0)
+        self._log(f"P{p} picks {HEROES[h].name} ({HEROES[h].archetypes[ar]})")
+        self._push(["select"])
+
+    def heroes_of(self, p: int) -> list[int]:
+        return sorted((h for h in range(NH) if self.owner[h] == p), key=lambda h: self.pickno[h])

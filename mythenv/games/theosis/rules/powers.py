@@ -1,0 +1,356 @@
+"""Powers (TH § Powers and Skills, § Resolve Order of Powers and Skills): Blessings, Spells,
+attacking with a Power, and the Power texts that resolve in a duel (with their yes / no questions).
+"""
+
+from __future__ import annotations
+
+from ..cards import HEROES, ITEMS, POWERS
+from .actions import A_CARD, A_DONE, A_HERO, A_HEX, A_NUM, A_SLOT, ATTACK_SPELLS, NH, PHYS, PK
+from .board import DIST, NEIGH, NHEX
+
+
+class Powers:
+    """Powers: Blessings, Spells, attacks with a Power and the Power texts of a duel."""
+
+    def _L_discard(self, p, h, dmg):
+        return [A_CARD + c for c in self.hand_of(h)]
+
+    def _D_discard(self, fam, c, p, h, dmg):
+        self.to_discard(p, c, hidden=True)
+        if dmg:
+            self.lose_hp(h, 1, "placing a Mana gem")
+
+    def _L_mana_gain(self, p, h):
+        return [A_SLOT + s for s in self.empty_slots(h)]
+
+    def _D_mana_gain(self, fam, s, p, h):
+        self.mana[h][s] = 1
+
+    # ---- Blessings face up
+    def _L_bless_card(self, p, h):
+        return [A_CARD + c for c in self.hand_of(h) if POWERS[c].type == "blessing"]
+
+    def _D_bless_card(self, fam, c, p, h):
+        """The Blessing is used face up (TH § Hero Actions chart): it is on the table, seen by all,
+        while its target is chosen."""
+        self.commit_card(p, c)
+        self.reveal(c)
+        self._ask("bless_target", p, h, c)
+
+    def _L_bless_target(self, p, h, c):
+        return [A_HERO + t for t in range(NH) if self.alive(t) and self.allies(h, t)]
+
+    def _D_bless_target(self, fam, t, p, h, c):
+        """TH § Types of Powers: the Blessing token goes on one Hero; using the card again moves it."""
+        self.token[c] = t
+        self._log(f"{POWERS[c].name} blesses {HEROES[t].name}")
+        self.to_discard(p, c, hidden=False)
+
+    # ---- Spells face up
+    def _spell_ok(self, h: int, c: int) -> bool:
+        if POWERS[c].type != "spell":
+            return False
+        if c in ATTACK_SPELLS:
+            return not self.pacified(h)
+        if c == PK["resurrection"]:
+            return bool(self._res_mana_targets(h) or self._res_dead(h))
+        return True
+
+    def _res_mana_targets(self, h):
+        return [t for t in range(NH) if self.alive(t) and self.allies(h, t) and self.empty_slots(t)]
+
+    def _res_dead(self, h):
+        if not self._free_hexes_near(h):
+            return []
+        return [t for t in range(NH) if self.owner[t] >= 0 and self.hp[t] <= 0 and not self.martyr[t]]
+
+    def _free_hexes_near(self, h):
+        occ = self.occupied()
+        near = [x for x in NEIGH[self.pos[h]] if x not in occ]
+        return near or [x for x in range(NHEX) if x not in occ]
+
+    def _L_spell_card(self, p, h):
+        return [A_CARD + c for c in self.hand_of(h) if self._spell_ok(h, c)]
+
+    def _D_spell_card(self, fam, c, p, h):
+        self.commit_card(p, c)
+        self.reveal(c)
+        self._log(f"{HEROES[h].name} casts {POWERS[c].name}")
+        key = POWERS[c].key
+        if c in ATTACK_SPELLS:
+            self._ask("spell_area", p, h, c)
+            return
+        self._push(["spell_done", p, c])
+        if key == "healing":
+            for t in range(NH):
+                if self.alive(t) and self.allies(h, t):
+                    self.heal(t, 4)
+        elif key == "cleansing_rain":
+            for t in range(NH):
+                if self.alive(t) and self.allies(h, t):
+                    self.heal(t, 1)
+                    self.remove_curses(t)
+        elif key == "resurrection":
+            opts = []
+            if self._res_mana_targets(h):
+                opts.append(0)
+            if self._res_dead(h):
+                opts.append(1)
+            if len(opts) == 1:
+                self._res_mode(p, h, opts[0])
+            else:
+                self._ask("res_mode", p, h)
+        elif key == "ungrave":
+            if self.disc[p]:
+                self._ask("ungrave", p, h)
+
+    def _T_spell_done(self, p, c) -> None:
+        if c in self.inplay[p]:
+            self.to_discard(p, c, hidden=False)
+
+    def _L_res_mode(self, p, h):
+        return [A_NUM + 0, A_NUM + 1]
+
+    def _D_res_mode(self, fam, i, p, h):
+        self._res_mode(p, h, i)
+
+    def _res_mode(self, p, h, mode):
+        if mode == 0:
+            self._ask("res_mana", p, h)
+        else:
+            self._ask("res_dead", p, h)
+
+    def _L_res_mana(self, p, h):
+        return [A_HERO + t for t in self._res_mana_targets(h)]
+
+    def _D_res_mana(self, fam, t, p, h):
+        self._ask("mana_gain", self.owner[t], t)
+
+    def _L_res_dead(self, p, h):
+        return [A_HERO + t for t in self._res_dead(h)]
+
+    def _D_res_dead(self, fam, t, p, h):
+        self._ask("res_place", p, h, t)
+
+    def _L_res_place(self, p, h, t):
+        return [A_HEX + x for x in self._free_hexes_near(h)]
+
+    def _D_res_place(self, fam, x, p, h, t):
+        """Resurrection: back to four Health with no Mana, Blessings or Curses; designed: the caster
+        places the risen hero on a free hex next to the caster (anywhere free if none)."""
+        self.hp[t] = 4
+        self.pos[t] = x
+        self.mana[t] = [0, 0, 0]
+        self._log(f"{HEROES[t].name} is resurrected")
+
+    def _L_ungrave(self, p, h):
+        return [A_CARD + c for c in self.disc[p]]
+
+    def _D_ungrave(self, fam, c, p, h):
+        """Ungrave: "search your Discard pile and select a Power. Take the selected Power to your
+        hand". The pile is face down (TH § Power Management) and the text shows the Power to
+        nobody: only the caster's team knows which one came back, so the other teams no longer know
+        which of the pile's Powers are still there (with one Power in the pile there is nothing to
+        tell apart)."""
+        alone = len(self.disc[p]) == 1
+        self.disc[p].remove(c)
+        self.hand[p] = sorted(self.hand[p] + [c])
+        if not alone:
+            tb = self.team_bits(p)
+            for x in self.disc[p] + [c]:
+                self.vis[x] &= tb
+
+    def _L_spell_area(self, p, h, c):
+        return [A_HEX + x for x in range(NHEX) if self._area_has_enemy(h, self.spell_targets(h, x))] or \
+            [A_HEX + x for x in range(NHEX)]
+
+    def _D_spell_area(self, fam, x, p, h, c):
+        targets = self.spell_targets(h, x)
+        self._start_combat(h, "spell", "", c, targets, False)
+
+    # ---- attack with a Power face down
+    def _L_atk_target(self, p, h):
+        return [A_HERO + t for t in self.single_targets(h, self.attack_range(h))]
+
+    def _D_atk_target(self, fam, t, p, h):
+        self._start_combat(h, "power", "", -1, [t], DIST[self.pos[h]][self.pos[t]] == 1)
+
+    def _card_key(self, c: int) -> str:
+        return POWERS[c].key if c >= 0 else ""
+
+    def _atext_key(self, du) -> str:
+        """The attacker's active Power text: none with a Skill or a Spell; after a defending Oppress /
+        Confusion the replaced Power's (the new one gives "Attack and Defense Values, not the text
+        or the Damage type", TH § Deceitful Powers)."""
+        return self._card_key(du.get("keep_text", du["ac"])) if du["atext"] else ""
+
+    def _dtext_key(self, du) -> str:
+        """The defender's active Power text: none when it defends with a Skill."""
+        return self._card_key(du["dc"]) if du["dtext"] else ""
+
+    def _T_d_atext(self) -> None:
+        """The attacker's Power text resolves first (TH § Resolve Order)."""
+        du = self.cb["du"]
+        if not du["atext"]:
+            return
+        a, d = du["a"], du["d"]
+        key = self._card_key(du["ac"])
+        pa = self.owner[a]
+        if key in ("oppress", "confusion"):
+            self._ask("yn", pa, key + "_att")
+        elif key == "bloodthirst":
+            self._ask("yn", pa, "bloodthirst")
+        elif key == "tactics":
+            self._ask("tactics", pa, a, "a")
+        elif key == "raise_the_dead" and self.disc[pa]:
+            self._ask("raise", pa, a, "a")
+        elif key == "equalize":
+            self._ask("yn", pa, "equalize_att")
+        elif key == "lightning_strike":
+            if any(ITEMS[i].metal and PHYS in ITEMS[i].protection for i in self.armors(d)):
+                du["abase"] = [5, 2]
+        elif key == "spell_ward":
+            self.ward[self.hteam(a)] = 1
+
+    def _T_d_dtext(self) -> None:
+        du = self.cb["du"]
+        if not du["dtext"]:
+            return
+        d = du["d"]
+        key = self._card_key(du["dc"])
+        pd = self.owner[d]
+        if key in ("oppress", "confusion"):
+            self._ask("yn", pd, key + "_def")
+        elif key == "tactics":
+            self._ask("tactics", pd, d, "d")
+        elif key == "raise_the_dead" and self.disc[pd]:
+            self._ask("raise", pd, d, "d")
+        elif key == "equalize":
+            self._ask("yn", pd, "equalize_def")
+        elif key == "spell_ward":
+            self.ward[self.hteam(d)] = 1
+
+    def _L_yn(self, p, what, *args):
+        return [A_NUM + 0, A_NUM + 1]
+
+    def _D_yn(self, fam, yes, p, what, *args):
+        du = self.cb["du"] if self.cb else None
+        getattr(self, "_yn_" + what)(yes, p, du, *args)
+
+    def _yn_bloodthirst(self, yes, p, du):
+        """Bloodthirst: "You may deal three Damage to your Hero. This Attack continues even if this
+        drops your Hero's Health to less than one": a hero brought to 0 Health still completes this
+        attack (values, Damage, push back) and falls when its combat ends (``_T_c_end``); until
+        then the game does not end for want of its team (``_check_elimination``)."""
+        if yes:
+            a = du["a"]
+            du["abase"] = [5, 2]
+            self.hp[a] = max(0, self.hp[a] - 3)
+            self._log(f"{HEROES[a].name} loses 3 (Bloodthirst), health {self.hp[a]}")
+            if self.hp[a] == 0:
+                du["zombie"] = 1
+
+    def _yn_equalize_att(self, yes, p, du):
+        if yes:
+            du["d_eq"] = 1
+
+    def _yn_equalize_def(self, yes, p, du):
+        if yes:
+            du["a_eq"] = 1
+
+    def _swap_card(self, owner_hero: int, role: str, new: int) -> None:
+        """Replace a revealed combat Power (the old one goes to its owner's discard pile)."""
+        du, cb = self.cb["du"], self.cb
+        p = self.owner[owner_hero]
+        old = du["ac"] if role == "a" else du["dc"]
+        self.commit_card(p, new)
+        self.reveal(new)
+        if old in self.inplay[p]:
+            self.to_discard(p, old, hidden=False)
+        if role == "a":
+            du["ac"] = new
+        else:
+            du["dc"] = new
+        # keep the combat record pointing at the live card
+        if not du["counter"]:
+            if role == "a" and cb["src"] != "spell":
+                cb["acard"] = new
+            elif role == "d":
+                cb["dcards"][du["i"]] = new
+        else:
+            if role == "a":
+                cb["dcards"][du["i"]] = new
+            else:
+                cb["acard"] = new
+
+    def _yn_oppress_att(self, yes, p, du):
+        if yes:  # the defender selects a different Power; its text then resolves
+            pd = self.owner[du["d"]]
+            self.refill(pd)
+            self._ask("replace", pd, du["d"])
+
+    def _L_replace(self, p, d):
+        return [A_CARD + c for c in self.hand_of(d)]
+
+    def _D_replace(self, fam, c, p, d):
+        self._swap_card(d, "d", c)
+        self.cb["du"]["d_eq"] = 0
+
+    def _yn_confusion_att(self, yes, p, du):
+        if yes:
+            pd = self.owner[du["d"]]
+            self.refill(pd)
+            c = self.hand[pd][int(self.rng.integers(len(self.hand[pd])))]
+            self._swap_card(du["d"], "d", c)
+
+    def _def_rerandom(self, du):
+        """Oppress / Confusion while defending: the attacker's Power is discarded and a random one
+        from its hand gives the Attack and Defense values only (text and damage type stay)."""
+        a = du["a"]
+        pa = self.owner[a]
+        if du["counter"] or (self.cb["src"] != "spell" and du["ac"] not in self.inplay[pa]):
+            return
+        self.refill(pa)
+        if not self.hand[pa]:
+            return
+        c = self.hand[pa][int(self.rng.integers(len(self.hand[pa])))]
+        vals = [POWERS[c].attack, POWERS[c].defense]
+        self.commit_card(pa, c)
+        self.reveal(c)
+        old = du["ac"]
+        if old in self.inplay[pa]:
+            self.to_discard(pa, old, hidden=False)
+        if self.cb["src"] != "spell":
+            self.cb["acard"] = c
+            du["ac"] = c
+            du["keep_text"] = old
+        self.cb["aover"] = vals
+        du["abase"] = vals
+
+    def _yn_oppress_def(self, yes, p, du):
+        if yes:
+            self._def_rerandom(du)
+
+    def _yn_confusion_def(self, yes, p, du):
+        if yes:
+            self._def_rerandom(du)
+
+    def _L_tactics(self, p, h, role):
+        return [A_CARD + c for c in self.hand[p]] + [A_DONE]
+
+
+    def _D_tactics(self, fam, c, p, h, role):
+        if fam == "done":
+            return
+        self._swap_card(h, role, c)
+        self._push(["d_atext"] if role == "a" else ["d_dtext"])
+
+    def _L_raise(self, p, h, role):
+        return [A_CARD + c for c in self.disc[p]] + [A_DONE]
+
+    def _D_raise(self, fam, c, p, h, role):
+        if fam == "done":
+            return
+        self.reveal(c)
+        du = self.cb["du"]
+        du["abase" if role == "a" else "dbase"] = [POWERS[c].attack, POWERS[c].defense]

@@ -1,0 +1,287 @@
+"""Skills (TH § Appendix Skills): when each Skill can be used, its aim and its effect."""
+
+from __future__ import annotations
+
+from ..cards import HEROES
+from .actions import A_CARD, A_DIR, A_DONE, A_HERO, A_HEX, A_NUM, A_SLOT, FIRE, ICE, LIGHT, NH, VOID
+from .board import DIST, HEXES, NEIGH, NHEX
+
+
+class Skills:
+    """Skills (TH § Appendix Skills): when each Skill can be used, its aim and its effect."""
+
+    # ---- Skills (TH § Appendix Skills)
+    CHARGE = ("northern_twin_strike", "smite", "avenge")
+    LEAP = ("wings_of_wrath",)
+
+    def _skill_range(self, h: int, key: str) -> int:
+        if key == "far_sight":
+            return 99
+        if key == "chains_of_sorrow":
+            return 5
+        return self.attack_range(h)
+
+    def _skill_targets_from(self, h: int, key: str, x: int) -> list[int]:
+        return self.single_targets(h, self._skill_range(h, key), at=x)
+
+    def _charge_dests(self, h: int, key: str, leap: bool) -> list[int]:
+        dests = self.reach(h, self.speed(h), leap=leap)
+        if key == "resurgence":
+            return dests
+        return [x for x in dests if self._skill_targets_from(h, key, x)]
+
+    def _dirs_with_enemy(self, h: int, area: str) -> list[int]:
+        return [d for d in range(6) if self._area_has_enemy(h, self.area_targets(h, self.area_cells(h, area, d)))]
+
+    def _skill_ok(self, h: int, s: int) -> bool:
+        if not self.mana[h][s]:
+            return False
+        sk = self.skill(h, s)
+        key = sk.key
+        if sk.kind in ("defence", "ritual"):
+            return False
+        if sk.kind in ("attack", "auto") and self.pacified(h):
+            return False
+        if sk.kind == "attack":
+            if sk.area == "single":
+                if key in self.CHARGE or key in self.LEAP:
+                    return bool(self._skill_targets_from(h, key, self.pos[h])) or bool(
+                        self._charge_dests(h, key, key in self.LEAP))
+                return bool(self._skill_targets_from(h, key, self.pos[h]))
+            if sk.area == "ring":
+                return self._area_has_enemy(h, self.area_targets(h, NEIGH[self.pos[h]]))
+            return bool(self._dirs_with_enemy(h, sk.area))
+        if sk.kind == "auto":
+            return True
+        if key == "teleport":
+            return self.can_move(h)
+        if key == "vile_surge":
+            return any(self.alive(t) and not self.allies(h, t) and self.mana_slots(t) for t in range(NH))
+        if key == "blackout":
+            return any(self.alive(t) and t != h and not self.acted[t] for t in range(NH))
+        if key == "holy_surge":
+            return any(self.alive(t) and t != h and self.empty_slots(t) for t in range(NH))
+        if key == "crimson_offering":
+            return not self.pacified(h) and bool(self._crimson_allies(h))
+        if key == "stealth":
+            return not self.stealth[h]
+        return True
+
+    def _crimson_allies(self, h):
+        return [t for t in NEIGH[self.pos[h]] for t in [self.occupant(t)]
+                if t >= 0 and t != h and self.allies(h, t) and self.hp[t] >= 2]
+
+    def _L_skill_use(self, p, h):
+        return [A_SLOT + s for s in range(3) if self._skill_ok(h, s)]
+
+    def _D_skill_use(self, fam, s, p, h):
+        sk = self.skill(h, s)
+        key = sk.key
+        self.mana[h][s] = 0  # the Mana gem is removed (TH § Hero Actions, row six)
+        self._log(f"{HEROES[h].name} uses {sk.name}")
+        if key == "stealth":
+            self.stealth[h] = 1  # the gem sits on the hero's base
+        if sk.kind == "attack":
+            if key in self.CHARGE or key in self.LEAP:
+                self._push(["ask", "move", p, h, "leap" if key in self.LEAP else "charge", key],
+                           ["sk_aim", h, key])
+            else:
+                self._push(["sk_aim", h, key])
+            return
+        # auto-damage and utility Skills still use a Power face down (the chart's sixth row)
+        self._push(["ask", "discard", p, h, 0], ["sk_effect", h, key])
+
+    def _T_sk_aim(self, h, key) -> None:
+        sk = self.skill(h, self.skill_slot(h, key))
+        p = self.owner[h]
+        if sk.area == "single":
+            if self._skill_targets_from(h, key, self.pos[h]):
+                self._ask("sk_target", p, h, key)
+            else:
+                self._log(f"{sk.name} finds no target")
+                self._push(["ask", "discard", p, h, 0])
+        elif sk.area == "ring":
+            self._start_combat(h, "skill", key, -1, self.area_targets(h, NEIGH[self.pos[h]]), False)
+        else:
+            self._ask("sk_dir", p, h, key)
+
+    def _L_sk_target(self, p, h, key):
+        return [A_HERO + t for t in self._skill_targets_from(h, key, self.pos[h])]
+
+    def _D_sk_target(self, fam, t, p, h, key):
+        self._start_combat(h, "skill", key, -1, [t], DIST[self.pos[h]][self.pos[t]] == 1)
+
+    def _L_sk_dir(self, p, h, key):
+        area = self.skill(h, self.skill_slot(h, key)).area
+        return [A_DIR + d for d in self._dirs_with_enemy(h, area)] or [A_DIR + d for d in range(6)]
+
+    def _D_sk_dir(self, fam, d, p, h, key):
+        area = self.skill(h, self.skill_slot(h, key)).area
+        self._start_combat(h, "skill", key, -1, self.area_targets(h, self.area_cells(h, area, d)), False)
+
+    def _T_sk_effect(self, h, key) -> None:
+        p = self.owner[h]
+        sk = self.skill(h, self.skill_slot(h, key))
+        if sk.kind == "auto":
+            # "All enemies automatically take two damage", reduced by armor and shields only
+            self._push(*[["hurt", h, t, 2, sk.dtype, 1, [], sk.name, 0] for t in sorted(range(NH), key=self.rank_of)
+                         if self.alive(t) and not self.allies(h, t) and not self.in_start_triad(t)])
+            return
+        if key == "resurgence":
+            self._push(["ask", "move", p, h, "leap", key], ["ask", "mana_gain", p, h])
+        elif key == "teleport":
+            self._push(["ask", "teleport", p, h])
+        elif key == "vile_surge":
+            self._ask("vile_target", p, h)
+        elif key == "blackout":
+            self._ask("blackout", p, h)
+        elif key == "lay_on_hands":
+            self._ask("lay_target", p, h)
+        elif key == "catharsis":
+            group = [h] + [t for t in (self.occupant(x) for x in NEIGH[self.pos[h]])
+                           if t >= 0 and self.allies(h, t)]
+            for t in group:
+                self.heal(t, 1)
+            self._push(*[["ask", "uncurse", self.owner[t], t] for t in group if self.curses_on(t)])
+        elif key == "panacea":
+            group = [t for t in sorted(range(NH), key=self.rank_of) if self.alive(t) and self.allies(h, t)]
+            for t in group:
+                self.heal(t, 2)
+            self._push(*[["ask", "mana_gain", self.owner[t], t] for t in group])
+        elif key == "holy_surge":
+            self._ask("holy_target", p, h)
+        elif key == "cure":
+            for t in range(NH):
+                if self.alive(t) and self.allies(h, t):
+                    self.heal(t, 3)
+        elif key == "martyrdom":
+            self.martyr[h] = 1
+            self.kill(h, "Martyrdom")
+            for t in range(NH):
+                if self.alive(t) and self.allies(h, t) and t != h:
+                    self.heal(t, 6)
+                    for s in self.empty_slots(t):  # up to 3 gems fill every empty skill
+                        self.mana[t][s] = 1
+        elif key == "crimson_offering":
+            self._ask("crimson_target", p, h)
+        elif key == "bondage":
+            self.bondage = h
+        elif key == "cleansing_wind":
+            for t in range(NH):
+                if self.alive(t) and self.allies(h, t):
+                    self.remove_curses(t)
+
+    HURT_SKILLS = ("resonating_scales", "regeneration")
+
+    def _T_hurt(self, src, t, amount, dt, reducible, prot, why, record) -> None:
+        """Damage outside a combat duel. FAQ (Resonating Scales): Defense Skills can be used whenever
+        the hero is about to take damage, so a hero with Resonating Scales or Regeneration ready
+        is asked first."""
+        if not self.alive(t) or amount <= 0:
+            return
+        opts = [s for s in range(3) if self.mana[t][s] and self.skill(t, s).key in self.HURT_SKILLS]
+        if reducible == 0:  # damage no protection reduces: only Regeneration helps
+            opts = [s for s in opts if self.skill(t, s).key == "regeneration"]
+        if opts:
+            self._ask("hurt_def", self.owner[t], src, t, amount, dt, reducible, prot, why, record)
+        else:
+            self._hurt(t, amount, dt, reducible, prot, why, record, "")
+
+    def _L_hurt_def(self, p, src, t, amount, dt, reducible, prot, why, record):
+        keys = self.HURT_SKILLS if reducible else ("regeneration",)
+        return [A_SLOT + s for s in range(3) if self.mana[t][s] and self.skill(t, s).key in keys] + [A_DONE]
+
+    def _D_hurt_def(self, fam, s, p, src, t, amount, dt, reducible, prot, why, record):
+        key = ""
+        if fam == "slot":
+            key = self.skill(t, s).key
+            self.mana[t][s] = 0
+        self._hurt(t, amount, dt, reducible, prot, why, record, key)
+
+    def _hurt(self, t, amount, dt, reducible, prot, why, record, defkey):
+        if reducible:
+            extra = tuple(prot) + ((LIGHT, VOID, FIRE, ICE) if defkey == "resonating_scales" else ())
+            amount = self.reduce(t, amount, dt, extra_prot=extra)
+        if record and self.cb is not None and self.cb["du"] is not None:
+            self.cb["du"]["back"] = min(amount, self.hp[t])
+        self.lose_hp(t, amount, why)
+        if defkey == "regeneration" and self.alive(t):
+            self.heal(t, 4)
+
+    def _L_teleport(self, p, h):
+        occ = self.occupied()
+        return [A_HEX + x for x in range(NHEX) if x not in occ]
+
+    def _D_teleport(self, fam, x, p, h):
+        self.pos[h] = x
+        self._log(f"{HEROES[h].name} teleports to {HEXES[x]}")
+        if any(self.alive(t) and t != h and self.mana_slots(t) for t in range(NH)):
+            self._ask("steal_from", p, h)
+
+    def _L_steal_from(self, p, h):
+        return [A_HERO + t for t in range(NH) if self.alive(t) and t != h and self.mana_slots(t)] + [A_DONE]
+
+    def _D_steal_from(self, fam, t, p, h):
+        if fam == "done":
+            return
+        self._ask("steal_slot", p, h, t)
+
+    def _L_steal_slot(self, p, h, t):
+        return [A_SLOT + s for s in self.mana_slots(t)]
+
+    def _D_steal_slot(self, fam, s, p, h, t):
+        self.mana[t][s] = 0
+        self._push(["ask", "mana_gain", p, h])
+
+    def _L_vile_target(self, p, h):
+        return [A_HERO + t for t in range(NH) if self.alive(t) and not self.allies(h, t) and self.mana_slots(t)]
+
+    def _D_vile_target(self, fam, t, p, h):
+        """Vile Surge: a skill slot holds one gem, so "up to 3" empties every skill (designed:
+        removing fewer is never better for the caster)."""
+        self.mana[t] = [0, 0, 0]
+
+    def _L_blackout(self, p, h):
+        return [A_HERO + t for t in range(NH) if self.alive(t) and t != h and not self.acted[t]]
+
+    def _D_blackout(self, fam, t, p, h):
+        self.blackout[t] = 1
+
+    def _L_lay_target(self, p, h):
+        return [A_HERO + t for t in [h] + [self.occupant(x) for x in NEIGH[self.pos[h]]]
+                if t >= 0 and self.allies(h, t)]
+
+    def _D_lay_target(self, fam, t, p, h):
+        self.heal(t, 4)
+        self.remove_curses(t)
+
+    def _L_uncurse(self, p, t):
+        return [A_CARD + c for c in self.curses_on(t)] + [A_DONE]
+
+    def _D_uncurse(self, fam, c, p, t):
+        if fam == "card":
+            self.token[c] = -1
+
+    def _L_holy_target(self, p, h):
+        return [A_HERO + t for t in range(NH) if self.alive(t) and t != h and self.empty_slots(t)]
+
+    def _D_holy_target(self, fam, t, p, h):
+        """Holy Surge: up to 3 gems; each skill holds one, so every empty skill fills (the receiver
+        has no allocation left to decide)."""
+        for s in self.empty_slots(t)[:3]:
+            self.mana[t][s] = 1
+
+    def _L_crimson_target(self, p, h):
+        return [A_HERO + t for t in self._crimson_allies(h)]
+
+    def _D_crimson_target(self, fam, t, p, h):
+        self._ask("crimson_amount", self.owner[t], h, t)
+
+    def _L_crimson_amount(self, p, h, t):
+        return [A_NUM + k for k in range(0, min(9, self.hp[t] - 1) + 1)]
+
+    def _D_crimson_amount(self, fam, k, p, h, t):
+        """Crimson Offering: the willing ally picks the damage, never below 1 Health (errata p.36)."""
+        if k:
+            self.hp[t] -= k
+            self.heal(h, 2 * k)
