@@ -235,3 +235,84 @@ HERO_INDEX = {h.key: h.index for h in HEROES}
 
 def skill_of(hero: int, arch: int, slot: int) -> Skill:
     return SKILLS[hero * 6 + arch * 3 + slot]
+
+
+# --- Hierapolis: the board of the Preparation Phase (data/hierapolis.toml)
+HP_QUEST_EFFECTS = ("damage", "initiative", "steal_gold", "draw", "market_steal", "gems")
+HP_LOCATIONS = ("tavern", "cathedral", "thieves_guild", "mercenary_camp", "market", "mage_tower")
+HP_LOCATION_EFFECTS = {"tavern": "initiative", "cathedral": "cathedral", "thieves_guild": "d6",
+                       "mercenary_camp": "d4", "market": "market", "mage_tower": "ritual"}
+HP_FACES = ("steal_mana", "damage", "steal_gold_2", "steal_gold_4", "initiative", "fence")
+
+
+def load_hierapolis(path=DATA / "hierapolis.toml") -> dict:
+    """The Hierapolis board: setup numbers, the six Quests' rewards, the six locations, each spot's
+    capacity and cost, the three Alignment tracks and the Thieves' Guild die (TH § Preparation
+    Phase; the numbers the text prints are checked here)."""
+    data = load_toml(path)
+    name = Path(path).name
+    su = records(path, data, "setup")[0]
+    su.provenance()
+    setup = {k: su.get_int(k, lo, hi) for k, lo, hi in (("turns", 1, 9), ("start_gold", 0, 99), ("artifact_row", 0, 11),
+                                                        ("market", 0, 31), ("mage_tower_draw", 1, 9),
+                                                        ("track_start", 0, 0))}
+    if setup["turns"] != 6 or setup["start_gold"] != 3:
+        raise DataError(f"{name}: the rulebook fixes six turns and 3 starting gold (FAQ)")
+    quests = {}
+    for r in records(path, data, "quest"):
+        r.provenance()
+        k = r.get("key", str, lambda a: a in ALIGNMENTS, "an alignment")
+        quests[k] = dict(gold=r.get_int("gold", 0, 9), effect=r.get("effect", str, lambda e: e in HP_QUEST_EFFECTS,
+                                                                       "/".join(HP_QUEST_EFFECTS)),
+                         amount=r.get_int("amount", 0, 9))
+    if sorted(quests) != sorted(ALIGNMENTS):
+        raise DataError(f"{name}: one Quest per Alignment expected")
+    printed = {"warmonger": (4, "damage", 1), "guardian": (4, "initiative", 0), "deceitful": (0, "steal_gold", 3),
+               "righteous": (3, "draw", 1), "vengeful": (2, "market_steal", 1), "merciful": (3, "gems", 2)}
+    for k, v in printed.items():
+        if (quests[k]["gold"], quests[k]["effect"], quests[k]["amount"]) != v:
+            raise DataError(f"{name}: record {k!r}: the rulebook prints gold/effect/amount {v}")
+    locations = {}
+    for r in records(path, data, "location"):
+        r.provenance()
+        k = r.get("key", str, lambda a: a in HP_LOCATIONS, "/".join(HP_LOCATIONS))
+        locations[k] = dict(effect=r.get("effect", str, lambda e, k=k: e == HP_LOCATION_EFFECTS[k],
+                                         f"{HP_LOCATION_EFFECTS[k]!r}"), amount=r.get_int("amount", 0, 9))
+    if sorted(locations) != sorted(HP_LOCATIONS):
+        raise DataError(f"{name}: the six locations {HP_LOCATIONS} expected")
+    capacity = {}
+    for r in records(path, data, "capacity"):
+        r.provenance()
+        k = r.get("key", str, lambda a: a in HP_LOCATIONS + ("quest_golden", "quest_plain"), "a location / quest_golden / quest_plain")
+        capacity[k] = dict(slots=r.get_int("slots", 1, 12), cost=r.get_int("cost", 0, 9))
+    if len(capacity) != 8:
+        raise DataError(f"{name}: a capacity for each location, the golden and the plain Quest slots expected")
+    if capacity["quest_golden"]["slots"] != 1:
+        raise DataError(f"{name}: record 'quest_golden': one golden slot per Quest (one Power per pile and round)")
+    tracks = []
+    for r in records(path, data, "track"):
+        r.provenance()
+        left = r.get("left", str, lambda a: a in ALIGNMENTS, "an alignment")
+        right = r.get("right", str, lambda a, left=left: a in ALIGNMENTS and a != left, "another alignment")
+        ln = r.get_int("length", 1, 9)
+        bonus = r.get("bonus", list, lambda v, ln=ln: len(v) == ln and all(type(x) is int and x >= 0 for x in v),
+                      "one bonus per position")
+        if ln < 3 or bonus[:3] != [10, 20, 30] or any(b != 30 for b in bonus[3:]):
+            r.fail("bonus", "the rulebook gives 10, 20 or 30 gold (the example: +2 gives 20)")
+        tracks.append(dict(key=r.get("key", str), left=left, right=right, length=ln, bonus=bonus))
+    if sorted(a for t in tracks for a in (t["left"], t["right"])) != sorted(ALIGNMENTS):
+        raise DataError(f"{name}: three tracks pairing the six Alignments expected (errata p.4: three cubes)")
+    faces = []
+    for r in records(path, data, "face"):
+        r.provenance()
+        faces.append(dict(key=r.get("key", str, lambda a: a in HP_FACES, "/".join(HP_FACES)), amount=r.get_int("amount", 0, 9)))
+    if sorted(f["key"] for f in faces) != sorted(HP_FACES):
+        raise DataError(f"{name}: the six faces of the Thieves' Guild die {HP_FACES} expected")
+    by = {f["key"]: f["amount"] for f in faces}
+    if (by["damage"], by["steal_gold_2"], by["steal_gold_4"]) != (3, 2, 4):
+        raise DataError(f"{name}: the printed faces deal 3 Damage and steal 2 / 4 gold")
+    return dict(setup=setup, quests=quests, locations=locations, location_keys=HP_LOCATIONS, capacity=capacity,
+                tracks=tracks, faces=faces)
+
+
+HIERAPOLIS = load_hierapolis()
