@@ -1,5 +1,5 @@
 """Theosis content loaded and validated from ``data/*.toml``: the arena, game modes, the 12 Heroes
-and their 72 Skills, the 42 Power cards and the 42 Weapon / Armor / Artifact tokens.
+and their 72 Skills, the 42 Power cards, the 42 Weapon / Armor / Artifact tokens and the Ritual cards.
 
 Rulebook: ``../shared/seeds/001_4e95cd654d8b1058.txt`` (TH). Every record names its source.
 """
@@ -316,3 +316,102 @@ def load_hierapolis(path=DATA / "hierapolis.toml") -> dict:
 
 
 HIERAPOLIS = load_hierapolis()
+
+
+# --- Rituals (TH § Rituals; FAQ; errata pages 44-45; data/rituals.toml)
+RITUAL_KINDS = ("instant", "token")
+
+
+@dataclass(frozen=True)
+class Ritual:
+    index: int
+    key: str
+    name: str
+    kind: str            # "instant" (resolved when cast) or "token" (a permanent Ritual token)
+    expansion: bool      # in the Mage Tower deck only with the expansion option
+    hexes: tuple         # a token's (q, r) offsets from the hex the caster picks ((0, 0) among them)
+    blocked: tuple       # the offsets of ``hexes`` no Hero may occupy
+    attack: int          # Attack bonus on a free hex
+    defense: int         # Defense bonus on a free hex
+    heal: int            # Health healed (when cast, or at the end of a turn on a free hex)
+    mana: int            # Mana gems given (when cast, or at the end of a turn on a free hex)
+    damage: int
+    dtype: int
+    move_cost: int       # Movement spent to enter one of its hexes (1: no extra cost)
+    text: str
+
+    @property
+    def token(self) -> bool:
+        return self.kind == "token"
+
+
+def _offsets(v) -> bool:
+    return isinstance(v, list) and all(
+        isinstance(x, list) and len(x) == 2 and all(type(c) is int and -3 <= c <= 3 for c in x) for x in v) \
+        and len({tuple(x) for x in v}) == len(v)
+
+
+def _connected(cells) -> bool:
+    cells = set(cells)
+    todo, seen = [next(iter(cells))], set()
+    while todo:
+        q, r = todo.pop()
+        if (q, r) in seen:
+            continue
+        seen.add((q, r))
+        todo += [(q + dq, r + dr) for dq, dr in ((1, 0), (1, -1), (0, -1), (-1, 0), (-1, 1), (0, 1))
+                 if (q + dq, r + dr) in cells]
+    return seen == cells
+
+
+def load_rituals(path=DATA / "rituals.toml") -> tuple[Ritual, ...]:
+    data = load_toml(path)
+    out = []
+    for i, r in enumerate(records(path, data, "ritual")):
+        r.provenance()
+        kind = r.get("kind", str, lambda k: k in RITUAL_KINDS, "/".join(RITUAL_KINDS))
+        hexes = tuple(tuple(x) for x in r.get("hexes", list, _offsets, "distinct [q, r] offsets in -3..3", []))
+        blocked = tuple(tuple(x) for x in r.get("blocked", list, _offsets, "distinct [q, r] offsets in -3..3", []))
+        if kind == "token":
+            if not 1 <= len(hexes) <= 7 or (0, 0) not in hexes or not _connected(hexes):
+                r.fail("hexes", "a token covers 1..7 connected hexes including the picked hex [0, 0]")
+            if not set(blocked) <= set(hexes) or len(blocked) >= len(hexes):
+                r.fail("blocked", "blocked hexes are some (not all) of the token's hexes")
+        elif hexes or blocked:
+            r.fail("hexes", "an instant Ritual places no token")
+        out.append(Ritual(i, r.get("key", str), r.get("name", str), kind, r.get("expansion", bool), hexes, blocked,
+                          r.get_int("attack", 0, 3, 0), r.get_int("defense", 0, 3, 0), r.get_int("heal", 0, 9, 0),
+                          r.get_int("mana", 0, 4, 0), r.get_int("damage", 0, 9, 0),
+                          DTYPES.index(r.get("damage_type", str, lambda d: d in DTYPES, "/".join(DTYPES), "physical")),
+                          r.get_int("move_cost", 1, 3, 1), r.get("text", str)))
+    name = Path(path).name
+    basic = [x for x in out if not x.expansion]
+    if len(basic) != 9:
+        raise DataError(f"{name}: the box holds 9 Ritual cards (TH § Components List), found {len(basic)} basic ones")
+    if sum(x.token for x in out) != 6:
+        raise DataError(f"{name}: the box holds 6 Arena Effects, the Ritual tokens (TH § Components List), "
+                        f"found {sum(x.token for x in out)} token Rituals")
+    by = {x.key: x for x in out}
+    # the numbers the rulebook prints (TH § Rituals; FAQ; errata page 45)
+    fixed = {"consecration": dict(kind="instant", damage=1, dtype=DTYPES.index("light")),
+             "mana_surge": dict(kind="instant", mana=4), "purification": dict(kind="instant", heal=2),
+             "banner_of_victory": dict(kind="token", attack=1, nblocked=1, nfree=3),
+             "fortifications": dict(kind="token", defense=1, nblocked=2, nfree=3),
+             "guardian_angel": dict(kind="token", heal=2, nblocked=1, nfree=6, blocked=((0, 0),)),
+             "wall_of_fire": dict(kind="token", damage=4, dtype=DTYPES.index("fire"), nblocked=0),
+             "death_swamp": dict(kind="token", move_cost=2, nblocked=0),
+             "flesh_and_blood": dict(kind="instant", expansion=True)}
+    for k, want in fixed.items():
+        x = by.get(k)
+        if x is None:
+            raise DataError(f"{name}: the Ritual {k!r} is missing")
+        for f, v in want.items():
+            got = (len(x.blocked) if f == "nblocked" else len(x.hexes) - len(x.blocked) if f == "nfree"
+                   else getattr(x, f))
+            if got != v:
+                raise DataError(f"{name}: record {k!r}, field {f!r}: the rulebook fixes {v!r}, found {got!r}")
+    return tuple(out)
+
+
+RITUALS = load_rituals()
+RITUAL_INDEX = {r.key: r.index for r in RITUALS}
