@@ -15,8 +15,10 @@ from mythenv.core.observe import compiled_module, snapshot_encoder
 from mythenv.core.registry import register_game
 
 from . import observe, rules, schema
-from .cards import MODES
+from .cards import ARENA, MODES
 from .heuristic import heuristic_action
+from .mdata import ENCOUNTERS, MONSTER_INDEX, MONSTERS, parse_encounter
+from .rules.monsters import MONSTER_MODES, TARGETING
 
 GAME_ID = "theosis_v0"
 
@@ -26,31 +28,144 @@ class TheosisGame(Game):
     info = GameInfo(
         game_id=GAME_ID,
         name="Theosis",
-        min_players=2,
+        min_players=1,
         max_players=6,
         rulebook="001_4e95cd654d8b1058.txt",
-        modes=tuple(MODES),
+        modes=tuple(MODES) + MONSTER_MODES,
         options=(
-            Option("num_players", 2, (2, 3, 4, 5, 6), doc="number of players (TH § Game Modes)"),
-            Option("mode", "free_for_all", tuple(MODES),
-                   doc="free_for_all, or teams_2x2 (4 players), teams_2x3 / teams_3x2 (6 players)"),
+            Option("num_players", 2, (1, 2, 3, 4, 5, 6), doc="number of players (TH § Game Modes; 1: solo)"),
+            Option("mode", "free_for_all", tuple(MODES) + MONSTER_MODES,
+                   doc="free_for_all, or teams_2x2 (4 players), teams_2x3 / teams_3x2 (6 players); against "
+                       "monsters: solo (1 player), coop, semi_coop_light, semi_coop_heavy (2-6 players)"),
             Option("variant", "normal", ("normal", "blitz"),
                    doc="heroes per player: normal 3 / blitz 2 (5-6 players and 2x3 / 3x2 teams: 2)"),
             Option("prep", "fast", ("fast",), doc="preparation: Fast Action Preparation (Hierapolis later)"),
             Option("expansion", False, (False, True), doc="the six Expansion Powers (optional rule)"),
+            # --- Monsters
+            Option("encounter", "auto", check=lambda v: isinstance(v, str) and (v == "auto" or v in ENCOUNTERS
+                                                                                or ":" in v),
+                   doc="monster modes: a row of the encounter table (data/encounters.toml), 'auto' (the "
+                       "row of num_players and heroes_per_player), or a free 'monster:tokens,...'",
+                   allowed_text="'auto', " + ", ".join(map(repr, ENCOUNTERS)) + " or 'monster:tokens,...'"),
+            Option("monsters", "random", check=lambda v: isinstance(v, str),
+                   doc="monster modes: which monsters a table row fights, comma separated keys of "
+                       "data/monsters.toml, or 'random' (drawn when the heroes enter the Arena)"),
+            Option("heroes_per_player", 0, (0, 2, 3, 4),
+                   doc="monster modes: heroes per player (0: the encounter's); 4 where the table has it"),
+            Option("targeting", "priority", check=lambda v: isinstance(v, str) and v in TARGETING,
+                   doc="the monsters' target policy (rules.monsters.TARGETING; 'priority': the printed "
+                       "Monster Priority List as one deterministic order, 'nearest')"),
         ),
     )
     state_class = rules.TheosisState
     state_schema = schema.build
     gym_id = "mythenv/Theosis-v0"
     test_configs = ({}, {"num_players": 4}, {"num_players": 6},
-                    {"num_players": 4, "mode": "teams_2x2", "variant": "blitz", "expansion": True})
+                    {"num_players": 4, "mode": "teams_2x2", "variant": "blitz", "expansion": True},
+                    # --- Monsters
+                    {"num_players": 1, "mode": "solo", "encounter": "solo_3", "prep": "fast"},
+                    {"num_players": 2, "mode": "coop", "encounter": "p2_2", "monsters": "mikitas", "prep": "fast"},
+                    {"num_players": 3, "mode": "semi_coop_light", "encounter": "p3_2", "monsters": "voax",
+                     "prep": "fast"},
+                    {"num_players": 2, "mode": "semi_coop_heavy", "encounter": "godslayer:4", "heroes_per_player": 2,
+                     "prep": "fast"})
     max_game_length = 3000
     fuzz_games = 40
     heuristic = staticmethod(heuristic_action)
 
     def _setup(self) -> None:
         cfg = self.config
+        if cfg["mode"] in MONSTER_MODES:
+            self._setup_monsters()
+        else:
+            self._setup_pvp()
+        from mythenv.core.actions import ActionCodec
+        self.codec = ActionCodec(rules.FAMILIES)
+        assert self.codec.size == rules.NUM_ACTIONS
+        self.observer = observe.OBSERVER
+
+    def _setup_monsters(self) -> None:
+        """--- Monsters: TH § Game Modes (Solo and Co-op; Heroes Facing Monsters Modes)."""
+        cfg = self.config
+        mode, n = cfg["mode"], cfg["num_players"]
+        if mode == "solo" and n != 1:
+            raise ConfigError(f"{GAME_ID}: mode='solo' is played by one player: pass num_players=1")
+        if mode != "solo" and n < 2:
+            raise ConfigError(f"{GAME_ID}: mode={mode!r} is played by 2-6 players; one player plays mode='solo'")
+        if cfg["variant"] != "normal":
+            raise ConfigError(f"{GAME_ID}: variant={cfg['variant']!r} is a Player vs Player option; the monster "
+                              "modes set heroes per player with heroes_per_player or the encounter")
+        if cfg["prep"] != "fast":
+            raise ConfigError(f"{GAME_ID}: prep={cfg['prep']!r} with mode={mode!r}: the monster modes are played "
+                              "after Fast Action Preparation (prep='fast'); the co-op Hierapolis preparation "
+                              "is not implemented")
+        enc, hpp = cfg["encounter"], cfg["heroes_per_player"]
+        if ":" in enc:
+            try:
+                spec = parse_encounter(enc)
+            except ValueError as e:
+                raise ConfigError(f"{GAME_ID}: encounter={enc!r}: {e}") from None
+            if hpp == 0:
+                raise ConfigError(f"{GAME_ID}: a free encounter needs heroes_per_player (2, 3 or 4)")
+            boss = MONSTERS[spec[0][0]].boss
+            if cfg["monsters"] != "random":
+                raise ConfigError(f"{GAME_ID}: a free encounter names its monsters; leave monsters='random'")
+        else:
+            if enc == "auto":
+                rows = [e for e in ENCOUNTERS.values() if e.players == n and (hpp == 0 or e.heroes == hpp)]
+                if not rows:
+                    raise ConfigError(f"{GAME_ID}: no row of the encounter table has {n} players"
+                                      + (f" with {hpp} heroes each" if hpp else "") + "; rows: "
+                                      + ", ".join(f"{e.key} ({e.players}x{e.heroes})" for e in ENCOUNTERS.values()))
+                e = rows[0]
+            else:
+                e = ENCOUNTERS[enc]
+            if e.players != n:
+                raise ConfigError(f"{GAME_ID}: encounter={enc!r} is for {e.players} player(s), not num_players={n}")
+            if hpp not in (0, e.heroes):
+                raise ConfigError(f"{GAME_ID}: encounter={e.key!r} gives each player {e.heroes} heroes, not "
+                                  f"heroes_per_player={hpp}")
+            hpp = e.heroes
+            boss = e.boss
+            if cfg["monsters"] == "random":
+                spec = [(-1, e.tokens)] * e.monsters
+            else:
+                keys = [k.strip() for k in cfg["monsters"].split(",")]
+                bad = [k for k in keys if k not in MONSTER_INDEX]
+                if bad:
+                    raise ConfigError(f"{GAME_ID}: monsters={cfg['monsters']!r}: unknown {bad}; monsters: "
+                                      + ", ".join(MONSTER_INDEX))
+                if len(keys) != e.monsters or len(set(keys)) != len(keys):
+                    raise ConfigError(f"{GAME_ID}: encounter={e.key!r} fights {e.monsters} different "
+                                      f"{'boss' if e.boss else 'monster'}(s); monsters names {len(keys)}")
+                if any(MONSTERS[MONSTER_INDEX[k]].boss != e.boss for k in keys):
+                    raise ConfigError(f"{GAME_ID}: encounter={e.key!r} fights "
+                                      + ("a boss (apollyon, godslayer)" if e.boss else "monsters, not bosses"))
+                spec = [(MONSTER_INDEX[k], e.tokens) for k in keys]
+        if n * hpp > 12:
+            raise ConfigError(f"{GAME_ID}: {n} players x {hpp} heroes is more than the 12 heroes")
+        self.hpp = hpp
+        self.encounter_monsters = tuple(spec)
+        self.encounter_boss = boss
+        # the starting triads: a player's corner (designed: two neighbouring corners for four heroes,
+        # a triad holding three; TH § Entering the Arena, errata p.14)
+        if hpp <= 3:
+            self.corners = [[c] for c in (ARENA["triads"][n] if n >= 2 else [0])]
+        else:
+            self.corners = [[2 * p, 2 * p + 1] for p in range(n)]
+
+    def _setup_pvp(self) -> None:
+        cfg = self.config
+        for k, v in (("encounter", "auto"), ("monsters", "random"), ("heroes_per_player", 0)):
+            if cfg[k] != v:
+                raise ConfigError(f"{GAME_ID}: {k}={cfg[k]!r} is an option of the monster modes "
+                                  f"({', '.join(MONSTER_MODES)}), not of mode={cfg['mode']!r}")
+        if cfg["num_players"] < 2:
+            raise ConfigError(f"{GAME_ID}: mode={cfg['mode']!r} needs 2-6 players; one player plays mode='solo'")
+        self.hpp = 0
+        self.encounter_monsters = ()
+        self.encounter_boss = False
+        self.corners = [[c] for c in ARENA["triads"][cfg["num_players"]]]
         m = MODES[cfg["mode"]]
         if cfg["num_players"] not in m["players"]:
             raise ConfigError(f"{GAME_ID}: mode={cfg['mode']!r} is played by {list(m['players'])} players, "
@@ -59,10 +174,6 @@ class TheosisGame(Game):
                 cfg["variant"] == "blitz" and m["blitz"] <= 0):
             raise ConfigError(f"{GAME_ID}: mode={cfg['mode']!r} has no {cfg['variant']!r} variant; "
                               "allowed variant: 'normal'")
-        from mythenv.core.actions import ActionCodec
-        self.codec = ActionCodec(rules.FAMILIES)
-        assert self.codec.size == rules.NUM_ACTIONS
-        self.observer = observe.OBSERVER
 
     @property
     def num_players(self) -> int:

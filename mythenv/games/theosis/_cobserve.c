@@ -22,8 +22,15 @@ enum {
     H_TOKENS, H_SPEED,
     /* fields of a Power's block */
     C_OWN_PILE, C_KNOWN_PILE, C_UNKNOWN,
+    /* --- Monsters: the monster pieces, a monster block's size, the slots, the Stamina Tokens */
+    P_MONSTERS, P_MHEROES, P_MKEPT, P_MSTRIKE, N_MF, N_MAXM, N_NTOK,
+    /* fields of a monster's block */
+    M_ALIVE, M_HEX, M_TOP, M_DOWN, M_SIZE, M_STAT, M_CURSE, M_GONE, M_TARGET, M_LAST0, M_LAST1,
+    /* the Power cards of the five Curses a monster can carry (observe.MON_CURSE_CARDS) */
+    N_CURSE0, N_CURSE1, N_CURSE2, N_CURSE3, N_CURSE4,
     N_NUMBERS
 };
+#define NMCURSES 5
 
 #define MAX_HEROES 64 /* stack arrays: the Ranking marks per hero */
 #define MAX_TOKENS 32 /* token slots are bits of a mask */
@@ -91,6 +98,9 @@ enum {
     A_OWNER, A_HP, A_POS, A_GOLD, A_ARCH, A_ACTED, A_BLACKOUT, A_STEALTH, A_FLIP_W, A_FLIP_A, A_MANA, A_EQ,
     /* per seat: the three piles */
     A_HAND, A_DISC, A_INPLAY,
+    /* --- Monsters: per monster slot; per hero (paralyzed, swallowed, enslaved, anchored); per seat */
+    A_MKIND, A_MPOS, A_MDOWN, A_MSTACK, A_MSTAT, A_MLAST, A_MGONE, A_MCB,
+    A_PARA, A_SWAL, A_ENSL, A_ANCHOR, A_KEPT,
     NATTR
 };
 #define NFLAGS 5 /* A_ACTED .. A_FLIP_A */
@@ -100,6 +110,8 @@ static const char *const attr_names[NATTR] = {
     "initiative", "ranking", "token",
     "owner", "hp", "pos", "gold", "arch", "acted", "blackout", "stealth", "flip_w", "flip_a", "mana", "eq",
     "hand", "disc", "inplay",
+    "mkind", "mpos", "mdown", "mstack", "mstat", "mlast", "mgone", "mcb",
+    "para", "swal", "ensl", "anchor", "kept",
 };
 static const unsigned char attr_types[NATTR] = {
     T_STR, T_LIST_OR_NONE, T_INT, T_INT, T_LIST, T_INT, T_LIST, T_LIST, T_DICT_OR_NONE, T_LIST, T_INT, T_LIST,
@@ -107,6 +119,8 @@ static const unsigned char attr_types[NATTR] = {
     T_HEROES, T_HEROES, T_HEROES, T_HEROES, T_HEROES, T_HEROES, T_HEROES, T_HEROES, T_HEROES, T_HEROES,
     T_HERO_LISTS, T_HERO_LISTS,
     T_SEAT_LISTS, T_SEAT_LISTS, T_SEAT_LISTS,
+    T_LIST, T_LIST, T_LIST, T_LIST, T_LIST, T_LIST, T_LIST, T_DICT_OR_NONE,
+    T_HEROES, T_HEROES, T_HEROES, T_HEROES, T_SEAT_LISTS,
 };
 
 /* keys of the combat record ``cb`` and of its duel ``cb["du"]``, and the value "spell" */
@@ -271,7 +285,8 @@ static int write_small(ObsBuf *b, const Layout *L, PyObject **a, const long *iv,
             return -1;
         for (Py_ssize_t i = 0; i < PyList_GET_SIZE(targets); i++) {
             LONG(PyList_GET_ITEM(targets, i), "cb", &v);
-            PUT(N[P_COMBAT] + v * 2 + 1, 1.0f);
+            if (v < N[N_HEROES]) /* --- Monsters: a monster target (NH + m) is in its own block */
+                PUT(N[P_COMBAT] + v * 2 + 1, 1.0f);
         }
         PyObject *du = dict_item(cb, key_str[K_DU], "cb");
         PyObject *src = du == NULL ? NULL : dict_item(cb, key_str[K_SRC], "cb");
@@ -430,6 +445,111 @@ static int write_piles(ObsBuf *b, const Layout *L, PyObject **a, const long *iv,
     return 0;
 }
 
+/* ------------------------------------------------------------------ --- Monsters (observe._monsters) */
+static int write_monsters(ObsBuf *b, const Layout *L, PyObject **a, const long *iv, long p)
+{
+    const int32_t *N = L->num;
+    long nh = N[N_HEROES], n = iv[A_N], maxm = N[N_MAXM], k, x;
+    double ntok = (double)N[N_NTOK];
+    if (PyList_GET_SIZE(a[A_MKIND]) < maxm) {
+        PyErr_SetString(PyExc_IndexError, "state.mkind: fewer entries than monster slots");
+        return -1;
+    }
+    LONG(PyList_GET_ITEM(a[A_MKIND], 0), "mkind", &k);
+    if (k < 0)
+        return 0;
+    PyObject *targets = NULL;
+    if (a[A_CB] != Py_None && (targets = dict_item(a[A_CB], key_str[K_TARGETS], "cb")) == NULL)
+        return -1;
+    for (long m = 0; m < maxm; m++) {
+        long pos, down, len;
+        LONG(PyList_GET_ITEM(a[A_MKIND], m), "mkind", &k);
+        if (k < 0)
+            continue;
+        long o = N[P_MONSTERS] + m * N[N_MF];
+        PUT(o + k, 1.0f);
+        if (item_long(a[A_MPOS], m, "mpos", &pos) < 0)
+            return -1;
+        if (pos >= 0) {
+            PUT(o + N[M_ALIVE], 1.0f);
+            PUT(o + N[M_HEX] + pos, 1.0f);
+        }
+        PyObject *st = item_list(a[A_MSTACK], m, "mstack");
+        if (st == NULL)
+            return -1;
+        len = PyList_GET_SIZE(st);
+        if (len > 0 && pos >= 0) {
+            if (item_long(a[A_MDOWN], m, "mdown", &down) < 0)
+                return -1;
+            if (down)
+                PUT(o + N[M_DOWN], 1.0f);
+            else {
+                LONG(PyList_GET_ITEM(st, 0), "mstack", &x);
+                PUT(o + N[M_TOP] + x, 1.0f);
+            }
+        }
+        PUT(o + N[M_SIZE], (float)((double)len / ntok));
+        PyObject *stat = item_list(a[A_MSTAT], m, "mstat");
+        if (stat == NULL)
+            return -1;
+        for (Py_ssize_t j = 0; j < PyList_GET_SIZE(stat); j++) {
+            LONG(PyList_GET_ITEM(stat, j), "mstat", &x);
+            if (x)
+                PUT(o + N[M_STAT] + j, 1.0f);
+        }
+        for (int j = 0; j < NMCURSES; j++) {
+            if (item_long(a[A_TOKEN], N[N_CURSE0 + j], "token", &x) < 0)
+                return -1;
+            if (x == nh + m)
+                PUT(o + N[M_CURSE] + j, 1.0f);
+        }
+        PyObject *gone = item_list(a[A_MGONE], m, "mgone");
+        if (gone == NULL)
+            return -1;
+        PUT(o + N[M_GONE], (float)((double)PyList_GET_SIZE(gone) / ntok));
+        if (targets != NULL) {
+            if (check_list(targets, "state.cb's targets") < 0)
+                return -1;
+            for (Py_ssize_t i = 0; i < PyList_GET_SIZE(targets); i++) {
+                LONG(PyList_GET_ITEM(targets, i), "cb", &x);
+                if (x == nh + m) {
+                    PUT(o + N[M_TARGET], 1.0f);
+                    break;
+                }
+            }
+        }
+        PyObject *last = item_list(a[A_MLAST], m, "mlast");
+        if (last == NULL)
+            return -1;
+        long f0, f1;
+        if (item_long(last, 0, "mlast", &f0) < 0 || item_long(last, 1, "mlast", &f1) < 0)
+            return -1;
+        if (f0 >= 0)
+            PUT(o + N[M_LAST0] + f0, 1.0f);
+        if (f1 >= 0)
+            PUT(o + N[M_LAST1] + f1, 1.0f);
+    }
+    /* the heroes' monster statuses: paralyzed, swallowed, enslaved, anchored */
+    for (int j = 0; j < 4; j++)
+        for (long h = 0; h < nh; h++) {
+            LONG(PyList_GET_ITEM(a[A_PARA + j], h), attr_names[A_PARA + j], &x);
+            if (x)
+                PUT(N[P_MHEROES] + h * 4 + j, 1.0f);
+        }
+    for (long q = 0; q < n; q++)
+        PUT(N[P_MKEPT] + pymod(q - p, n), (float)((double)PyList_GET_SIZE(PyList_GET_ITEM(a[A_KEPT], q)) / ntok));
+    if (a[A_MCB] != Py_None) {
+        PyObject *mt = dict_item(a[A_MCB], key_str[K_TARGETS], "mcb");
+        if (mt == NULL || check_list(mt, "state.mcb's targets") < 0)
+            return -1;
+        for (Py_ssize_t i = 0; i < PyList_GET_SIZE(mt); i++) {
+            LONG(PyList_GET_ITEM(mt, i), "mcb", &x);
+            PUT(N[P_MSTRIKE] + x, 1.0f);
+        }
+    }
+    return 0;
+}
+
 /* ------------------------------------------------------------------ encode */
 /* The observation (COBSERVE_MODULE): the state's attributes, held for the call, then the pieces. */
 static int write_obs(ObsBuf *b, PyObject *state, long p, const Layout *L)
@@ -443,7 +563,8 @@ static int write_obs(ObsBuf *b, PyObject *state, long p, const Layout *L)
         ok = 0;
     }
     ok = ok && item_long(a[A_TEAM], p, "team", &myteam) == 0 && write_small(b, L, a, iv, p, myteam) == 0 &&
-         write_heroes(b, L, a, iv, p, myteam) == 0 && write_piles(b, L, a, iv, p, myteam) == 0;
+         write_heroes(b, L, a, iv, p, myteam) == 0 && write_piles(b, L, a, iv, p, myteam) == 0 &&
+         write_monsters(b, L, a, iv, p) == 0; /* --- Monsters */
     release_refs(a, NATTR);
     return ok ? 0 : -1;
 }

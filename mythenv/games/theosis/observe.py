@@ -17,14 +17,18 @@ import numpy as np
 from mythenv.core.observe import Observer
 
 from .cards import HEROES
-from .rules import NC, NH, NHEX, NI, PK
+from .mdata import MONSTERS, STATUSES
+from .mdata import TOKENS as STAMINA
+from .rules import MAXM, NC, NH, NHEX, NI, PK
+from .rules.monsters import MON_CURSE_CARDS
 
 PHASES = ("select", "draft", "mana", "artifact", "item", "gold", "place", "arena", "over")
 KINDS = ("atk_target hurt_def blackout bless_card bless_target blind commit crimson_amount crimson_target "
          "defskill discard draft dtype equip_hero equip_slot gold holy_target incinerate_slot lay_target mana "
          "mana_gain move offer pick place profane_slot pull purloin_item raise replace res_dead res_mana "
          "res_mode res_place row shock_give sk_dir sk_target skill_use spell_area spell_card steal_from "
-         "steal_slot tactics teleport uncurse ungrave vile_target yn").split()
+         "steal_slot tactics teleport uncurse ungrave vile_target yn "
+         "m_commit m_defskill m_tactics m_raise").split()  # --- Monsters: the last four
 KIND_INDEX = {k: i for i, k in enumerate(KINDS)}
 TOKENS = ("valor", "aegis", "rejuvenation", "thalassic_favour", "pacify", "poison", "fiery_purge", "terror",
           "entangling_roots", "tentacles_black")
@@ -53,6 +57,13 @@ OBSERVER = Observer([
     ("combat", (NH, 2), "combat: attacker, defenders"),
     ("combat_card", (NC,), "revealed Powers of the current combat"),
     ("misc", (4,), "bondage active, spell ward on own team, own purse/3, initiative is own seat"),
+    # --- Monsters
+    ("monsters", (MAXM, 109), "per monster slot: kind (7), in the Arena, hex (61), visible top Stamina Token (13), "
+                              "top token face down, pile size/13, statuses (6), Curses on it (5), removed "
+                              "tokens/13, target of the current combat, last face per table (6 + 6)"),
+    ("mheroes", (NH, 4), "per hero: paralyzed, swallowed, enslaved, pain-anchored"),
+    ("mkept", (6,), "Stamina Tokens kept per relative seat / 13 (light semi co-op)"),
+    ("mstrike", (NH,), "heroes the current monster strike targets"),
 ])
 _P = {n: p.start for n, p in OBSERVER.pieces.items()}
 _TOK = {c: i for i, c in enumerate(TOKEN_CARDS)}
@@ -90,6 +101,13 @@ _DEC_OTHER, _DEC_ITEM, _DEC_CARD = _P["dec_other"], _P["dec_item"], _P["dec_card
 #: the decision arguments each piece marks: (kind -> where in ``dec``, piece offset, entries)
 _DEC_ARGS = ((_HERO_ARGS, _DEC_HEROES, NH), (_OTHER_ARGS, _DEC_OTHER, NH), (_ITEM_ARGS, _DEC_ITEM, NI),
              (_CARD_ARGS, _DEC_CARD, NC))
+# --- Monsters: the fields of a monster's block
+MF = 109
+_M_ALIVE, _M_HEX, _M_TOP, _M_DOWN, _M_SIZE, _M_STAT, _M_CURSE, _M_GONE, _M_TARGET, _M_LAST0, _M_LAST1 = (
+    7, 8, 8 + NHEX, 8 + NHEX + 13, 8 + NHEX + 14, 8 + NHEX + 15, 8 + NHEX + 21, 8 + NHEX + 26, 8 + NHEX + 27,
+    8 + NHEX + 28, 8 + NHEX + 34)
+assert _M_LAST1 + 6 == MF and len(MONSTERS) == 7 and len(STAMINA) == 13 and len(STATUSES) == 6
+_NTOK = float(len(STAMINA))
 
 
 def _small(state, p: int, myteam: int) -> list:
@@ -117,7 +135,7 @@ def _small(state, p: int, myteam: int) -> list:
     cb = state.cb
     if cb is not None:
         on.append((_COMBAT + cb["att"] * 2, 1.0))
-        on += [(_COMBAT + t * 2 + 1, 1.0) for t in cb["targets"]]
+        on += [(_COMBAT + t * 2 + 1, 1.0) for t in cb["targets"] if t < NH]  # --- Monsters: heroes only
         du = cb["du"]
         if cb["src"] == "spell":
             on.append((_COMBAT_CARD + cb["spell"], 1.0))
@@ -218,10 +236,66 @@ def _pile(w, state, p: int, myteam: int, q: int, j: int, cards) -> None:
         w[o + (9 + j if vis[c] & bit else 12)] = 1.0
 
 
+def _monsters(w, state, p: int, clear: bool) -> None:
+    """--- Monsters: the monster pieces (zeroed first when ``clear``)."""
+    if clear:
+        w[_MON_START:_MON_STOP] = _MON_ZERO
+    mk = state.mkind
+    if mk[0] < 0:
+        return
+    base = _P["monsters"]
+    token = state.token
+    cb = state.cb
+    for m in range(MAXM):
+        k = mk[m]
+        if k < 0:
+            continue
+        o = base + m * MF
+        w[o + k] = 1.0
+        pos = state.mpos[m]
+        if pos >= 0:
+            w[o + _M_ALIVE] = 1.0
+            w[o + _M_HEX + pos] = 1.0
+        st = state.mstack[m]
+        if st and pos >= 0:
+            if state.mdown[m]:
+                w[o + _M_DOWN] = 1.0
+            else:
+                w[o + _M_TOP + st[0]] = 1.0
+        w[o + _M_SIZE] = len(st) / _NTOK
+        for j, v in enumerate(state.mstat[m]):
+            if v:
+                w[o + _M_STAT + j] = 1.0
+        for j, c in enumerate(MON_CURSE_CARDS):
+            if token[c] == NH + m:
+                w[o + _M_CURSE + j] = 1.0
+        w[o + _M_GONE] = len(state.mgone[m]) / _NTOK
+        if cb is not None and NH + m in cb["targets"]:
+            w[o + _M_TARGET] = 1.0
+        f0, f1 = state.mlast[m]
+        if f0 >= 0:
+            w[o + _M_LAST0 + f0] = 1.0
+        if f1 >= 0:
+            w[o + _M_LAST1 + f1] = 1.0
+    base = _P["mheroes"]
+    for j, xs in enumerate((state.para, state.swal, state.ensl, state.anchor)):
+        for h in _HERO_RANGE:
+            if xs[h]:
+                w[base + h * 4 + j] = 1.0
+    n = state.n
+    for q in range(n):
+        w[_P["mkept"] + (q - p) % n] = len(state.kept[q]) / _NTOK
+    mc = state.mcb
+    if mc is not None:
+        for t in mc["targets"]:
+            w[_P["mstrike"] + t] = 1.0
+
+
 def encode(state, p: int, out: np.ndarray) -> None:
     # single-element writes through a memoryview cost about half a numpy scalar write
     w = memoryview(out) if out.dtype == np.float32 and out.flags.c_contiguous else out
     myteam = state.team[p]
+    _monsters(w, state, p, False)  # --- Monsters
     for i, v in _small(state, p, myteam):
         w[i] = v
     first, toks = _hero_marks(state)
@@ -240,6 +314,11 @@ _INPUTS = attrgetter("owner", "hp", "pos", "gold", "arch", "acted", "blackout", 
 _HERO_LISTS, _VIS = 12, 14  # entries below _HERO_LISTS are per hero; then the Ranking, the tokens
 _NESTED = frozenset((10, 11, 15, 16, 17))
 _ZERO = memoryview(np.zeros(max(HF, CF), np.float32))
+# --- Monsters: the four monster pieces lie together at the end
+_MON_START = _P["monsters"]
+_MON_STOP = OBSERVER.pieces["mstrike"].stop
+_MON_ZERO = memoryview(np.zeros(_MON_STOP - _MON_START, np.float32))
+assert _MON_STOP == OBSERVER.size
 
 
 def _copy(i: int, x: list) -> list:
@@ -262,6 +341,7 @@ def update(state, p: int, w: memoryview, m) -> None:
     the hero blocks, Power piles and small pieces of ``w`` whose inputs differ from the snapshot
     ``m``, and refresh ``m``."""
     myteam = state.team[p]
+    _monsters(w, state, p, True)  # --- Monsters: rewritten at every update
     small = _small(state, p, myteam)
     old = m["small"]
     if small != old:
@@ -343,6 +423,10 @@ def _c_numbers(game) -> list[int]:
         6, 7, 8, 9, 10, 11, 14, 15, 27, 27 + 5, 27 + 5 + 2, 27 + 5 + 2 + NHEX, _TOKEN_AT, HF - 1,
         # where the fields of a Power's block start (_pile): own team's pile, other's known pile, place unknown
         6, 9, 12,
+        # --- Monsters: the monster pieces, a monster block's size and fields, slots, tokens, the Curses
+        _P["monsters"], _P["mheroes"], _P["mkept"], _P["mstrike"], MF, MAXM, len(STAMINA),
+        _M_ALIVE, _M_HEX, _M_TOP, _M_DOWN, _M_SIZE, _M_STAT, _M_CURSE, _M_GONE, _M_TARGET, _M_LAST0, _M_LAST1,
+        *MON_CURSE_CARDS,
     ]
 
 

@@ -25,7 +25,8 @@ from mythenv.core.schema import (
     saved_state,
 )
 
-from .rules import MAXHP, NC, NH, NHEX, NI, TURNS, TheosisState, team_of_seat
+from .mdata import STATUSES, TOKENS
+from .rules import MAXHP, MAXM, NC, NH, NHEX, NI, TURNS, TheosisState, team_of_seat
 
 PHASES = ("select", "draft", "item", "artifact", "place", "gold", "mana", "arena", "over")
 SMALL = Int(-1000, 1000)  # ids (heroes, hexes, Powers, items), amounts, values
@@ -41,6 +42,9 @@ TASK_ARGS = {
     "h_row": "i", "hero_end": "i", "hero_turn": "i", "hurt": "iiiiilsi", "mana_one": "i", "offer_start": "s",
     "offer_turn": "si", "place_one": "i", "profane": "iii", "sk_aim": "is", "sk_effect": "is",
     "spell_done": "ii",
+    # --- Monsters
+    "m_hduel": "i", "m_act": "iii", "m_face": "iii", "m_strike": "iiii", "m_defskill": "i", "m_duel": "i",
+    "m_outcome": "i", "m_spike": "iii", "m_hurt": "iiii", "m_enslaved": "i",
 }
 DECISION_ARGS = {
     "atk_target": "ii", "blackout": "ii", "bless_card": "ii", "bless_target": "iii", "blind": "ii",
@@ -52,6 +56,7 @@ DECISION_ARGS = {
     "shock_give": "iii", "sk_dir": "iis", "sk_target": "iis", "skill_use": "ii", "spell_area": "iii",
     "spell_card": "ii", "steal_from": "ii", "steal_slot": "iii", "tactics": "iis", "teleport": "ii",
     "uncurse": "ii", "ungrave": "ii", "vile_target": "ii", "yn": "isii",
+    "m_commit": "iii", "m_defskill": "iii", "m_tactics": "iii", "m_raise": "iii",  # --- Monsters
 }
 _TYPE = {"i": SMALL, "s": Str(max_len=40), "l": IntList(-1000, 1000, max_len=64)}
 
@@ -80,6 +85,8 @@ def build(game) -> object:
     cfg = game.config
     n = cfg["num_players"]
     nteams = max(team_of_seat(cfg["mode"], n, p) for p in range(n)) + 1
+    if cfg["mode"] == "semi_coop_heavy":  # --- Monsters: every seat its own team once the monsters fall
+        nteams = n
     seat = Int(0, n - 1)
     hero = Int(0, NH - 1)
     power = Int(-1, NC - 1)
@@ -97,18 +104,40 @@ def build(game) -> object:
         "zombie": Int(0, 1), "stay": counter, "keep_text": power,
         "d4a": Int(1, 4), "d4d": Int(1, 4),  # a d4 rolled for the attacker's / defender's value
     }, optional=("at", "df", "zombie", "stay", "keep_text", "d4a", "d4d"))
+    # --- Monsters: a hero's duel against a monster (``mdu``), a monster's strike (``mcb``)
+    mduel = Record({"i": Int(0, NH + MAXM), "m": Int(0, MAXM - 1), "ac": Int(0, NC - 1), "key": KEY,
+                    "vals": IntList(0, 5, length=2), "roll": Int(1, 4), "bt": Int(0, 1), "d4a": Int(0, 4),
+                    "at": counter, "df": counter}, optional=("at", "df"))
+    mstrike = Record({
+        "m": Int(0, MAXM - 1), "tb": Int(0, 1), "f": Int(0, 5), "j": Int(0, 1),
+        "targets": IntList(0, NH - 1, max_len=NH), "dcards": IntList(-1, NC - 1, max_len=NH),
+        "dskills": List(KEY, max_len=NH), "dvals": List(IntList(-1, 5, length=2), max_len=NH),
+        "rolls": IntList(0, 4, max_len=NH), "hits": IntList(0, 1, max_len=NH), "prev": IntList(-1, NH - 1, length=2),
+        "first": Int(-1, NH - 1)}, optional=("hits",))
     combat = Record({
         "att": hero, "src": Str(("power", "skill", "spell")), "skill": KEY, "spell": power,
-        "targets": IntList(0, NH - 1, min_len=1, max_len=NH), "melee": Bool(), "acard": power,
-        "dcards": IntList(-1, NC - 1, max_len=NH), "dskills": List(KEY, max_len=NH), "aover": PAIR,
+        "targets": IntList(0, NH + MAXM - 1, min_len=1, max_len=NH + MAXM), "melee": Bool(), "acard": power,
+        "dcards": IntList(-1, NC - 1, max_len=NH + MAXM), "dskills": List(KEY, max_len=NH + MAXM), "aover": PAIR,
         "stealthed": Int(0, 1), "dbl": Int(0, 1), "second": Int(0, 1), "du": Nullable(duel),
-    })
+        "mdu": Nullable(mduel), "allmon": Int(0, 1), "enslave": Int(0, 1),
+    }, optional=("mdu", "allmon", "enslave"))
+    ntok = len(TOKENS)
+    tokens = IntList(0, ntok - 1, max_len=ntok)
     return saved_state({
         "phase": Str(PHASES),
         "turn": Int(0, TURNS),
         "initiative": seat,
         "bondage": Int(-1, NH - 1),
         "winner": Int(-2, nteams - 1),
+        # --- Monsters
+        "mphase": Int(0, 1), "mlost": Int(0, 1), "mact": Int(0, TURNS), "nteams": Int(1, n),
+        "mkind": IntList(-1, 6, length=MAXM), "mpos": IntList(-1, NHEX - 1, length=MAXM),
+        "mdown": IntList(0, 2, length=MAXM), "tpool": tokens,
+        "para": flags, "swal": IntList(0, MAXM, **per_hero), "ensl": flags, "anchor": IntList(0, MAXM, **per_hero),
+        "team": IntList(0, n - 1, **per_seat),
+        "mstack": List(tokens, length=MAXM), "mstat": List(IntList(0, 1, length=len(STATUSES)), length=MAXM),
+        "mlast": List(IntList(-1, 5, length=2), length=MAXM), "mgone": List(tokens, length=MAXM),
+        "kept": List(tokens, **per_seat), "mcb": Nullable(mstrike),
         "reason": Str(max_len=500),
         "steps": Int(0, 10 ** 7),
         "owner": IntList(-1, n - 1, **per_hero),
@@ -122,12 +151,12 @@ def build(game) -> object:
         "ranking": IntList(0, NH - 1, max_len=NH),
         "cowner": IntList(-1, n - 1, length=NC),
         "vis": IntList(0, (1 << n) - 1, length=NC),
-        "token": IntList(-1, NH - 1, length=NC),
+        "token": IntList(-1, NH + MAXM - 1, length=NC),  # --- Monsters: NH + m, a Curse on a monster
         "pool": powers,
         "offer": items,
         "pouch": items,
         "gone": items,
-        "ward": IntList(0, 1, length=nteams),
+        "ward": IntList(0, 1, min_len=1, max_len=nteams),  # --- Monsters: heavy semi co-op grows it
         "order": IntList(0, n - 1, max_len=NH),
         "purse": IntList(0, 3 * n, **per_seat),
         "log": List(Str(max_len=500), max_len=100),

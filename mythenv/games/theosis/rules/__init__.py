@@ -36,15 +36,17 @@ from .combat import Combat
 from .damage import Damage
 from .fast_prep import FastPrep
 from .heroes import HeroPhase
+from .monsters import MAXM, Monsters  # --- Monsters
 from .persist import Persist
 from .powers import Powers
 from .skills import Skills
 from .state import StateBase
 
 
-class TheosisState(HeroPhase, FastPrep, Arena, Powers, Skills, Combat, Damage, Persist, StateBase):
+class TheosisState(Monsters, HeroPhase, FastPrep, Arena, Powers, Skills, Combat, Damage, Persist, StateBase):
     """The whole truth of one Theosis game (see the package docstring)."""
 
 
 __all__ = ["TheosisState", *board.__all__, *actions.__all__,
-           "ARENA", "HEROES", "ITEMS", "MODES", "POWER_INDEX", "POWERS", "SKILLS", "skill_of"]
+           "ARENA", "HEROES", "ITEMS", "MODES", "POWER_INDEX", "POWERS", "SKILLS", "skill_of",
+           "MAXM"]  # --- Monsters

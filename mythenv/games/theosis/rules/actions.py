@@ -14,6 +14,7 @@ __all__ = [
     "OFF", "ARM", "FAMILIES", "CODEC", "NUM_ACTIONS", "A_PICK", "A_CARD", "A_HERO", "A_SLOT", "A_HEX",
     "A_DIR", "A_ITEM", "A_ROW", "A_NUM", "A_DONE", "DECODE", "ROW_NAMES", "SPELL_HERO", "ATTACK_SPELLS",
     "PK", "SK", "DEF_SKILLS", "describe_action", "team_of_seat", "heroes_per_player",
+    "A_MON", "MONSTER_MODES",  # --- Monsters
 ]
 
 NH = len(HEROES)
@@ -37,12 +38,15 @@ FAMILIES = [
     ("row", (6,)),          # one of the six actions of the chart
     ("num", (10,)),         # a number or a choice (0 = no / first option, 1 = yes, ...)
     ("done", (1,)),         # stop / stay / none
+    # --- Monsters
+    ("monster", (3,)),      # a monster slot (the target of an attack)
 ]
 CODEC = ActionCodec(FAMILIES)
 _OFF = CODEC.offsets
 NUM_ACTIONS = CODEC.size
 A_PICK, A_CARD, A_HERO, A_SLOT, A_HEX, A_DIR, A_ITEM, A_ROW, A_NUM, A_DONE = (
     _OFF[n] for n in ("pick", "card", "hero", "slot", "hex", "dir", "item", "row", "num", "done"))
+A_MON = _OFF["monster"]  # --- Monsters
 DECODE = CODEC.flat_table
 ROW_NAMES = ("do nothing (discard a Power face down)", "place a Mana gem (discard face down, take 1 Damage)",
              "use a Blessing face up", "use a Spell face up", "attack with a Power face down (its text)",
@@ -77,15 +81,24 @@ def describe_action(a: int) -> str:
         return f"action: {ROW_NAMES[i]}"
     if fam == "num":
         return f"choice {i}"
+    if fam == "monster":  # --- Monsters
+        return f"monster {i + 1}"
     return "done / none"
 
 
+MONSTER_MODES = ("solo", "coop", "semi_coop_light", "semi_coop_heavy")  # --- Monsters
+
+
 def team_of_seat(mode: str, n: int, p: int) -> int:
+    if mode in MONSTER_MODES:  # --- Monsters: the players cooperate as one team
+        return 0
     t = MODES[mode]["teams"]
     return p if t == 0 else p % t
 
 
 def heroes_per_player(mode: str, variant: str, n: int) -> int:
+    if mode in MONSTER_MODES:  # --- Monsters: the encounter decides (TheosisGame.hpp)
+        return 0
     m = MODES[mode]
     if n >= 5:
         return m["five_six"]

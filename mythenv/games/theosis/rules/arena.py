@@ -99,7 +99,7 @@ class Arena:
                     if y in seen:
                         continue
                     o = occ.get(y, -1)
-                    if o >= 0 and not leap and not self.allies(o, h):
+                    if o >= 0 and not leap and (o >= NH or not self.allies(o, h)):  # --- Monsters: NH + m
                         continue
                     seen.add(y)
                     nxt.append(y)
@@ -162,24 +162,24 @@ class Arena:
         narrows the range rule's "may also affect your other Heroes with friendly Fire"; Spells
         keep friendly fire (``spell_targets``)."""
         occ = self.occupied()
-        out = [occ[c] for c in cells if c in occ and occ[c] != h and not self.allies(h, occ[c])
+        out = [occ[c] for c in cells if c in occ and occ[c] != h and occ[c] < NH and not self.allies(h, occ[c])
                and not self.in_start_triad(occ[c])]
-        return sorted(out, key=self.rank_of)
+        return sorted(out, key=self.rank_of) + self.mon_in_cells(cells)  # --- Monsters: after every hero
 
     def _area_has_enemy(self, h, targets) -> bool:
-        return any(not self.allies(h, t) for t in targets)
+        return any(t >= NH or not self.allies(h, t) for t in targets)  # --- Monsters: NH + m
 
     def spell_targets(self, h: int, centre: int) -> list[int]:
         occ = self.occupied()
         out = []
         for c in FLOWER[centre]:
             t = occ.get(c, -1)
-            if t < 0 or t == h or self.in_start_triad(t):
+            if t < 0 or t == h or t >= NH or self.in_start_triad(t):  # --- Monsters: added below
                 continue
             if self.ward[self.hteam(t)] and not self.allies(h, t):
                 continue
             out.append(t)
-        return sorted(out, key=self.rank_of)
+        return sorted(out, key=self.rank_of) + self.mon_in_cells(FLOWER[centre])  # --- Monsters
 
     def _rows(self, h: int) -> list[int]:
         hand = self.hand_of(h)
@@ -190,7 +190,8 @@ class Arena:
             rows.append(2)
         if any(self._spell_ok(h, c) for c in hand):
             rows.append(3)
-        if not self.pacified(h) and self.single_targets(h, self.attack_range(h)):
+        if not self.pacified(h) and (self.single_targets(h, self.attack_range(h))
+                                     or self.mon_targets(h, self.attack_range(h))):  # --- Monsters
             rows.append(4)
         if any(self._skill_ok(h, s) for s in range(3)):
             rows.append(5)

@@ -5,7 +5,7 @@ duel and its Attack and Defense totals, hit or miss.
 from __future__ import annotations
 
 from ..cards import HEROES, POWERS
-from .actions import A_CARD, A_DONE, A_SLOT, DEF_SKILLS, PK, SPELL_HERO
+from .actions import A_CARD, A_DONE, A_SLOT, DEF_SKILLS, NH, PK, SPELL_HERO
 from .board import DIST
 
 
@@ -16,12 +16,13 @@ class Combat:
         """TH § Attack and Defense: the attacker commits a Power face down (a face-up Spell is its
         own Power), every targeted hero commits a different Power face down, then each duel is
         revealed and resolved in Ranking order."""
+        targets = self._divert(h, targets)  # --- Monsters: Pain Anchor
         self.cb = {"att": h, "src": src, "skill": key, "spell": card, "targets": list(targets),
                    "melee": bool(melee and len(targets) == 1), "acard": -1,
                    "dcards": [-1] * len(targets), "dskills": [""] * len(targets), "aover": None,
                    "stealthed": self.stealth[h], "dbl": self.dbl[h], "second": 0, "du": None}
         self.dbl[h] = 0
-        if any(not self.allies(h, t) for t in targets):
+        if any(t >= NH or not self.allies(h, t) for t in targets):  # --- Monsters: NH + m
             self.stealth[h] = 0  # Stealth ends when the hero attacks an enemy
         self._push(["c_begin"])
 
@@ -50,7 +51,7 @@ class Combat:
             return
         t = cb["targets"][i]
         self._push(["c_defs", i + 1])
-        if self.alive(t):
+        if t < NH and self.alive(t):  # --- Monsters: a monster defends with its die
             self._push(["ask", "commit", self.owner[t], t, i], ["c_defskill", i])
 
     def _def_skill_opts(self, t: int, a: int) -> list[int]:
@@ -88,6 +89,9 @@ class Combat:
         self._push(["c_duel", i + 1])
         t = cb["targets"][i]
         a = cb["att"]
+        if t >= NH:  # --- Monsters
+            self._push(["m_hduel", i])
+            return
         if not self.alive(t) or not self.alive(a) or cb["dcards"][i] < 0:
             return
         # Spell Ward keeps later Spells off (spell_targets); every target of this Spell was

@@ -161,6 +161,8 @@ class Damage:
         if self._dtext_key(du) == "despair":
             total //= 2
         total = max(1, total)  # a victorious attacker always inflicts at least one Damage
+        if self.cb.get("enslave"):  # --- Monsters: Enslave (FAQ): a D4 "is the final Damage"
+            total = int(self.rng.integers(1, 5))
         du["dealt"] = min(total, self.hp[d])
         self.lose_hp(d, total, f"attack of {HEROES[a].name}")
 
@@ -298,7 +300,7 @@ class Damage:
         for k in range(6):
             if STEP[pa][k] == pd:
                 y = STEP[pd][k]
-                return y if y >= 0 and self.occupant(y) < 0 else -1
+                return y if y >= 0 and y not in self.occupied() else -1  # --- Monsters: monsters block
         return -1
 
     def _yn_tenacity(self, yes, p, du):
@@ -356,7 +358,8 @@ class Damage:
                 self.mana[a][slot] = 1
         t0 = cb["targets"][0] if cb["targets"] else -1
         if key == "northern_twin_strike" and not cb["second"] and self.alive(a) and t0 >= 0 \
-                and self.alive(t0) and DIST[self.pos[a]][self.pos[t0]] == 1 and not self.pacified(a):
+                and self._tgt_alive(t0) and DIST[self.pos[a]][self._tgt_pos(t0)] == 1 \
+                and not self.pacified(a):  # --- Monsters: t0 may be a monster (NH + m)
             self._ask("yn", pa, "twin", a, t0)
         elif key == "celerity" and self.alive(a):
             self._ask("yn", pa, "celerity", a)

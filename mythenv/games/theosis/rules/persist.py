@@ -24,6 +24,10 @@ class Persist:
               "blackout", "acted", "ranking", "cowner", "vis", "token", "pool", "offer", "pouch", "gone", "ward",
               "order", "purse", "log")
     _NESTED = ("mana", "eq", "hand", "disc", "inplay", "ret", "q")
+    # --- Monsters: the monsters' slots, Stamina piles and statuses, the heroes' monster statuses
+    _SCALARS += ("mphase", "mlost", "mact", "nteams")
+    _LISTS += ("mkind", "mpos", "mdown", "tpool", "para", "swal", "ensl", "anchor", "team")
+    _NESTED += ("mstack", "mstat", "mlast", "mgone", "kept")
 
     def clone(self) -> Self:
         s = type(self)(self.game, _empty=True)
@@ -36,6 +40,7 @@ class Persist:
         s.q = [_copy_args(t) for t in self.q]  # a task's list arguments belong to each state
         s.dec = _copy_args(self.dec) if self.dec is not None else None
         s.cb = _copy_cb(self.cb)
+        s.mcb = _copy_cb(self.mcb)  # --- Monsters
         self._clone_rng_into(s)
         s._legal = self._legal
         return s
@@ -51,6 +56,7 @@ class Persist:
         d["q"] = [_copy_args(t) for t in self.q]
         d["dec"] = _copy_args(self.dec) if self.dec is not None else None
         d["cb"] = _copy_cb(self.cb)
+        d["mcb"] = _copy_cb(self.mcb)  # --- Monsters
         d["rng"] = rng_to_json(self.rng)
         return d
 
@@ -72,6 +78,7 @@ class Persist:
                 setattr(s, k, [row[:] for row in d[k]])
         s.dec = None if d["dec"] is None else [_jv(x) for x in d["dec"]]
         s.cb = _copy_cb(d["cb"])
+        s.mcb = _copy_cb(d["mcb"])  # --- Monsters
         s.rng = rng_from_json(d["rng"])
         if len(s.owner) != NH or len(s.hand) != s.n:
             raise StateError("theosis_v0: saved state has the wrong number of heroes or players")
@@ -134,6 +141,7 @@ class Persist:
                 raise StateError(f"theosis_v0: seat {p} owns {own} heroes (this mode gives each player {self.hpp})")
         if any(self.pos[h] >= 0 and self.owner[h] < 0 for h in range(NH)):
             raise StateError("theosis_v0: a hero nobody owns stands in the Arena")
+        self._check_monsters(seen)  # --- Monsters
 
     # ================================================================== determinization
     def resample_hidden(self, player: int, rng: np.random.Generator) -> Self:
@@ -217,6 +225,7 @@ class Persist:
                 if opts and self.alive(t):
                     opts = [""] + opts
                     cb["dskills"][i] = opts[int(rng.integers(len(opts)))]
+        s._resample_tokens(rng)  # --- Monsters: the Stamina Tokens nobody sees
         s.rng = np.random.default_rng(int(rng.integers(2**63 - 1)))
         s._legal = None
         return s

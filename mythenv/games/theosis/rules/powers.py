@@ -5,7 +5,7 @@ attacking with a Power, and the Power texts that resolve in a duel (with their y
 from __future__ import annotations
 
 from ..cards import HEROES, ITEMS, POWERS
-from .actions import A_CARD, A_DONE, A_HERO, A_HEX, A_NUM, A_SLOT, ATTACK_SPELLS, NH, PHYS, PK
+from .actions import A_CARD, A_DONE, A_HERO, A_HEX, A_MON, A_NUM, A_SLOT, ATTACK_SPELLS, NH, PHYS, PK
 from .board import DIST, NEIGH, NHEX
 
 
@@ -170,9 +170,13 @@ class Powers:
 
     # ---- attack with a Power face down
     def _L_atk_target(self, p, h):
-        return [A_HERO + t for t in self.single_targets(h, self.attack_range(h))]
+        return [A_HERO + t for t in self.single_targets(h, self.attack_range(h))] + [
+            A_MON + m for m in self.mon_targets(h, self.attack_range(h))]  # --- Monsters
 
     def _D_atk_target(self, fam, t, p, h):
+        if fam == "monster":  # --- Monsters: monsters are not pushed back (designed)
+            self._start_combat(h, "power", "", -1, [NH + t], False)
+            return
         self._start_combat(h, "power", "", -1, [t], DIST[self.pos[h]][self.pos[t]] == 1)
 
     def _card_key(self, c: int) -> str:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from ..cards import HEROES
-from .actions import A_CARD, A_DIR, A_DONE, A_HERO, A_HEX, A_NUM, A_SLOT, FIRE, ICE, LIGHT, NH, VOID
+from .actions import A_CARD, A_DIR, A_DONE, A_HERO, A_HEX, A_MON, A_NUM, A_SLOT, FIRE, ICE, LIGHT, NH, VOID
 from .board import DIST, HEXES, NEIGH, NHEX
 
 
@@ -22,7 +22,8 @@ class Skills:
         return self.attack_range(h)
 
     def _skill_targets_from(self, h: int, key: str, x: int) -> list[int]:
-        return self.single_targets(h, self._skill_range(h, key), at=x)
+        rng = self._skill_range(h, key)  # --- Monsters: a monster is NH + m
+        return self.single_targets(h, rng, at=x) + [NH + m for m in self.mon_targets(h, rng, at=x)]
 
     def _charge_dests(self, h: int, key: str, leap: bool) -> list[int]:
         dests = self.reach(h, self.speed(h), leap=leap)
@@ -106,9 +107,12 @@ class Skills:
             self._ask("sk_dir", p, h, key)
 
     def _L_sk_target(self, p, h, key):
-        return [A_HERO + t for t in self._skill_targets_from(h, key, self.pos[h])]
+        return [A_HERO + t if t < NH else A_MON + t - NH for t in self._skill_targets_from(h, key, self.pos[h])]
 
     def _D_sk_target(self, fam, t, p, h, key):
+        if fam == "monster":  # --- Monsters
+            self._start_combat(h, "skill", key, -1, [NH + t], False)
+            return
         self._start_combat(h, "skill", key, -1, [t], DIST[self.pos[h]][self.pos[t]] == 1)
 
     def _L_sk_dir(self, p, h, key):
@@ -125,7 +129,8 @@ class Skills:
         if sk.kind == "auto":
             # "All enemies automatically take two damage", reduced by armor and shields only
             self._push(*[["hurt", h, t, 2, sk.dtype, 1, [], sk.name, 0] for t in sorted(range(NH), key=self.rank_of)
-                         if self.alive(t) and not self.allies(h, t) and not self.in_start_triad(t)])
+                         if self.alive(t) and not self.allies(h, t) and not self.in_start_triad(t)],
+                       *[["m_hurt", h, m, 2, sk.dtype] for m in self.monsters_alive()])  # --- Monsters
             return
         if key == "resurgence":
             self._push(["ask", "move", p, h, "leap", key], ["ask", "mana_gain", p, h])

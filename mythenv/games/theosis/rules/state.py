@@ -10,7 +10,7 @@ import numpy as np
 from mythenv.core.errors import StateError
 from mythenv.core.game import TERMINAL, State
 
-from ..cards import ARENA, HEROES, ITEMS, POWERS, skill_of
+from ..cards import HEROES, ITEMS, POWERS, skill_of
 from .actions import (
     ARM,
     DECODE,
@@ -42,10 +42,11 @@ class StateBase(State):
         cfg = game.config
         self.n = cfg["num_players"]
         self.mode = cfg["mode"]
-        self.hpp = heroes_per_player(self.mode, cfg["variant"], self.n)
+        self.hpp = heroes_per_player(self.mode, cfg["variant"], self.n) or game.hpp  # --- Monsters: game.hpp
         self.team = [team_of_seat(self.mode, self.n, p) for p in range(self.n)]
         self.nteams = max(self.team) + 1
-        self.triad = [list(TRIADS[c]) for c in ARENA["triads"][self.n]]  # each state's own rows
+        # each state's own rows; --- Monsters: a player's corners (game.corners: two for four heroes)
+        self.triad = [[x for c in cs for x in TRIADS[c]] for cs in game.corners]
         self._legal = None
         if _empty:
             return
