@@ -10,12 +10,15 @@ from __future__ import annotations
 
 from mythenv.core.actions import ActionCodec
 from mythenv.core.env import env_constructors
+from mythenv.core.errors import ConfigError
 from mythenv.core.game import Game, GameInfo, Option
 from mythenv.core.observe import compiled_module
 from mythenv.core.registry import register_game
 
 from . import observe, rules, schema
 from .heuristic import heuristic_action
+from .pantheons import PANTHEONS
+from .rules.advanced import pantheon_limit
 
 GAME_ID = "theomachy_v0"
 
@@ -32,14 +35,16 @@ class TheomachyGame(Game):
         min_players=2,
         max_players=8,
         rulebook="000_b58b559235c1f04d.txt",
-        modes=("basic",),
+        modes=("basic", "advanced", "epic"),
         options=(
             Option("num_players", 2, check=_int_in(2, 8), allowed_text="an integer 2..8",
                    doc="number of players (TM § Introduction: up to 8 with a second box)"),
             Option("deck", "prebuilt", ("prebuilt", "draft"),
                    doc="starting decks: the pre-built decks I-IV or the draft (TM § Create Your Starting Deck)"),
-            Option("mode", "basic", ("basic",),
-                   doc="game mode; only the Basic game exists so far (TM § Game Preparation)"),
+            Option("mode", "basic", ("basic", "advanced", "epic"),
+                   doc="game mode (TM § Game Preparation): 'basic', 'advanced' (Pantheons, Gods, Miracles, "
+                       "Mythology cards, Heroes, the Myth Phase; needs deck='draft') or 'epic' (the "
+                       "Advanced game as a race to 10 Victory Points)"),
             Option("max_hands", 60, check=_int_in(1, 100_000), allowed_text="an integer >= 1",
                    doc="Hand bound: the game ends as a draw between the survivors after this many Hands"),
             Option("windows", "public", ("public", "holders"),
@@ -69,10 +74,23 @@ class TheomachyGame(Game):
 
     def _setup(self) -> None:
         n = self.config["num_players"]
-        self.codec = ActionCodec(rules.families(n), labels=None)
-        self._codes = rules.codes(n)
+        advanced = self.config["mode"] != "basic"
+        if advanced:
+            if self.config["deck"] != "draft":
+                # TM § Second Method: "if you play with the Gods and Pantheons (Advanced and Epic
+                # modes), you MUST draft your decks - do NOT use the pre-built starting decks!"
+                raise ConfigError(f"{GAME_ID}: mode={self.config['mode']!r} needs deck='draft' (TM § Second "
+                                  "Method: with the Gods and Pantheons the decks MUST be drafted; the pre-built "
+                                  "decks are for the Basic game only)")
+            need = -(-n // pantheon_limit(n))
+            if len(PANTHEONS) < need:
+                raise ConfigError(f"{GAME_ID}: mode={self.config['mode']!r} with {n} players needs {need} "
+                                  f"Pantheons (each taken at most {pantheon_limit(n)} time(s)); the data has "
+                                  f"{len(PANTHEONS)}")
+        self.codec = ActionCodec(rules.families(n, advanced), labels=None)
+        self._codes = rules.codes(n, advanced)
         assert self.codec.size == self._codes.size
-        self.observer = observe.observer(n)
+        self.observer = observe.observer(n, advanced)
 
     @property
     def num_players(self) -> int:
@@ -85,6 +103,11 @@ class TheomachyGame(Game):
         observe.encode(state, player, out)
 
     compiled = compiled_module(f"{__name__}._cobserve")
+
+    def use_compiled(self, on: bool = True) -> bool:
+        # the compiled encoder knows the Basic pieces only so far: the Advanced / Epic modes use the
+        # Python encoder (the reference) until _cobserve.c writes their pieces
+        return super().use_compiled(on and self.config["mode"] == "basic")
 
     def compiled_layout(self) -> tuple:
         return observe.c_layout(self)

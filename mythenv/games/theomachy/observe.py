@@ -15,16 +15,42 @@ import numpy as np
 from mythenv.core.observe import Observer, pile_counts
 
 from .cards import ESSENCES, KINDS
-from .rules import BATTLE, BET, BOX_CARDS, KIND_OF, NE, NK, POWER, STEP_NAMES, TheomachyState
+from .pantheons import ND, NM, NP, WINDOWS
+from .rules import ADV_STEP_NAMES, BATTLE, BET, BOX_CARDS, KIND_OF, NE, NK, POWER, STEP_NAMES, TheomachyState
 
-_OBSERVERS: dict[int, Observer] = {}
+NW = len(WINDOWS)
+_OBSERVERS: dict[tuple[int, bool], Observer] = {}
 
 
-def observer(n: int) -> Observer:
-    ob = _OBSERVERS.get(n)
+def _adv_pieces(n: int) -> list:
+    """The Advanced / Epic game's pieces (after the Basic ones, so the Basic layout never moves)."""
+    return [
+        ("adv_decision", (3,), "Phase window / discarding for an Ability's cost / naming the target of an "
+                               "Ability or Mythology card"),
+        ("pantheon", (n, NP), "each seat's Pantheon (TM § Choose a Pantheon)"),
+        ("deity", (n, ND), "each seat's God: this seat's once chosen, the others' once all are revealed"),
+        ("god_chosen", (n,), "has chosen its God (face down until every seat has)"),
+        ("miracles", (n,), "Miracle tokens / 10"),
+        ("myth_top", (n, NM + 1), "the face-up top card of each Mythology deck (last = empty deck)"),
+        ("myth_deck", (n,), "Mythology deck size / 5"),
+        ("myth_own", (n, NM), "Mythology cards in play (Heroes on their card or in the Stake included)"),
+        ("myth_used", (n, NM), "Mythology cards used this Hand"),
+        ("hero_stake", (n, NM), "Hero tokens in the Stake"),
+        ("myth_out", (n, NM), "Mythology cards out of the game (immediate cards, dead Heroes)"),
+        ("ability", (n, 2), "active Ability uses this Hand / 4, the Request's Miracle earned this Hand"),
+        ("hand_record", (n, 5), "this Hand: Attacks played / 10, their Essences / 4, Effects played / 10, "
+                                "tokens removed from opponents' Stakes / 10, Pantheon Power bonus / 20"),
+        ("window", (NW,), "the open Phase window (TM § Mythology Cards and Their Abilities)"),
+        ("pending_source", (ND + NM,), "the Ability (by Deity) or Mythology card of the pending cost / target"),
+        ("cost_left", (2,), "discards still owed / 5 (1 = any number), cards discarded so far / 10"),
+    ]
+
+
+def observer(n: int, advanced: bool = False) -> Observer:
+    ob = _OBSERVERS.get((n, advanced))
     if ob is None:
-        ob = _OBSERVERS[n] = Observer([
-            ("step", (len(STEP_NAMES),), "phase of the game"),
+        ob = _OBSERVERS[(n, advanced)] = Observer([
+            ("step", (len(ADV_STEP_NAMES if advanced else STEP_NAMES),), "phase of the game"),
             ("decision", (4,), "ordinary turn / choosing a target / reaction window / Closing window"),
             ("to_move", (1,), "1 when this seat acts now"),
             ("bet_round", (3,), "betting round 1..3 (one-hot)"),
@@ -62,15 +88,15 @@ def observer(n: int) -> Observer:
             ("hands", (1,), "Hands played / the Hand bound"),
             ("battle_turn", (5,), "the sphere this Battle turn's Attacks are bound to (one-hot, by its first "
                                   "Attack) and whether a multi-Essence Attack lifted the bound"),
-        ])
+        ] + (_adv_pieces(n) if advanced else []))
     return ob
 
 
-def _offsets(n: int) -> dict[str, int]:
-    return {name: piece.start for name, piece in observer(n).pieces.items()}
+def _offsets(n: int, advanced: bool) -> dict[str, int]:
+    return {name: piece.start for name, piece in observer(n, advanced).pieces.items()}
 
 
-_OFFS: dict[int, dict[str, int]] = {}
+_OFFS: dict[tuple[int, bool], dict[str, int]] = {}
 
 
 _QUARTER = [min(i * 0.25, 1.0) for i in range(4 * BOX_CARDS + 1)]  # count -> count / 4 capped at 1
@@ -108,9 +134,10 @@ def _set(w, i: int, x: float) -> None:
 def encode(state: TheomachyState, p: int, out: np.ndarray) -> None:
     """Fill the zeroed ``out`` with seat ``p``'s view (values written through a memoryview, capped at 1)."""
     n = state.n
-    P = _OFFS.get(n)
+    adv = state.advanced
+    P = _OFFS.get((n, adv))
     if P is None:
-        P = _OFFS[n] = _offsets(n)
+        P = _OFFS[(n, adv)] = _offsets(n, adv)
     # single-element writes through a memoryview cost about half a numpy scalar write (a third for +=)
     w = memoryview(out) if out.dtype == np.float32 and out.flags.c_contiguous else out
     bit = 1 << p
@@ -118,7 +145,9 @@ def encode(state: TheomachyState, p: int, out: np.ndarray) -> None:
     step = state.step
     pending = state.pending
     w[P["step"] + step] = 1.0
-    w[P["decision"] + (_PENDING[pending[-1][0]] if pending else 0)] = 1.0
+    dec = _PENDING.get(pending[-1][0], -1) if pending else 0  # -1: an Advanced decision (adv_decision)
+    if dec >= 0:
+        w[P["decision"] + dec] = 1.0
     if cur == p:
         w[P["to_move"]] = 1.0
     if step == BET:
@@ -220,7 +249,7 @@ def encode(state: TheomachyState, p: int, out: np.ndarray) -> None:
     for i, c in enumerate(state.track):
         w[tb + i * (NK + 1) + (KIND_OF[c % BOX_CARDS] if c >= 0 else NK)] = 1.0
     _set(w, P["prayer_deck"], len(state.prayer) / 240.0)
-    if pending and pending[-1][0] != "closing":
+    if pending and pending[-1][0] in ("target", "react"):
         pend = pending[-1]
         w[P["pending_card"] + KIND_OF[pend[2] % BOX_CARDS]] = 1.0
         actor = pend[1] if pend[0] == "target" else pend[3]
@@ -233,6 +262,64 @@ def encode(state: TheomachyState, p: int, out: np.ndarray) -> None:
             w[P["battle_turn"] + state.action_sphere] = 1.0
         if state.multi:
             w[P["battle_turn"] + 4] = 1.0
+    if adv:
+        _encode_adv(state, p, w, P)
+
+
+_ADV_PENDING = {"window": 0, "cost": 1, "mtarget": 2}
+
+
+def _encode_adv(state: TheomachyState, p: int, w, P) -> None:
+    """The Advanced pieces. A God chosen face down is seen by its owner only until the reveal (TM §
+    Final Selection of the God); everything else here is public (cards in play face up, Miracle
+    tokens, the face-up top card of each Mythology deck)."""
+    n = state.n
+    pending = state.pending
+    if pending:
+        pend = pending[-1]
+        j = _ADV_PENDING.get(pend[0], -1)
+        if j >= 0:
+            w[P["adv_decision"] + j] = 1.0
+            if j == 0:
+                w[P["window"] + pend[2]] = 1.0
+            else:
+                w[P["pending_source"] + pend[2]] = 1.0
+                if j == 1:
+                    _set(w, P["cost_left"], 1.0 if pend[3] < 0 else pend[3] / 5.0)
+                    _set(w, P["cost_left"] + 1, pend[4] / 10.0)
+    revealed = state.revealed
+    for i in range(n):
+        q = (p + i) % n
+        pan = state.pantheon[q]
+        if pan >= 0:
+            w[P["pantheon"] + i * NP + pan] = 1.0
+        d = state.deity[q]
+        if d >= 0:
+            w[P["god_chosen"] + i] = 1.0
+            if revealed or q == p:
+                w[P["deity"] + i * ND + d] = 1.0
+        _set(w, P["miracles"] + i, state.miracles[q] / 10.0)
+        deck = state.myth_deck[q]
+        w[P["myth_top"] + i * (NM + 1) + (deck[-1] if deck else NM)] = 1.0
+        _set(w, P["myth_deck"] + i, len(deck) / 5.0)
+        row = i * NM
+        for m in state.myth_own[q]:
+            w[P["myth_own"] + row + m] = 1.0
+        for m in state.myth_used[q]:
+            w[P["myth_used"] + row + m] = 1.0
+        for m in state.hero_stake[q]:
+            w[P["hero_stake"] + row + m] = 1.0
+        for m in state.myth_out[q]:
+            w[P["myth_out"] + row + m] = 1.0
+        _set(w, P["ability"] + i * 2, state.ab_uses[q] / 4.0)
+        if state.req_done[q]:
+            w[P["ability"] + i * 2 + 1] = 1.0
+        hb = P["hand_record"] + i * 5
+        _set(w, hb, state.h_attacks[q] / 10.0)
+        _set(w, hb + 1, bin(state.h_spheres[q]).count("1") / 4.0)
+        _set(w, hb + 2, state.h_effects[q] / 10.0)
+        _set(w, hb + 3, state.h_stripped[q] / 10.0)
+        _set(w, hb + 4, state.bonus[q] / 20.0)
 
 
 

@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 from .cards import ESSENCES, KINDS, ORBS, SPHERES
-from .rules import BATTLE, BET, STEP_NAMES, kind, value
+from .pantheons import DEITIES, MYTHS, PANTHEONS, WINDOWS
+from .rules import ADV_STEP_NAMES, BATTLE, BET, kind, value
 
 
 def _ess(e: int) -> str:
@@ -23,15 +24,24 @@ def render_state(s, viewer: int | None = None) -> str:
     n = s.n
     who = "omniscient" if viewer is None else f"player_{viewer}"
     cur = s.current_player()
-    head = f"Theomachy ({who} view) - Hand {s.hands + 1}, {STEP_NAMES[s.step]}"
+    head = f"Theomachy ({who} view) - Hand {s.hands + 1}, {ADV_STEP_NAMES[s.step]}"
     if s.step == BET:
         head += f" round {s.round + 1}"
     if cur >= 0:
         head += f"; player_{cur} to act"
-        if s.pending and s.pending[-1][2] >= 0:
-            head += f" ({s.pending[-1][0]}: {kind(s.pending[-1][2]).name})"
-        elif s.pending:
+        pend = s.pending[-1] if s.pending else None
+        if pend is None:
+            pass
+        elif pend[0] in ("target", "react"):
+            head += f" ({pend[0]}: {kind(pend[2]).name})"
+        elif pend[0] == "closing":
             head += " (Closing-Phase Effects)"
+        elif pend[0] == "window":
+            head += f" (Mythology window {WINDOWS[pend[2]]})"
+        else:
+            src = pend[2]
+            what = f"{DEITIES[src].name}'s Ability" if src < len(DEITIES) else MYTHS[src - len(DEITIES)].name
+            head += f" ({'discarding for' if pend[0] == 'cost' else 'target of'} {what})"
     lines = [head]
     cons = []
     for i, e in enumerate(s.const):
@@ -71,8 +81,30 @@ def render_state(s, viewer: int | None = None) -> str:
         if s.places[q]:
             lines.append("    places: " + ", ".join(kind(pl[0]).name + (" (damaged)" if pl[1] else "")
                                                for pl in s.places[q]))
+        if s.advanced:
+            lines.append("    " + _pantheon_line(s, q, viewer))
         if s.step == BATTLE and s.active(q):
             lines.append(f"    battle: {s.attacks[q]} attack(s), Power {s.battle_power(q)}")
     if s.log:
         lines.append("recent: " + "; ".join(s.log[-5:]))
     return "\n".join(lines)
+
+
+def _pantheon_line(s, q: int, viewer) -> str:
+    """Pantheon, God (hidden from the others until the reveal), Miracles, Mythology cards."""
+    pan = PANTHEONS[s.pantheon[q]].name if s.pantheon[q] >= 0 else "-"
+    d = s.deity[q]
+    if d < 0:
+        god = "-"
+    elif s.revealed or viewer is None or viewer == q:
+        god = DEITIES[d].name
+    else:
+        god = "(face down)"
+    deck = s.myth_deck[q]
+    top = MYTHS[deck[-1]].name if deck else "-"
+    own = []
+    for m in s.myth_own[q]:
+        tag = " (in Stake)" if m in s.hero_stake[q] else " (used)" if m in s.myth_used[q] else ""
+        own.append(MYTHS[m].name + tag)
+    return (f"pantheon {pan}, god {god}, miracles {s.miracles[q]} | mythology top {top} "
+            f"(deck {len(deck)}) | in play: {', '.join(own) or '-'}")

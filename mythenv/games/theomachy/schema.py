@@ -7,7 +7,8 @@ from __future__ import annotations
 
 from mythenv.core.schema import Bool, Const, Int, IntList, List, Str, Tagged, Tuple, saved_state
 
-from .rules import BOX_CARDS, BOX_SUPPLY, CLOSING, NE, NK, STEP_NAMES
+from .pantheons import ND, NM, NP, WINDOWS
+from .rules import BOX_CARDS, BOX_SUPPLY, CLOSING, MYTH, NE, NK, STEP_NAMES
 
 MAX_POWER = 100_000  # End of Battle totals: a sum of card values, far below this
 
@@ -25,13 +26,22 @@ def build(game) -> object:
     seats = IntList(0, n - 1, max_len=n)
     per_seat = dict(length=n)
     tokens = List(IntList(0, top, length=3), **per_seat)
-    pending = Tagged({
+    advanced = game.config["mode"] != "basic"
+    kinds = {
         "target": Tuple(seat, card),  # the seat picks the target of the card it plays
         "closing": Tuple(seat, Const(-1), seats),  # a Closing window: the seats still to be asked
         "react": Tuple(seat, card, seat, Int(-1, n - 1), seats),  # card, its actor and target, seats left
-    }, "pending decision")
+    }
+    if advanced:
+        src = Int(0, ND + NM - 1)  # a Deity's Ability or ND + a Mythology card
+        kinds.update({
+            "window": Tuple(seat, Int(0, len(WINDOWS) - 1), seats),  # a Phase window, the seats still to be asked
+            "cost": Tuple(seat, Int(0, ND - 1), Int(-1, 5 * nc), Int(0, nc)),  # discards owed (-1: any), made
+            "mtarget": Tuple(seat, src, Int(1, nc)),  # naming the target, how often the ops act
+        })
+    pending = Tagged(kinds, "pending decision")
     assert len(STEP_NAMES) == CLOSING + 1
-    return saved_state({
+    fields = {
         "boxes": Const(boxes),
         "ncards": Const(nc),
         "first": seat,
@@ -47,7 +57,7 @@ def build(game) -> object:
         "prayer_seat": seat,
         "prayer_left": Int(0, n),
         "hands": Int(0, hands),
-        "step": Int(0, CLOSING),
+        "step": Int(0, MYTH if advanced else CLOSING),
         "acted_now": Bool(),
         "turn_played": Bool(),
         "multi": Bool(),
@@ -89,4 +99,32 @@ def build(game) -> object:
         "pending": List(pending, max_len=4 * n + 8),
         "result_kind": Str(("", "winner", "shared", "bound")),
         "log": List(Str(max_len=500), max_len=100),
-    })
+    }
+    if advanced:
+        myths = IntList(0, NM - 1, max_len=5)
+        big = 1_000_000  # Miracles, bonus Power and the per-Hand counts: sums of plays, far below this
+        fields.update({
+            "pick_seat": seat,
+            "myth_seat": seat,
+            "myth_left": Int(0, n),
+            "revealed": Bool(),
+            "pantheon": IntList(-1, NP - 1, length=n),
+            "deity": IntList(-1, ND - 1, length=n),
+            "miracles": IntList(0, big, length=n),
+            "myth_known": IntList(0, 5, length=n),
+            "ab_uses": IntList(0, big, length=n),
+            "bonus": IntList(0, big, length=n),
+            "h_attacks": IntList(0, big, length=n),
+            "h_spheres": IntList(0, 15, length=n),
+            "h_effects": IntList(0, big, length=n),
+            "h_stripped": IntList(0, big, length=n),
+            "req_done": List(Bool(), **per_seat),
+            "hand_multi": List(Bool(), **per_seat),
+            "hand_shield": List(Bool(), **per_seat),
+            "myth_deck": List(myths, **per_seat),
+            "myth_own": List(myths, **per_seat),
+            "myth_used": List(myths, **per_seat),
+            "hero_stake": List(myths, **per_seat),
+            "myth_out": List(myths, **per_seat),
+        })
+    return saved_state(fields)

@@ -39,11 +39,13 @@ from __future__ import annotations
 from mythenv.core.game import State
 
 from ..cards import ESSENCES, KINDS
+from .advanced import AdvancedMixin
 from .battle import BattlePhase
 from .betting import BettingPhase
 from .closing import ClosingPhase
 from .effects import CardPlay
 from .exchange import Tokens, _exchange, _needs_exchange, _pay
+from .myth import MythMixin
 from .persist import Persistence
 from .prayer import PrayerPhase
 from .preparation import Preparation
@@ -51,6 +53,7 @@ from .starting import StartingPhase
 from .state import StateBasics
 from .tables import (
     _CODES,
+    ADV_STEP_NAMES,
     ATTACK,
     BATTLE,
     BET,
@@ -64,13 +67,16 @@ from .tables import (
     DRAFT_MANY,
     DRAFT_PICK,
     EFFECT,
+    GOD,
     HAND_SIZE,
     KIND_OF,
     LAST_STAND_PER_BOX,
     MARK_OF,
+    MYTH,
     NE,
     NK,
     OVER,
+    PANTHEON,
     PH,
     PLACE,
     POWER,
@@ -95,6 +101,7 @@ from .tables import (
 from .windows import ReactionWindows
 
 __all__ = [
+    "ADV_STEP_NAMES", "GOD", "MYTH", "PANTHEON",
     "ATTACK", "BATTLE", "BET", "BOX_CARDS", "BOX_SUPPLY", "CLOSING", "CLOSING_KINDS", "D", "DECK_SIZE", "DRAFT",
     "DRAFT_DROP", "DRAFT_MANY", "DRAFT_PICK", "EFFECT", "ESSENCES", "HAND_SIZE", "KINDS", "KIND_OF",
     "LAST_STAND_PER_BOX", "MARK_OF", "NE", "NK", "OVER", "PH", "PLACE", "POWER", "POWER_KINDS", "PR", "PRAYER",
@@ -106,6 +113,8 @@ __all__ = [
 
 class TheomachyState(
     # one line per rules module (a new mode's mixin goes above the ones whose methods it overrides)
+    MythMixin,          # Advanced / Epic: Abilities, Requests, Mythology cards, Heroes, windows
+    AdvancedMixin,      # Advanced / Epic: Pantheon and God choice, the Myth Phase
     Preparation,
     StartingPhase,
     BettingPhase,

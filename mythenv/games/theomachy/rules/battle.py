@@ -10,9 +10,13 @@ class BattlePhase:
 
     def _start_battle(self) -> None:
         self.step = BATTLE
-        self._phase_hook("battle", "start")
         self.attacks = [0] * self.n
         self.passes = 0
+        if self._phase_hook("battle", "start"):
+            return  # a window (Mythology cards, Heroes): _battle_first_turn follows when it closes
+        self._battle_first_turn()
+
+    def _battle_first_turn(self) -> None:
         self.turn = self._first_active()
         self._begin_battle_turn()
 
@@ -50,10 +54,16 @@ class BattlePhase:
                     total += op[1]
                 elif op[0] == "per_attack":
                     total += op[1] * self.attacks[p]
+        if self.advanced:
+            total += self._myth_power(p)
         return total
 
     def _end_of_battle(self) -> None:
-        self._phase_hook("end_of_battle", "start")
+        if self._phase_hook("end_of_battle", "start"):
+            return  # a window at the end of the Battle: _battle_totals follows when it closes
+        self._battle_totals()
+
+    def _battle_totals(self) -> None:
         self.power = [self.battle_power(p) if self.active(p) else 0 for p in range(self.n)]
         self._phase_hook("battle", "end")
         self._closing()

@@ -109,7 +109,8 @@ class BettingPhase:
                 self.const_up += 1          # the Turn, then the River
                 self._start_round()
             else:
-                self._phase_hook("betting", "end")
+                if self._phase_hook("betting", "end"):
+                    return  # a window: _start_battle follows when it closes
                 self._start_battle()
             return
         self.turn = self._next(self.turn, self.active)

@@ -15,7 +15,11 @@ class ClosingPhase:
 
     def _closing(self) -> None:
         self.step = CLOSING
-        self._phase_hook("closing", "start")
+        if self._phase_hook("closing", "start"):
+            return  # a window: _closing_body follows when it closes
+        self._closing_body()
+
+    def _closing_body(self) -> None:
         inhand = [p for p in range(self.n) if self.active(p)]
         if len(inhand) == 1:
             # TM § The Closing Phase: the only player left in the Hand wins automatically
@@ -116,6 +120,8 @@ class ClosingPhase:
         winners = self.winners
         duel = sum(self.alive) == 2           # TM § Duel at the Summit
         losers = [p for p in range(self.n) if self.alive[p] and p not in winners]
+        if self.advanced:
+            self._myth_closing_start(losers)  # Requests, "lose" triggers (rules/myth.py)
         expelled = []
         for p in losers:
             for t in range(3):
@@ -132,14 +138,20 @@ class ClosingPhase:
         self._settle()
         if len(winners) == 1:
             w = winners[0]
+            # Advanced / Epic: per the Rules Clarification on Lia Fail "the exchange is made from the
+            # bank to your Stake", so the free Priest / Prophet go to the Stake (and back to the Cult
+            # with it below) before the Mythology cards' "win" triggers look at the Cult
+            gain_to = self.stake[w] if self.advanced else self.cult[w]
             if not duel:
-                self._bank_give(self.cult[w], PR, 1)
+                self._bank_give(gain_to, PR, 1)
                 if self.cult[w][PH] == 0:
-                    self._bank_give(self.cult[w], PH, 1)
+                    self._bank_give(gain_to, PH, 1)
             for pl in self.places[w]:
                 op = kind(pl[0]).op("win_gain")
                 if op:
                     self._bank_give(self.cult[w], op[1], op[2])
+        if self.advanced:
+            self._myth_closing_win()  # "win" triggers, the Heroes live or die (rules/myth.py)
         for w in winners:
             for t in range(3):
                 self.bank[t] += self.lsk[w][t]
@@ -178,9 +190,10 @@ class ClosingPhase:
                 self._log(f"{self.name(p)} has no followers left")
                 self._eliminate(p)
                 out.append(p)
-        self._phase_hook("closing", "end")
         if self._check_end(out):
             return
         if not self.alive[self.first]:
             self.first = self._next(self.first, lambda q: self.alive[q])
+        if self._phase_hook("closing", "end"):
+            return  # a window: _start_prayer follows when it closes
         self._start_prayer()

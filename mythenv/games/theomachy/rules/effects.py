@@ -30,7 +30,7 @@ class CardPlay:
             if k.type != ATTACK:
                 return False
             if not (self.action_sphere < 0 or self.multi or k.sphere == self.action_sphere
-                    or k.op("multi_essence")):
+                    or k.op("multi_essence") or (self.advanced and self._multi(p))):
                 return False
         else:
             if k.type == ATTACK or k.timing in ("reaction", "closing"):
@@ -72,6 +72,8 @@ class CardPlay:
         kk = KINDS[k]
         if kk.once:
             self.once[p].append(k)
+        if self.advanced:
+            self._count_play(p, kk)  # what the Requests and conditions count (rules/myth.py)
         if kk.type == POWER:
             self.table[p].append(c)
             self._log(f"{self.name(p)} plays {kk.name}")
@@ -128,6 +130,8 @@ class CardPlay:
                 if t >= 0 and not (is_attack and self._shielded(t)):
                     k = self._stake_remove(t, op[1], op[2])
                     self._log(f"{self.name(t)} loses {k} {TOKEN_NAMES[op[1]]}(s) from the Stake")
+                    if self.advanced:
+                        self.h_stripped[p] += k
             elif name == "bank_to_stake":
                 g = min(op[2], self.bank[op[1]])
                 self.bank[op[1]] -= g
@@ -167,7 +171,7 @@ class CardPlay:
         for c in self.table[p]:
             if kind(c).op("shield"):
                 return True
-        return False
+        return self.advanced and (self.hand_shield[p] or self._always(p, "shield") > 0)
 
     def _damage_places(self, p: int) -> None:
         """TM § The Closing Phase: turn a Place; an already damaged one is discarded, its token to the bank."""

@@ -11,7 +11,18 @@ import numpy as np
 from mythenv.core.errors import StateError
 from mythenv.core.game import rng_from_json, rng_to_json
 
-from .tables import BOX_CARDS, BOX_SUPPLY, CLOSING, LAST_STAND_PER_BOX, NE, OVER, STEP_NAMES, TOKEN_NAMES
+from .tables import (
+    ADV_STEP_NAMES,
+    BOX_CARDS,
+    BOX_SUPPLY,
+    CLOSING,
+    LAST_STAND_PER_BOX,
+    MYTH,
+    NE,
+    OVER,
+    STEP_NAMES,
+    TOKEN_NAMES,
+)
 
 if TYPE_CHECKING:
     from . import TheomachyState
@@ -64,6 +75,8 @@ class Persistence:
         s.draft_disc = self.draft_disc[:]
         s.winners = self.winners[:]
         s.log = self.log[:]
+        if self.advanced:
+            self._adv_copy_into(s)
         self._clone_rng_into(s)
         s._legal = self._legal
         return s
@@ -99,6 +112,8 @@ class Persistence:
         d["result_kind"] = self.result_kind
         d["log"] = self.log[:]
         d["rng"] = rng_to_json(self.rng)
+        if self.advanced:
+            self._adv_to_dict(d)
         return d
 
     @classmethod
@@ -125,12 +140,20 @@ class Persistence:
                 pend.append(("closing", int(x[1]), -1, tuple(int(v) for v in x[3])))
             elif x[0] == "react":
                 pend.append(("react", int(x[1]), int(x[2]), int(x[3]), int(x[4]), tuple(int(v) for v in x[5])))
+            elif x[0] == "window" and s.advanced:
+                pend.append(("window", int(x[1]), int(x[2]), tuple(int(v) for v in x[3])))
+            elif x[0] == "cost" and s.advanced:
+                pend.append(("cost", int(x[1]), int(x[2]), int(x[3]), int(x[4])))
+            elif x[0] == "mtarget" and s.advanced:
+                pend.append(("mtarget", int(x[1]), int(x[2]), int(x[3])))
             else:
                 raise StateError(f"theomachy_v0: unknown pending decision {x[0]!r}")
         s.pending = pend
         s.result_kind = str(d["result_kind"])
         s.log = [str(x) for x in d["log"]]
         s.rng = rng_from_json(d["rng"])
+        if s.advanced:
+            s._adv_from_dict(d)
         if len(s.alive) != s.n or len(s.vis) != s.ncards:
             raise StateError("theomachy_v0: saved state has the wrong number of seats or cards")
         s.check_invariants()
@@ -144,7 +167,7 @@ class Persistence:
             where += self.picks[p] + [pl[0] for pl in self.places[p]]
             if self.picked_now[p] >= 0:
                 where.append(self.picked_now[p])
-        where += [x[2] for x in self.pending if x[2] >= 0]
+        where += [x[2] for x in self.pending if x[0] in ("target", "react")]
         if sorted(where) != list(range(self.ncards)):
             raise StateError(f"theomachy_v0: Prayer card conservation broken ({len(where)} placed, "
                              f"{len(set(where))} distinct, {self.ncards} expected)")
@@ -168,8 +191,10 @@ class Persistence:
         if self.boxes != boxes or self.ncards != BOX_CARDS * boxes or self.supply != [s * boxes for s in BOX_SUPPLY]:
             raise StateError(f"theomachy_v0: {n} players play with {boxes} box(es) of {BOX_CARDS} cards "
                              f"(got boxes={self.boxes}, ncards={self.ncards}, supply={self.supply})")
-        if not 0 <= self.step <= CLOSING:
-            raise StateError(f"theomachy_v0: step {self.step!r} is none of 0..{CLOSING} ({', '.join(STEP_NAMES)})")
+        last = MYTH if self.advanced else CLOSING
+        if not 0 <= self.step <= last:
+            names = ADV_STEP_NAMES if self.advanced else STEP_NAMES
+            raise StateError(f"theomachy_v0: step {self.step!r} is none of 0..{last} ({', '.join(names)})")
         for name in ("first", "turn", "draft_seat", "prayer_seat"):
             if not 0 <= getattr(self, name) < n:
                 raise StateError(f"theomachy_v0: {name} {getattr(self, name)} is not a seat (0..{n - 1})")
@@ -187,6 +212,8 @@ class Persistence:
                 raise StateError(f"theomachy_v0: seat {p} alive={self.alive[p]} but eliminated in Hand {self.elim[p]}")
             if any(self.paid[p][t] > self.level[t] for t in range(3)):
                 raise StateError(f"theomachy_v0: seat {p} paid {self.paid[p]}, above the bet on the table {self.level}")
+        if self.advanced:
+            self._adv_check()
 
     def resample_hidden(self, player: int, rng: np.random.Generator) -> TheomachyState:
         """Shuffle what ``player`` cannot see: its own draw pile order; every other seat's draw pile,
@@ -249,6 +276,8 @@ class Persistence:
         for j, i in enumerate(hidden_const):
             s.const[i] = ep[j]
         s.ess_deck = ep[len(hidden_const):]
+        if self.advanced:
+            s._adv_resample(p, rng)
         s.rng = np.random.default_rng(int(rng.integers(2**63 - 1)))
         s._legal = None
         return s

@@ -11,7 +11,11 @@ class PrayerPhase:
 
     def _start_prayer(self) -> None:
         self.step = PRAYER
-        self._phase_hook("prayer", "start")
+        if self._phase_hook("prayer", "start"):
+            return  # a window: _prayer_begin follows when it closes
+        self._prayer_begin()
+
+    def _prayer_begin(self) -> None:
         self.prayer_left = sum(self.alive)
         self.prayer_seat = self.first
         self._prayer_next(advance=False)
@@ -71,7 +75,19 @@ class PrayerPhase:
             if self.track[i] < 0 and self.prayer:
                 self.track[i] = self.prayer.pop()
                 self._public(self.track[i])
-        self._phase_hook("prayer", "end")
+        if self._phase_hook("prayer", "end"):
+            return  # a window: _after_prayer follows when it closes
+        self._after_prayer()
+
+    def _after_prayer(self) -> None:
+        """TM § Clean-up Step: "begin a new Hand if you are playing in Basic mode, otherwise go on to
+        the Myth Phase"."""
+        if self.advanced:
+            self._start_myth()
+            return
+        self._end_hand()
+
+    def _end_hand(self) -> None:
         self.hands += 1
         if self.hands >= self.game.config["max_hands"]:
             self.step = OVER

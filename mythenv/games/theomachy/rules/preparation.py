@@ -14,8 +14,10 @@ from .tables import (
     DRAFT_DROP,
     DRAFT_MANY,
     DRAFT_PICK,
+    GOD,
     MARK_OF,
     NE,
+    PANTHEON,
     START_CULT,
     codes,
     kid,
@@ -39,7 +41,9 @@ class Preparation:
         self._legal = None
         self._obs_memo = None  # observation encoder's cache, keyed by zone contents (observe.py)
         self.n = game.num_players
-        self.C = codes(self.n)
+        # config ``mode``: "advanced" and "epic" play with the Pantheons (rules/advanced.py, rules/myth.py)
+        self.advanced = game.config["mode"] != "basic"
+        self.C = codes(self.n, self.advanced)
         # config ``windows``: "public" asks every seat that could act given public facts (the
         # default); "holders" asks only seats that hold a playable card, which leaks hand contents
         self.public_windows = game.config["windows"] == "public"
@@ -129,6 +133,11 @@ class Preparation:
         else:
             self.prayer = cards
             self.rng.shuffle(self.prayer)
+            if self.advanced:
+                # TM § Choose a Pantheon: before building the starting decks (the draft is mandatory)
+                self._adv_init()
+                self.step = PANTHEON
+                return
             self.step = DRAFT_PICK
             self._deal_draft()
 
@@ -192,7 +201,15 @@ class Preparation:
         if p < self.n - 1:
             self.draft_seat = p + 1
             return
-        # TM § End of Preparation
+        if self.advanced:
+            # TM § Final Selection of the God: once the starting decks are made
+            self.step = GOD
+            self.pick_seat = 0
+            return
+        self._end_preparation()
+
+    def _end_preparation(self) -> None:
+        """TM § End of Preparation: the draft discards shuffled into the Prayer deck, the decks shuffled."""
         self.prayer.extend(self.draft_disc)
         self.draft_disc = []
         self.rng.shuffle(self.prayer)

@@ -27,6 +27,8 @@ class StartingPhase:
                 op = kind(pl[0]).op("hand_size")
                 if op:
                     size = max(size, op[1])
+            if self.advanced:
+                size = max(size, self._always(p, "hand_size"))
             if len(self.hand[p]) < size:
                 self._draw(p, size - len(self.hand[p]))
         # the Constellation, with the reshuffle and the Initial Ante marker
@@ -67,7 +69,8 @@ class StartingPhase:
         self._phase_hook("starting", "end")
         self.step = BET
         self.round = 0
-        self._phase_hook("betting", "start")
+        if self._phase_hook("betting", "start"):
+            return  # a window: _start_round follows when it closes
         self._start_round()
 
     def _eliminate(self, p: int) -> None:

@@ -8,7 +8,7 @@ from __future__ import annotations
 from mythenv.core.game import TERMINAL
 
 from ..cards import ESSENCES
-from .tables import BET, DRAFT_DROP, DRAFT_PICK, OVER, POWER, PRAYER, kid, kind
+from .tables import BET, DRAFT_DROP, DRAFT_PICK, GOD, MYTH, OVER, PANTHEON, POWER, PRAYER, kid, kind
 
 
 class StateBasics:
@@ -24,6 +24,8 @@ class StateBasics:
             return self.draft_seat
         if self.step == PRAYER:
             return self.prayer_seat
+        if self.step >= PANTHEON:
+            return self.myth_seat if self.step == MYTH else self.pick_seat
         return self.turn
 
     def is_terminal(self) -> bool:
@@ -152,11 +154,13 @@ class StateBasics:
             got += 1
         return got
 
-    def _phase_hook(self, phase: str, when: str) -> None:
-        """Start / end of a Phase. The Basic game has nothing here; the Advanced and Epic modes hang
-        Mythology cards, Abilities and Requests on these windows (TM § Mythology Cards and Their
-        Abilities: "at the start and end of a Phase", clockwise from the First Player)."""
-        return None
+    def _phase_hook(self, phase: str, when: str) -> bool:
+        """Start / end of a Phase. The Basic game has nothing here; the Advanced and Epic modes
+        (``MythMixin._phase_hook``, which comes first in the bases) hang Mythology cards, Abilities
+        and Requests on these points (TM § Mythology Cards and Their Abilities: "at the start and
+        end of a Phase", clockwise from the First Player). True when a window opened: the caller
+        returns and the game goes on when the window closes."""
+        return False
 
     def _compute_legal(self) -> list[int]:
         if self.step == OVER:
@@ -169,7 +173,13 @@ class StateBasics:
                 return sorted(C.off["target"] + (q - p) % self.n - 1 for q in self._targets(p, kind(c)))
             if pend[0] == "closing":
                 return self._closing_legal(pend[1])
-            return self._react_legal(pend)
+            if pend[0] == "react":
+                return self._react_legal(pend)
+            if pend[0] == "window":
+                return self._window_legal(pend)
+            if pend[0] == "cost":
+                return self._cost_legal(pend)
+            return self._mtarget_legal(pend)
         if self.step == DRAFT_PICK:
             p = self.draft_seat
             return sorted({C.off["pick"] + kid(c) for c in self.draft_hand[p]})
@@ -178,8 +188,16 @@ class StateBasics:
             return sorted({C.off["drop"] + kid(c) for c in self.picks[p]})
         if self.step == PRAYER:
             return self._prayer_legal(self.prayer_seat)
+        if self.step >= PANTHEON:
+            if self.step == PANTHEON:
+                return self._pantheon_legal(self.pick_seat)
+            if self.step == GOD:
+                return list(range(C.off["god"], C.off["god"] + 3))
+            return self._myth_legal(self.myth_seat)
         p = self.turn
         plays = [C.off["play"] + k for k in self._playable_kinds(p)]
+        if self.advanced and self._ability_ok(p):
+            plays.append(C.off["ability"])
         if self.step == BET:
             if self.acted_now:
                 return plays + [C.END]
@@ -203,8 +221,14 @@ class StateBasics:
                 self._announce(p, pend[2], (p + i + 1) % self.n)
             elif pend[0] == "closing":
                 self._closing_apply(name, i)
-            else:
+            elif pend[0] == "react":
                 self._react_apply(name, i)
+            elif pend[0] == "window":
+                self._window_apply(name, i)
+            elif pend[0] == "cost":
+                self._cost_apply(name, i)
+            else:
+                self._mtarget_apply(i)
             return
         if self.step == DRAFT_PICK:
             self._draft_pick(self.draft_seat, i)
@@ -215,9 +239,20 @@ class StateBasics:
         if self.step == PRAYER:
             self._prayer_take(self.prayer_seat, name, i)
             return
+        if self.step >= PANTHEON:
+            if self.step == PANTHEON:
+                self._choose_pantheon(self.pick_seat, i)
+            elif self.step == GOD:
+                self._choose_god(self.pick_seat, i)
+            else:
+                self._myth_apply(self.myth_seat, name)
+            return
         p = self.turn
         if name == "play":
             self._play(p, i)
+            return
+        if name == "ability":
+            self._use_ability(p)
             return
         if self.step == BET:
             if name == "end_turn":

@@ -4,6 +4,7 @@ TM § Actions). Module-level data shared by every rules module."""
 from __future__ import annotations
 
 from ..cards import ESSENCES, KINDS
+from ..pantheons import MYTHS, PANTHEONS
 
 D, PR, PH = 0, 1, 2
 TOKEN_NAMES = ("Disciple", "Priest", "Prophet")
@@ -22,6 +23,9 @@ HAND_SIZE = 5
 
 DRAFT_PICK, DRAFT_DROP, BET, BATTLE, PRAYER, OVER, CLOSING = range(7)
 STEP_NAMES = ("draft", "draft_drop", "betting", "battle", "prayer", "over", "closing")
+#: the Advanced / Epic modes' own Steps (TM § Choose a Pantheon, § Final Selection of the God, § The Myth Phase)
+PANTHEON, GOD, MYTH = range(7, 10)
+ADV_STEP_NAMES = STEP_NAMES + ("pantheon", "god", "myth")
 
 # card tables (box 0 layout; a card's kind is KIND_OF[c % BOX_CARDS])
 KIND_OF: list[int] = []
@@ -53,7 +57,25 @@ def kid(c: int) -> int:
     return KIND_OF[c % BOX_CARDS]
 
 
-def families(n: int):
+def families(n: int, advanced: bool = False):
+    """The action families; the Advanced / Epic modes append theirs (so the Basic ids never move)."""
+    return _basic_families(n) + (_advanced_families() if advanced else ())
+
+
+def _advanced_families():
+    return (
+        ("pantheon", (len(PANTHEONS),)),   # TM § Choose a Pantheon
+        ("god", (3,)),              # TM § Final Selection of the God: the i-th God of your Pantheon
+        ("ability", ()),            # announce your God's active Ability (TM § Divine Abilities)
+        ("discard", (NK,)),         # pay an Ability's discard cost with a card of this kind
+        ("myth", (len(MYTHS),)),    # use this Mythology card / send this Hero into the Stake (windows)
+        ("myth_buy", ()),           # TM § The Myth Phase: buy the visible Mythology card
+        ("myth_bottom", ()),        # ... move it to the bottom of the deck
+        ("myth_leave", ()),         # ... leave the deck as it is
+    )
+
+
+def _basic_families(n: int):
     return (
         ("play", (NK,)),            # play a card of this kind from your hand
         ("target", (n - 1,)),       # the opponent i+1 seats to your left
@@ -74,11 +96,11 @@ def families(n: int):
 class Codes:
     """Flat action ids of one player count."""
 
-    def __init__(self, n: int):
+    def __init__(self, n: int, advanced: bool = False):
         self.n = n
         off, start = {}, 0
         self.decode: list[tuple[str, int]] = []
-        for name, shape in families(n):
+        for name, shape in families(n, advanced):
             size = shape[0] if shape else 1
             off[name] = start
             self.decode.extend((name, i) for i in range(size))
@@ -99,16 +121,24 @@ class Codes:
             return f"raise with a {TOKEN_NAMES[i]}"
         if name == "track":
             return f"take Prayer Track space {i + 1}"
+        if name in ("pantheon", "god", "myth"):
+            if name == "pantheon":
+                return f"choose the {PANTHEONS[i].name} Pantheon"
+            if name == "god":
+                return f"choose God {i + 1} of your Pantheon"
+            return f"use {MYTHS[i].name}"
+        if name == "discard":
+            return f"discard {KINDS[i].name}"
         return name.replace("_", " ")
 
 
-_CODES: dict[int, Codes] = {}
+_CODES: dict[tuple[int, bool], Codes] = {}
 
 
-def codes(n: int) -> Codes:
-    c = _CODES.get(n)
+def codes(n: int, advanced: bool = False) -> Codes:
+    c = _CODES.get((n, advanced))
     if c is None:
-        c = _CODES[n] = Codes(n)
+        c = _CODES[(n, advanced)] = Codes(n, advanced)
     return c
 
 

@@ -16,8 +16,8 @@ class ReactionWindows:
         so the turn ends by itself only on an empty hand; with ``windows="holders"``: while ``p`` holds
         a playable card (leaks the hand)."""
         if self.public_windows:
-            return bool(self.hand[p])
-        return self._playable(p)
+            return bool(self.hand[p]) or (self.advanced and self._ability_ok(p))
+        return self._playable(p) or (self.advanced and self._ability_ok(p))
 
     def _could_play(self, q: int, kinds) -> bool:
         """Public facts only: could ``q`` hold one of ``kinds`` and fuel it? It needs the card and

@@ -1,0 +1,243 @@
+"""Theomachy Advanced game: preparation (Pantheon, God), the Myth Phase and the advanced state fields.
+
+TM § Choose a Pantheon: before the draft, each player (in seat order, designed) chooses a Pantheon
+and shuffles its five Mythology cards into a deck, top card face up (at 5-8 players, two boxes, a
+Pantheon may be taken twice). TM § Final Selection of the God: after the draft each player secretly
+chooses one of the three Gods of his Pantheon (sequential hidden commits, revealed together); Thor
+then takes Mjollnir (his setup Ability, ``take_myth``). TM § The Myth Phase: after the Prayer
+Phase each player from the First Player buys the visible Mythology card, moves it to the bottom or
+leaves the deck.
+
+Advanced state (``ADV_FIELDS``; saved only when the mode is not "basic"): ``pantheon[p]`` /
+``deity[p]`` (-1 before the choice), ``revealed``, ``miracles[p]``, the Mythology cards of each seat
+(ids into ``MYTHS``) in ``myth_deck[p]`` (last = the face-up top card; the ``myth_known[p]`` cards
+at the bottom were moved there in view of everyone, the rest below the top is unknown), ``myth_own[p]`` (in play in
+front of the Deity sheet, Heroes on their card included), ``myth_used[p]`` (used this Hand),
+``hero_stake[p]`` (Heroes whose token is in the Stake), ``myth_out[p]`` (out of the game), and the
+per-Hand ``ab_uses`` (active Ability uses), ``req_done`` (Request Miracle earned), ``bonus``
+(instant Power for this Hand's Battle), ``hand_multi`` / ``hand_shield``, ``h_attacks`` /
+``h_spheres`` (bitmask) / ``h_effects`` (cards played this Hand) / ``h_stripped`` (tokens removed
+from opponents' Stakes); seats of the sequential choices ``pick_seat``, of the Myth Phase
+``myth_seat`` / ``myth_left``.
+"""
+
+from __future__ import annotations
+
+from ..pantheons import DEITIES, MYTH_INDEX, MYTHS, ND, PANTHEONS
+from .tables import DRAFT_PICK, MYTH
+
+ADV_INTS = ("pick_seat", "myth_seat", "myth_left")
+ADV_BOOLS = ("revealed",)
+ADV_LIST1 = ("pantheon", "deity", "miracles", "myth_known", "ab_uses", "bonus", "h_attacks", "h_spheres",
+             "h_effects", "h_stripped")
+ADV_BLIST = ("req_done", "hand_multi", "hand_shield")
+ADV_LIST2 = ("myth_deck", "myth_own", "myth_used", "hero_stake", "myth_out")
+ADV_FIELDS = ADV_INTS + ADV_BOOLS + ADV_LIST1 + ADV_BLIST + ADV_LIST2
+
+
+def pantheon_limit(n: int) -> int:
+    """TM § Introduction: 5-8 players mix two boxes, so a Pantheon may be taken twice (at most)."""
+    return 1 if n <= 4 else 2
+
+
+class AdvancedMixin:
+    # ------------------------------------------------------------------ state
+    def _adv_init(self) -> None:
+        n = self.n
+        self.pick_seat = 0
+        self.myth_seat = 0
+        self.myth_left = 0
+        self.revealed = False
+        for f in ADV_LIST1:
+            setattr(self, f, [-1] * n if f in ("pantheon", "deity") else [0] * n)
+        for f in ADV_BLIST:
+            setattr(self, f, [False] * n)
+        for f in ADV_LIST2:
+            setattr(self, f, [[] for _ in range(n)])
+
+    def _adv_copy_into(self, s) -> None:
+        for f in ADV_INTS + ADV_BOOLS:
+            setattr(s, f, getattr(self, f))
+        for f in ADV_LIST1 + ADV_BLIST:
+            setattr(s, f, getattr(self, f)[:])
+        for f in ADV_LIST2:
+            setattr(s, f, [x[:] for x in getattr(self, f)])
+
+    def _adv_to_dict(self, d: dict) -> None:
+        for f in ADV_INTS:
+            d[f] = int(getattr(self, f))
+        d["revealed"] = bool(self.revealed)
+        for f in ADV_LIST1:
+            d[f] = [int(x) for x in getattr(self, f)]
+        for f in ADV_BLIST:
+            d[f] = [bool(x) for x in getattr(self, f)]
+        for f in ADV_LIST2:
+            d[f] = [[int(x) for x in row] for row in getattr(self, f)]
+
+    def _adv_from_dict(self, d: dict) -> None:
+        for f in ADV_INTS + ADV_BOOLS:
+            setattr(self, f, d[f])
+        for f in ADV_LIST1 + ADV_BLIST:
+            setattr(self, f, d[f][:])
+        for f in ADV_LIST2:
+            setattr(self, f, [row[:] for row in d[f]])
+
+    def _adv_new_hand(self) -> None:
+        """Per-Hand bookkeeping (TM § Divine Abilities: once per Hand; § God's Request: one Miracle
+        per Hand; Mythology cards: "wait for the next Hand")."""
+        n = self.n
+        self.ab_uses = [0] * n
+        self.req_done = [False] * n
+        self.bonus = [0] * n
+        self.hand_multi = [False] * n
+        self.hand_shield = [False] * n
+        self.h_attacks = [0] * n
+        self.h_spheres = [0] * n
+        self.h_effects = [0] * n
+        self.h_stripped = [0] * n
+        self.myth_used = [[] for _ in range(n)]
+
+    # ------------------------------------------------------------------ TM § Choose a Pantheon
+    def _pantheon_legal(self, p: int) -> list[int]:
+        lim = pantheon_limit(self.n)
+        base = self.C.off["pantheon"]
+        return [base + j for j in range(len(PANTHEONS)) if self.pantheon.count(j) < lim]
+
+    def _choose_pantheon(self, p: int, j: int) -> None:
+        self.pantheon[p] = j
+        deck = list(PANTHEONS[j].myths)
+        self.rng.shuffle(deck)
+        self.myth_deck[p] = deck
+        self._log(f"{self.name(p)} chooses the {PANTHEONS[j].name} Pantheon")
+        if p < self.n - 1:
+            self.pick_seat = p + 1
+            return
+        # TM § Create Your Starting Deck: the draft follows (mandatory in the Advanced game)
+        self.step = DRAFT_PICK
+        self._deal_draft()
+
+    # ------------------------------------------------------------------ TM § Final Selection of the God
+    def _choose_god(self, p: int, i: int) -> None:
+        self.deity[p] = PANTHEONS[self.pantheon[p]].deities[i]
+        self._log(f"{self.name(p)} chooses a God face down")
+        if p < self.n - 1:
+            self.pick_seat = p + 1
+            return
+        self.revealed = True
+        for q in range(self.n):
+            self._log(f"{self.name(q)} reveals {DEITIES[self.deity[q]].name}")
+        for q in range(self.n):
+            for ops, _target in self._passive_sources(q, "setup"):
+                for op in ops:
+                    if op[0] == "take_myth":
+                        m = MYTH_INDEX[op[1]]
+                        if m in self.myth_deck[q]:
+                            self.myth_deck[q].remove(m)
+                            self.myth_own[q].append(m)
+                            self.rng.shuffle(self.myth_deck[q])
+                            self.myth_known[q] = 0
+                            self._log(f"{self.name(q)} takes {MYTHS[m].name} from the Mythology deck")
+        self._end_preparation()
+
+    # ------------------------------------------------------------------ TM § The Myth Phase
+    def _start_myth(self) -> None:
+        self.step = MYTH
+        self.myth_left = sum(self.alive)
+        self.myth_seat = self.first
+        self._myth_next(advance=False)
+
+    def _myth_legal(self, p: int) -> list[int]:
+        C = self.C
+        deck = self.myth_deck[p]
+        out = []
+        if deck:
+            if self.miracles[p] >= MYTHS[deck[-1]].cost:
+                out.append(C.off["myth_buy"])
+            if len(deck) >= 2:
+                out.append(C.off["myth_bottom"])
+        if out:
+            out.append(C.off["myth_leave"])
+        return out
+
+    def _myth_next(self, advance: bool) -> None:
+        """The next seat of the Myth Phase; a seat with nothing to decide (no card to buy or move,
+        public) is skipped."""
+        while True:
+            if advance:
+                self.myth_left -= 1
+                self.myth_seat = self._next(self.myth_seat, lambda q: self.alive[q])
+            if self.myth_left <= 0:
+                self._end_hand()
+                return
+            if self._myth_legal(self.myth_seat):
+                return
+            advance = True
+
+    def _myth_apply(self, p: int, name: str) -> None:
+        deck = self.myth_deck[p]
+        if name == "myth_leave":
+            self._log(f"{self.name(p)} leaves the Mythology deck as it is")
+        elif name == "myth_bottom":
+            m = deck.pop()
+            deck.insert(0, m)
+            self.myth_known[p] = min(self.myth_known[p] + 1, len(deck))
+            self._log(f"{self.name(p)} moves {MYTHS[m].name} to the bottom of the Mythology deck")
+        else:
+            m = deck.pop()
+            self.myth_known[p] = min(self.myth_known[p], len(deck))
+            M = MYTHS[m]
+            self.miracles[p] -= M.cost
+            self._log(f"{self.name(p)} buys {M.name} for {M.cost} Miracle(s)")
+            if M.use == "immediate":
+                # TM § The Myth Phase: an immediate effect, then the card is discarded
+                self.myth_out[p].append(m)
+                self._use_source(p, ND + m, 1)
+                return
+            self.myth_own[p].append(m)
+        self._myth_next(advance=True)
+
+    # ------------------------------------------------------------------ invariants, determinization
+    def _adv_check(self) -> None:
+        """Each seat holds exactly its Pantheon's five Mythology cards (deck, in play, out of the
+        game); Heroes in a Stake are in play; the God belongs to the Pantheon; Pantheons taken at most
+        as often as the boxes allow; everyone has chosen once revealed."""
+        from mythenv.core.errors import StateError
+
+        n = self.n
+        lim = pantheon_limit(n)
+        for j in range(len(PANTHEONS)):
+            if self.pantheon.count(j) > lim:
+                raise StateError(f"theomachy_v0: the {PANTHEONS[j].name} Pantheon is taken more than {lim} time(s)")
+        for p in range(n):
+            pan = self.pantheon[p]
+            cards = sorted(self.myth_deck[p] + self.myth_own[p] + self.myth_out[p])
+            if cards != (sorted(PANTHEONS[pan].myths) if pan >= 0 else []):
+                raise StateError(f"theomachy_v0: seat {p} does not hold exactly its Pantheon's Mythology cards")
+            if self.deity[p] >= 0 and (pan < 0 or self.deity[p] not in PANTHEONS[pan].deities):
+                raise StateError(f"theomachy_v0: seat {p}'s God is not of its Pantheon")
+            for m in self.hero_stake[p]:
+                if m not in self.myth_own[p] or MYTHS[m].use != "hero":
+                    raise StateError(f"theomachy_v0: seat {p} has a Hero token in its Stake without its card")
+            if self.miracles[p] < 0 or not 0 <= self.myth_known[p] <= len(self.myth_deck[p]):
+                raise StateError(f"theomachy_v0: seat {p} has {self.miracles[p]} Miracles / a bad known count")
+        if self.revealed and min(self.deity) < 0:
+            raise StateError("theomachy_v0: the Gods are revealed before every seat chose one")
+        for name in ("pick_seat", "myth_seat"):
+            if not 0 <= getattr(self, name) < n:
+                raise StateError(f"theomachy_v0: {name} {getattr(self, name)} is not a seat (0..{n - 1})")
+
+    def _adv_resample(self, p: int, rng) -> None:
+        """What ``p`` cannot see of the Pantheons: every Mythology deck's order below the face-up top
+        card (but the cards moved to the bottom in view of all), and the other seats' Gods before the
+        reveal (any God of their Pantheon)."""
+        for q in range(self.n):
+            deck = self.myth_deck[q]
+            k = self.myth_known[q]
+            mid = deck[k:-1]
+            if len(mid) > 1:
+                mid.sort()
+                rng.shuffle(mid)
+                deck[k:-1] = mid
+            if not self.revealed and q != p and self.deity[q] >= 0:
+                gods = PANTHEONS[self.pantheon[q]].deities
+                self.deity[q] = gods[int(rng.integers(len(gods)))]
