@@ -23,6 +23,8 @@ class Dice:
         self.after = np.random.default_rng(0)  # once the script is used up (the game goes on)
 
     def integers(self, lo, hi=None):
+        if hi is None:
+            lo, hi = 0, lo
         if not self.vals:
             return int(self.after.integers(lo, hi))
         v = self.vals.pop(0)
