@@ -9,7 +9,7 @@
 
 /* ------------------------------------------------------------------ the layout (observe.c_layout) */
 enum { LAYOUT_NUMBERS, LAYOUT_PHASES, LAYOUT_KINDS, LAYOUT_HERO_ARG, LAYOUT_TOKEN_CARD, LAYOUT_TOKEN_SLOT,
-       LAYOUT_SPEED, LAYOUT_OTHER_ARG, LAYOUT_ITEM_ARG, LAYOUT_CARD_ARG, LAYOUT_LEN };
+       LAYOUT_SPEED, LAYOUT_OTHER_ARG, LAYOUT_ITEM_ARG, LAYOUT_CARD_ARG, LAYOUT_RIT_ARG, LAYOUT_LEN };
 
 /* the int32 table ``numbers`` of the layout, in the order of ``observe._c_numbers`` */
 enum {
@@ -22,6 +22,8 @@ enum {
     H_TOKENS, H_SPEED,
     /* fields of a Power's block */
     C_OWN_PILE, C_KNOWN_PILE, C_UNKNOWN,
+    /* Rituals (observe._rituals): piece offsets, Ritual cards, Arena turns, hexes */
+    P_RIT_BOARD, P_RIT_CARDS, P_RIT_SEATS, P_RIT_HEROES, P_DEC_RITUAL, N_RITUALS, N_TURNS, N_HEX,
     /* --- Monsters: the monster pieces, a monster block's size, the slots, the Stamina Tokens */
     P_MONSTERS, P_MHEROES, P_MKEPT, P_MSTRIKE, N_MF, N_MAXM, N_NTOK,
     /* fields of a monster's block */
@@ -43,6 +45,7 @@ typedef struct {
     const unsigned char *other_arg;  /* ... a second hero (dec_other) */
     const unsigned char *item_arg;   /* ... an item (dec_item) */
     const unsigned char *card_arg;   /* ... a Power (dec_card) */
+    const unsigned char *rit_arg;    /* ... a Ritual (dec_ritual) */
     Py_ssize_t nkinds;
     const unsigned char *token_card; /* per token slot j: its Power card (observe._TOK) */
     const unsigned char *token_slot; /* per token: its slot j in a hero's token one-hots */
@@ -72,8 +75,13 @@ static int read_layout(PyObject *layout, Layout *L, ObsShape *shape)
         || (L->speed = layout_array(layout, LAYOUT_SPEED, 4, L->num[N_HEROES], NULL)) == NULL
         || (L->other_arg = layout_array(layout, LAYOUT_OTHER_ARG, 1, L->nkinds, NULL)) == NULL
         || (L->item_arg = layout_array(layout, LAYOUT_ITEM_ARG, 1, L->nkinds, NULL)) == NULL
-        || (L->card_arg = layout_array(layout, LAYOUT_CARD_ARG, 1, L->nkinds, NULL)) == NULL)
+        || (L->card_arg = layout_array(layout, LAYOUT_CARD_ARG, 1, L->nkinds, NULL)) == NULL
+        || (L->rit_arg = layout_array(layout, LAYOUT_RIT_ARG, 1, L->nkinds, NULL)) == NULL)
         return -1;
+    if (L->num[N_RITUALS] < 0 || L->num[N_RITUALS] > 30 || L->num[N_HEX] < 0 || L->num[N_TURNS] < 0) {
+        PyErr_SetString(PyExc_ValueError, "layout: inconsistent Ritual numbers");
+        return -1;
+    }
     if (L->ntokens > MAX_TOKENS) {
         PyErr_SetString(PyExc_ValueError, "layout: more tokens than the mask holds");
         return -1;
@@ -98,6 +106,9 @@ enum {
     A_OWNER, A_HP, A_POS, A_GOLD, A_ARCH, A_ACTED, A_BLACKOUT, A_STEALTH, A_FLIP_W, A_FLIP_A, A_MANA, A_EQ,
     /* per seat: the three piles */
     A_HAND, A_DISC, A_INPLAY,
+    /* Rituals: per seat the prepared [ritual, turn] pairs; the cards face up; per hex the token; per hero
+     * the Nature's Grace immunities and the last turn of Gaia's Escutcheon */
+    A_PREPARED, A_RSHOWN, A_RHEX, A_RIMM, A_GAIA,
     /* --- Monsters: per monster slot; per hero (paralyzed, swallowed, enslaved, anchored); per seat */
     A_MKIND, A_MPOS, A_MDOWN, A_MSTACK, A_MSTAT, A_MLAST, A_MGONE, A_MCB,
     A_PARA, A_SWAL, A_ENSL, A_ANCHOR, A_KEPT,
@@ -110,6 +121,7 @@ static const char *const attr_names[NATTR] = {
     "initiative", "ranking", "token",
     "owner", "hp", "pos", "gold", "arch", "acted", "blackout", "stealth", "flip_w", "flip_a", "mana", "eq",
     "hand", "disc", "inplay",
+    "prepared", "rshown", "rhex", "rimm", "gaia",
     "mkind", "mpos", "mdown", "mstack", "mstat", "mlast", "mgone", "mcb",
     "para", "swal", "ensl", "anchor", "kept",
 };
@@ -119,6 +131,7 @@ static const unsigned char attr_types[NATTR] = {
     T_HEROES, T_HEROES, T_HEROES, T_HEROES, T_HEROES, T_HEROES, T_HEROES, T_HEROES, T_HEROES, T_HEROES,
     T_HERO_LISTS, T_HERO_LISTS,
     T_SEAT_LISTS, T_SEAT_LISTS, T_SEAT_LISTS,
+    T_SEAT_LISTS, T_LIST, T_LIST, T_HEROES, T_HEROES,
     T_LIST, T_LIST, T_LIST, T_LIST, T_LIST, T_LIST, T_LIST, T_DICT_OR_NONE,
     T_HEROES, T_HEROES, T_HEROES, T_HEROES, T_SEAT_LISTS,
 };
@@ -194,6 +207,73 @@ static int fetch(PyObject *state, const Layout *L, PyObject **a, long *iv)
     } while (0)
 
 
+/* ------------------------------------------------------------------ the Ritual pieces (_rituals) */
+static int write_rituals(ObsBuf *b, const Layout *L, PyObject **a, const long *iv, long p, long myteam)
+{
+    const int32_t *N = L->num;
+    long nr = N[N_RITUALS], n = iv[A_N], v;
+    long cf = 2 + N[N_TURNS], hf = nr + 1;
+    /* rit_board: the token on each hex, and the hexes no Hero may occupy */
+    PyObject *rhex = a[A_RHEX];
+    if (PyList_GET_SIZE(rhex) < N[N_HEX]) {
+        PyErr_SetString(PyExc_IndexError, "state.rhex: an entry per hex needed");
+        return -1;
+    }
+    for (long x = 0; x < N[N_HEX]; x++) {
+        LONG(PyList_GET_ITEM(rhex, x), "rhex", &v);
+        if (v >= 0) {
+            long o = N[P_RIT_BOARD] + x * hf;
+            PUT(o + (v >> 1), 1.0f);
+            if (v & 1)
+                PUT(o + nr, 1.0f);
+        }
+    }
+    /* rit_cards: face up */
+    for (Py_ssize_t i = 0; i < PyList_GET_SIZE(a[A_RSHOWN]); i++) {
+        LONG(PyList_GET_ITEM(a[A_RSHOWN], i), "rshown", &v);
+        PUT(N[P_RIT_CARDS] + v * cf, 1.0f);
+    }
+    /* rit_seats, and rit_cards for the team's own prepared Rituals */
+    for (long q = 0; q < n; q++) {
+        PyObject *prep = PyList_GET_ITEM(a[A_PREPARED], q);
+        Py_ssize_t len = PyList_GET_SIZE(prep);
+        long team;
+        if (len == 0)
+            continue;
+        PUT(N[P_RIT_SEATS] + pymod(q - p, n), (float)((double)len / 3.0));
+        if (item_long(a[A_TEAM], q, "team", &team) < 0)
+            return -1;
+        if (team != myteam)
+            continue;
+        for (Py_ssize_t i = 0; i < len; i++) {
+            PyObject *e = item_list(prep, i, "state.prepared's entries");
+            long ri, t;
+            if (e == NULL || item_long(e, 0, "prepared", &ri) < 0 || item_long(e, 1, "prepared", &t) < 0)
+                return -1;
+            long o = N[P_RIT_CARDS] + ri * cf;
+            PUT(o + 1, 1.0f);
+            PUT(o + 1 + t, 1.0f);
+        }
+    }
+    /* rit_heroes: Nature's Grace immunities, Gaia's Escutcheon */
+    long turn = iv[A_TURN];
+    for (long h = 0; h < N[N_HEROES]; h++) {
+        long m, g;
+        LONG(PyList_GET_ITEM(a[A_RIMM], h), "rimm", &m);
+        LONG(PyList_GET_ITEM(a[A_GAIA], h), "gaia", &g);
+        int gaia = g >= turn && turn > 0;
+        if (!m && !gaia)
+            continue;
+        long o = N[P_RIT_HEROES] + h * hf;
+        for (long ri = 0; ri < nr; ri++)
+            if ((unsigned long)m >> ri & 1)
+                PUT(o + ri, 1.0f);
+        if (gaia)
+            PUT(o + nr, 1.0f);
+    }
+    return 0;
+}
+
 /* ------------------------------------------------------------------ the small pieces (_small) */
 static int write_small(ObsBuf *b, const Layout *L, PyObject **a, const long *iv, long p, long myteam)
 {
@@ -228,10 +308,10 @@ static int write_small(ObsBuf *b, const Layout *L, PyObject **a, const long *iv,
             return -1;
         }
         /* the decision's arguments (observe._DEC_ARGS): hero, second hero, item, Power */
-        const unsigned char *tab[4] = {L->hero_arg, L->other_arg, L->item_arg, L->card_arg};
-        const long base[4] = {N[P_DEC_HEROES], N[P_DEC_OTHER], N[P_DEC_ITEM], N[P_DEC_CARD]};
-        const long limit[4] = {N[N_HEROES], N[N_HEROES], N[N_ITEMS], N[N_CARDS]};
-        for (int t = 0; t < 4; t++) {
+        const unsigned char *tab[5] = {L->hero_arg, L->other_arg, L->item_arg, L->card_arg, L->rit_arg};
+        const long base[5] = {N[P_DEC_HEROES], N[P_DEC_OTHER], N[P_DEC_ITEM], N[P_DEC_CARD], N[P_DEC_RITUAL]};
+        const long limit[5] = {N[N_HEROES], N[N_HEROES], N[N_ITEMS], N[N_CARDS], N[N_RITUALS]};
+        for (int t = 0; t < 5; t++) {
             if (!tab[t][k])
                 continue;
             Py_ssize_t at = 1 + tab[t][k];
@@ -329,7 +409,7 @@ static int write_small(ObsBuf *b, const Layout *L, PyObject **a, const long *iv,
     PUT(N[P_MISC] + 2, (float)((double)purse / 3.0));
     if (iv[A_INITIATIVE] == p)
         PUT(N[P_MISC] + 3, 1.0f);
-    return 0;
+    return write_rituals(b, L, a, iv, p, myteam);
 }
 
 /* ------------------------------------------------------------------ the heroes (_hero_marks, _heroes) */

@@ -19,8 +19,9 @@ from mythenv.core.observe import Observer
 from .cards import HEROES
 from .mdata import MONSTERS, STATUSES
 from .mdata import TOKENS as STAMINA
-from .rules import MAXM, NC, NH, NHEX, NI, PK
+from .rules import MAXM, NC, NH, NHEX, NI, PK, TURNS
 from .rules.monsters import MON_CURSE_CARDS
+from .rules.rituals import NR
 
 PHASES = ("select", "draft", "mana", "artifact", "item", "gold", "place", "arena", "over")
 KINDS = ("atk_target hurt_def blackout bless_card bless_target blind commit crimson_amount crimson_target "
@@ -28,6 +29,7 @@ KINDS = ("atk_target hurt_def blackout bless_card bless_target blind commit crim
          "mana_gain move offer pick place profane_slot pull purloin_item raise replace res_dead res_mana "
          "res_mode res_place row shock_give sk_dir sk_target skill_use spell_area spell_card steal_from "
          "steal_slot tactics teleport uncurse ungrave vile_target yn "
+         "r_place r_surge r_remove r_unused "  # --- Rituals
          "m_commit m_defskill m_tactics m_raise").split()  # --- Monsters: the last four
 KIND_INDEX = {k: i for i, k in enumerate(KINDS)}
 TOKENS = ("valor", "aegis", "rejuvenation", "thalassic_favour", "pacify", "poison", "fiery_purge", "terror",
@@ -57,6 +59,14 @@ OBSERVER = Observer([
     ("combat", (NH, 2), "combat: attacker, defenders"),
     ("combat_card", (NC,), "revealed Powers of the current combat"),
     ("misc", (4,), "bondage active, spell ward on own team, own purse/3, initiative is own seat"),
+    # --- Rituals (rules/rituals.py): the tokens are public, a prepared Ritual its team's only
+    ("rit_board", (NHEX, NR + 1), "per hex: the Ritual token covering it (one-hot), a hex no Hero may occupy"),
+    ("rit_cards", (NR, 2 + TURNS), "per Ritual card: face up (cast or negated), prepared by own team, "
+                                   "its turn (1..9) when prepared by own team"),
+    ("rit_seats", (6,), "per relative seat: Rituals prepared and not yet cast / 3"),
+    ("rit_heroes", (NH, NR + 1), "per hero: immune to that Ritual this turn (Nature's Grace), "
+                                 "Gaia's Escutcheon protecting it"),
+    ("dec_ritual", (NR,), "Ritual named by the pending decision (the one being placed, the one just removed)"),
     # --- Monsters
     ("monsters", (MAXM, 109), "per monster slot: kind (7), in the Arena, hex (61), visible top Stamina Token (13), "
                               "top token face down, pile size/13, statuses (6), Curses on it (5), removed "
@@ -86,6 +96,9 @@ _OTHER_ARGS = {"steal_slot": 2, "res_place": 2, "purloin_item": 2, "profane_slot
 _ITEM_ARGS = {"equip_hero": 1, "equip_slot": 2}
 # ... a Power (the Blessing or Spell being aimed: shown to the seat's team and to seats that saw it)
 _CARD_ARGS = {"bless_target": 2, "spell_area": 2}
+# --- Rituals: ... a Ritual (face up: the one being placed, the token Terrashaper just removed)
+_RIT_ARGS = {"r_place": 1, "r_unused": 2}
+_HERO_ARGS.update({"r_remove": 1, "r_unused": 1})
 
 
 _HERO_RANGE = range(NH)
@@ -100,7 +113,10 @@ _PHASE_INDEX = {ph: _PHASE + i for i, ph in enumerate(PHASES)}
 _DEC_OTHER, _DEC_ITEM, _DEC_CARD = _P["dec_other"], _P["dec_item"], _P["dec_card"]
 #: the decision arguments each piece marks: (kind -> where in ``dec``, piece offset, entries)
 _DEC_ARGS = ((_HERO_ARGS, _DEC_HEROES, NH), (_OTHER_ARGS, _DEC_OTHER, NH), (_ITEM_ARGS, _DEC_ITEM, NI),
-             (_CARD_ARGS, _DEC_CARD, NC))
+             (_CARD_ARGS, _DEC_CARD, NC), (_RIT_ARGS, _P["dec_ritual"], NR))
+_RIT_BOARD, _RIT_CARDS, _RIT_SEATS, _RIT_HEROES = (_P[k] for k in ("rit_board", "rit_cards", "rit_seats",
+                                                                  "rit_heroes"))
+_GAIA = NR  # the Gaia's Escutcheon column of rit_heroes
 # --- Monsters: the fields of a monster's block
 MF = 109
 _M_ALIVE, _M_HEX, _M_TOP, _M_DOWN, _M_SIZE, _M_STAT, _M_CURSE, _M_GONE, _M_TARGET, _M_LAST0, _M_LAST1 = (
@@ -151,7 +167,43 @@ def _small(state, p: int, myteam: int) -> list:
     on.append((_MISC + 2, state.purse[p] / 3.0))
     if state.initiative == p:
         on.append((_MISC + 3, 1.0))
+    _rituals(state, p, myteam, on)
     return on
+
+
+def _rituals(state, p: int, myteam: int, on: list) -> None:
+    """The Ritual pieces (appended to ``on``): the tokens in the Arena and the cards face up (public),
+    the Rituals prepared by the seat's team with their turns (TH § Team vs Team: team mates share
+    Rituals), how many each seat prepared (the face-down cards lie by the Hero mats), and per hero
+    Nature's Grace immunities and Gaia's Escutcheon."""
+    if state.rtok:
+        for x, v in enumerate(state.rhex):
+            if v >= 0:
+                o = _RIT_BOARD + x * (NR + 1)
+                on.append((o + (v >> 1), 1.0))
+                if v & 1:
+                    on.append((o + NR, 1.0))
+    for ri in state.rshown:
+        on.append((_RIT_CARDS + ri * (2 + TURNS), 1.0))
+    n = state.n
+    team = state.team
+    for q, prep in enumerate(state.prepared):
+        if prep:
+            on.append((_RIT_SEATS + (q - p) % n, len(prep) / 3.0))
+            if team[q] == myteam:
+                for ri, t in prep:
+                    o = _RIT_CARDS + ri * (2 + TURNS)
+                    on.append((o + 1, 1.0))
+                    on.append((o + 1 + t, 1.0))
+    turn = state.turn
+    for h, (m, g) in enumerate(zip(state.rimm, state.gaia)):
+        if m or g >= turn > 0:
+            o = _RIT_HEROES + h * (NR + 1)
+            for ri in range(NR):
+                if m >> ri & 1:
+                    on.append((o + ri, 1.0))
+            if g >= turn > 0:
+                on.append((o + _GAIA, 1.0))
 
 
 def _hero_marks(state) -> tuple[dict, dict]:
@@ -318,7 +370,6 @@ _ZERO = memoryview(np.zeros(max(HF, CF), np.float32))
 _MON_START = _P["monsters"]
 _MON_STOP = OBSERVER.pieces["mstrike"].stop
 _MON_ZERO = memoryview(np.zeros(_MON_STOP - _MON_START, np.float32))
-assert _MON_STOP == OBSERVER.size
 
 
 def _copy(i: int, x: list) -> list:
@@ -423,6 +474,8 @@ def _c_numbers(game) -> list[int]:
         6, 7, 8, 9, 10, 11, 14, 15, 27, 27 + 5, 27 + 5 + 2, 27 + 5 + 2 + NHEX, _TOKEN_AT, HF - 1,
         # where the fields of a Power's block start (_pile): own team's pile, other's known pile, place unknown
         6, 9, 12,
+        # --- Rituals (_rituals): piece offsets, Ritual cards, Arena turns, hexes
+        _RIT_BOARD, _RIT_CARDS, _RIT_SEATS, _RIT_HEROES, _P["dec_ritual"], NR, TURNS, NHEX,
         # --- Monsters: the monster pieces, a monster block's size and fields, slots, tokens, the Curses
         _P["monsters"], _P["mheroes"], _P["mkept"], _P["mstrike"], MF, MAXM, len(STAMINA),
         _M_ALIVE, _M_HEX, _M_TOP, _M_DOWN, _M_SIZE, _M_STAT, _M_CURSE, _M_GONE, _M_TARGET, _M_LAST0, _M_LAST1,
@@ -442,7 +495,8 @@ def c_layout(game) -> tuple:
        ``_ITEM_ARGS``, ``_CARD_ARGS``);
     4. the Power card of each token (``_TOK``'s keys, ``bytes``) and 5. its slot in a hero's token
        one-hots (``_TOK``'s values, ``bytes``);
-    6. per hero, its speed / 8 (float32 ``bytes``).
+    6. per hero, its speed / 8 (float32 ``bytes``);
+    10. per decision kind, where its record names a Ritual (``_RIT_ARGS``), 0 for none (``bytes``).
     """
     return (np.asarray(_c_numbers(game), np.int32).tobytes(),
             {ph: i for i, ph in enumerate(PHASES)},
@@ -451,4 +505,4 @@ def c_layout(game) -> tuple:
             bytes(_TOK), bytes(_TOK.values()),
             np.asarray(_SPEED, np.float32).tobytes(),
             bytes(_OTHER_ARGS.get(k, 0) for k in KINDS), bytes(_ITEM_ARGS.get(k, 0) for k in KINDS),
-            bytes(_CARD_ARGS.get(k, 0) for k in KINDS))
+            bytes(_CARD_ARGS.get(k, 0) for k in KINDS), bytes(_RIT_ARGS.get(k, 0) for k in KINDS))

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from .cards import HEROES, ITEMS, POWERS
+from .cards import HEROES, ITEMS, POWERS, RITUALS
 from .rules import HEXES, NC, NH, R
 
 
@@ -29,7 +29,10 @@ def render_state(state, viewer: int | None = None) -> str:
                 continue
             i = HEXES.index((q, r))
             h = occ.get(i, -1)
-            row.append(f"{HEROES[h].key[:2].upper()}{state.owner[h]}" if h >= 0 else ("[ ]" if (q, r) == (0, 0) else " . "))
+            v = state.rhex[i]  # --- Rituals: a token hex shows its Ritual's initial (# where blocked)
+            empty = "[ ]" if (q, r) == (0, 0) else (" . " if v < 0 else
+                                                    f" {RITUALS[v >> 1].name[0]}{'#' if v & 1 else ' '}")
+            row.append(f"{HEROES[h].key[:2].upper()}{state.owner[h]}" if h >= 0 else empty)
         lines.append(" " * (2 * abs(r)) + " ".join(f"{x:3s}" for x in row))
     if state.ranking:
         lines.append("ranking: " + ", ".join(HEROES[h].key for h in state.ranking))
@@ -49,6 +52,18 @@ def render_state(state, viewer: int | None = None) -> str:
             hand = f"{len(state.hand[p])} cards"
         disc = ", ".join(_card(state, c, None if mine else viewer) for c in state.disc[p])
         lines.append(f" seat {p} (team {state.team[p]}): hand {hand} | discard [{disc}] | in play {len(state.inplay[p])}")
+    # --- Rituals: the tokens and the cards face up are public; a prepared Ritual its team's only
+    if state.rtok:
+        lines.append(" ritual tokens: " + ", ".join(f"{RITUALS[ri].name} at {HEXES[i // 6]} turned {i % 6} (P{p})"
+                                                    for ri, i, p in state.rtok))
+    if state.rshown:
+        lines.append(" rituals face up: " + ", ".join(RITUALS[ri].name for ri in state.rshown))
+    for p in range(state.n):
+        if state.prepared[p]:
+            mine = viewer is None or state.team[p] == state.team[viewer]
+            what = (", ".join(f"{RITUALS[ri].name} (turn {t})" for ri, t in state.prepared[p]) if mine
+                    else f"{len(state.prepared[p])} face down")
+            lines.append(f" seat {p} rituals prepared: {what}")
     if state.offer:
         lines.append(" offer: " + ", ".join(ITEMS[i].name for i in state.offer))
     if state.log:

@@ -27,6 +27,7 @@ from mythenv.core.schema import (
 
 from .mdata import STATUSES, TOKENS
 from .rules import MAXHP, MAXM, NC, NH, NHEX, NI, TURNS, TheosisState, team_of_seat
+from .rules.rituals import NR
 
 PHASES = ("select", "draft", "item", "artifact", "place", "gold", "mana", "arena", "over")
 SMALL = Int(-1000, 1000)  # ids (heroes, hexes, Powers, items), amounts, values
@@ -42,6 +43,7 @@ TASK_ARGS = {
     "h_row": "i", "hero_end": "i", "hero_turn": "i", "hurt": "iiiiilsi", "mana_one": "i", "offer_start": "s",
     "offer_turn": "si", "place_one": "i", "profane": "iii", "sk_aim": "is", "sk_effect": "is",
     "spell_done": "ii",
+    "r_affect": "iisi", "r_surge": "ii", "r_turn_fire": "i",  # --- Rituals
     # --- Monsters
     "m_hduel": "i", "m_act": "iii", "m_face": "iii", "m_strike": "iiii", "m_defskill": "i", "m_duel": "i",
     "m_outcome": "i", "m_spike": "iii", "m_hurt": "iiii", "m_enslaved": "i",
@@ -56,6 +58,7 @@ DECISION_ARGS = {
     "shock_give": "iii", "sk_dir": "iis", "sk_target": "iis", "skill_use": "ii", "spell_area": "iii",
     "spell_card": "ii", "steal_from": "ii", "steal_slot": "iii", "tactics": "iis", "teleport": "ii",
     "uncurse": "ii", "ungrave": "ii", "vile_target": "ii", "yn": "isii",
+    "r_place": "iis", "r_surge": "ii", "r_remove": "iis", "r_unused": "iii",  # --- Rituals
     "m_commit": "iii", "m_defskill": "iii", "m_tactics": "iii", "m_raise": "iii",  # --- Monsters
 }
 _TYPE = {"i": SMALL, "s": Str(max_len=40), "l": IntList(-1000, 1000, max_len=64)}
@@ -169,4 +172,12 @@ def build(game) -> object:
         "q": List(_kinds("_T_", 1), max_len=512),
         "dec": Nullable(_kinds("_D_", 3, seat)),
         "cb": Nullable(combat),
+        # --- Rituals (rules/rituals.py; the relations are TheosisState._check_rituals)
+        "prepared": List(List(IntList(0, max(NR - 1, TURNS), length=2), max_len=NR), **per_seat),
+        "rdue": List(IntList(0, max(n, NR) - 1, length=2), max_len=NR),
+        "rshown": IntList(0, NR - 1, max_len=NR),
+        "rtok": List(IntList(0, NHEX * 6 - 1, length=3), max_len=NR),
+        "rhex": IntList(-1, 2 * NR - 1, length=NHEX),
+        "rimm": IntList(0, (1 << NR) - 1, **per_hero),
+        "gaia": IntList(0, TURNS + 1, **per_hero),
     }, optional=("ret",))

@@ -14,7 +14,8 @@ and all of them share the one state (its fields are set in ``state.StateBase.__i
   the task-queue engine;
 - ``heroes`` (Hero Phase), ``fast_prep`` (Fast Action Preparation), ``arena`` (turns, movement, the
   action chart), ``powers`` (Blessings, Spells, Power texts), ``skills``, ``combat`` (the duel),
-  ``damage`` (Damage, resistances, after-effects), ``persist`` (clone, save / load, invariants,
+  ``damage`` (Damage, resistances, after-effects), ``rituals`` (Rituals in the Arena: casting, tokens,
+  terrain), ``persist`` (clone, save / load, invariants,
   ``resample_hidden``, render).
 
 The engine finds a task, a decision's legal actions and its handler by name (``_T_<task>``,
@@ -39,11 +40,12 @@ from .heroes import HeroPhase
 from .monsters import MAXM, Monsters  # --- Monsters
 from .persist import Persist
 from .powers import Powers
+from .rituals import Rituals
 from .skills import Skills
 from .state import StateBase
 
 
-class TheosisState(Monsters, HeroPhase, FastPrep, Arena, Powers, Skills, Combat, Damage, Persist, StateBase):
+class TheosisState(Monsters, HeroPhase, FastPrep, Arena, Powers, Skills, Combat, Damage, Rituals, Persist, StateBase):
     """The whole truth of one Theosis game (see the package docstring)."""
 
 

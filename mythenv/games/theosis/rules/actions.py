@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from mythenv.core.actions import ActionCodec
 
-from ..cards import HEROES, ITEMS, MODES, POWER_INDEX, POWERS, SKILLS
+from ..cards import HEROES, ITEMS, MODES, POWER_INDEX, POWERS, RITUALS, SKILLS
 from .board import HEXES, NHEX
 
 __all__ = [
@@ -14,6 +14,7 @@ __all__ = [
     "OFF", "ARM", "FAMILIES", "CODEC", "NUM_ACTIONS", "A_PICK", "A_CARD", "A_HERO", "A_SLOT", "A_HEX",
     "A_DIR", "A_ITEM", "A_ROW", "A_NUM", "A_DONE", "DECODE", "ROW_NAMES", "SPELL_HERO", "ATTACK_SPELLS",
     "PK", "SK", "DEF_SKILLS", "describe_action", "team_of_seat", "heroes_per_player",
+    "A_RPLACE", "A_RITUAL",  # --- Rituals
     "A_MON", "MONSTER_MODES",  # --- Monsters
 ]
 
@@ -38,6 +39,9 @@ FAMILIES = [
     ("row", (6,)),          # one of the six actions of the chart
     ("num", (10,)),         # a number or a choice (0 = no / first option, 1 = yes, ...)
     ("done", (1,)),         # stop / stay / none
+    # --- Rituals
+    ("rplace", (NHEX, 6)),  # a Ritual token's placement: the hex of its offset (0, 0), its rotation
+    ("ritual", (len(RITUALS),)),  # a Ritual (a token to remove, an unused token to place)
     # --- Monsters
     ("monster", (3,)),      # a monster slot (the target of an attack)
 ]
@@ -46,8 +50,9 @@ _OFF = CODEC.offsets
 NUM_ACTIONS = CODEC.size
 A_PICK, A_CARD, A_HERO, A_SLOT, A_HEX, A_DIR, A_ITEM, A_ROW, A_NUM, A_DONE = (
     _OFF[n] for n in ("pick", "card", "hero", "slot", "hex", "dir", "item", "row", "num", "done"))
-A_MON = _OFF["monster"]  # --- Monsters
 DECODE = CODEC.flat_table
+A_RPLACE, A_RITUAL = _OFF["rplace"], _OFF["ritual"]  # --- Rituals
+A_MON = _OFF["monster"]  # --- Monsters
 ROW_NAMES = ("do nothing (discard a Power face down)", "place a Mana gem (discard face down, take 1 Damage)",
              "use a Blessing face up", "use a Spell face up", "attack with a Power face down (its text)",
              "use a Skill (a Power face down for values)")
@@ -81,6 +86,10 @@ def describe_action(a: int) -> str:
         return f"action: {ROW_NAMES[i]}"
     if fam == "num":
         return f"choice {i}"
+    if fam == "rplace":  # --- Rituals
+        return f"ritual token at hex {HEXES[i // 6]}, turned {i % 6}"
+    if fam == "ritual":
+        return f"ritual {RITUALS[i].name}"
     if fam == "monster":  # --- Monsters
         return f"monster {i + 1}"
     return "done / none"

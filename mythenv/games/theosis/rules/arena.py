@@ -24,7 +24,7 @@ class Arena:
         self.ward = [0] * self.nteams
         self.acted = [0] * NH
         self._log(f"-- Arena turn {self.turn}")
-        self._push(["next_actor"])
+        self._push(["r_turn"], ["next_actor"])  # the Rituals come first (rituals.py)
 
     def _T_next_actor(self) -> None:
         for h in self.ranking:
@@ -53,20 +53,23 @@ class Arena:
     def _T_hero_turn(self, h) -> None:
         if not self.alive(h):
             return
+        tb = PK["tentacles_black"]
         if self.blackout[h]:
             self.blackout[h] = 0  # errata p.34: flips the token face up and does nothing else
             self._log(f"{HEROES[h].name} is blacked out this turn")
             self._push(["hero_end", h])
-            return
-        tb = PK["tentacles_black"]
-        if self.token[tb] == h and self.cowner[tb] >= 0 and self.can_move(h):
+        elif self.token[tb] == h and self.cowner[tb] >= 0 and self.can_move(h):
             self._push(["h_move", h, "tentacles"], ["h_row", h], ["hero_end", h])
         else:
             self._push(["h_move", h, "move"], ["h_row", h], ["hero_end", h])
+        if self.rtok:  # --- Rituals: a Wall of Fire under the hero burns first (errata page 45)
+            self._push(["r_turn_fire", h])
 
     def _T_hero_end(self, h) -> None:
         if not self.alive(h):
             return
+        if self.rtok:  # --- Rituals: Guardian Angel, Mana Spring (rituals.py)
+            self.r_hero_end(h)
         if self.token[PK["rejuvenation"]] == h:  # resolved before Fiery Purge
             self.heal(h, 1)
         tasks = []
@@ -88,6 +91,8 @@ class Arena:
         """Hexes ``h`` can end on: through allies, not enemies (FAQ); a Leap ignores obstacles."""
         if self.bound(h):
             return []
+        if self.rtok:  # --- Rituals: blocked hexes, Death Swamp (rituals.py ``r_paths``)
+            return sorted(self.r_paths(h, steps, leap))
         occ = self.occupied()
         start = self.pos[h]
         seen = {start}
@@ -106,8 +111,10 @@ class Arena:
             frontier = nxt
         return sorted(x for x in seen if x not in occ)
 
-    def _T_h_move(self, h, mode) -> None:
+    def _T_h_move(self, h, mode, asked=0) -> None:
         if not self.alive(h) or not self.can_move(h):
+            return
+        if self.rtok and not asked and self.r_move_window(h, mode):  # --- Rituals: Nature's Grace
             return
         dests = self.reach(h, self.speed(h))
         if not dests:
@@ -124,7 +131,10 @@ class Arena:
     def _D_move(self, fam, x, p, h, mode, key=""):
         if fam == "hex":
             self._log(f"{HEROES[h].name} moves to {HEXES[x]}")
-            self.pos[h] = x
+            if self.rtok:  # --- Rituals: Wall of Fire steps (rituals.py)
+                self.r_moved(h, x, mode)
+            else:
+                self.pos[h] = x
 
     # ---- the six actions (TH § Hero Actions chart)
     def pacified(self, h: int) -> bool:

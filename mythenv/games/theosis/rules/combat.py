@@ -118,7 +118,7 @@ class Combat:
             du.update(a=t, d=a, ac=dc, dc=ac, askill=dkey, dskill="", atext=False, counter=1,
                       dtext=cb["src"] == "power")
         cb["du"] = du
-        self._push(["d_atext"], ["d_dtext"], ["d_outcome"])
+        self._push(["d_atext"], ["d_dtext"], *([["r_duel"]] if self.rtok else []), ["d_outcome"])
         if dkey == "profane_armor":
             self._push(["profane", t, a, 2])
 
@@ -166,6 +166,8 @@ class Combat:
             total += sk.bonus
             if key in ("rend", "flaming_arrow") and not self.has_shield(d):
                 total += 2
+        if self.rtok:  # --- Rituals: the Banner of Victory (rituals.py)
+            total += self.ritual_attack_bonus(a, d)
         if self.token[PK["valor"]] == a:
             total += 1
         if self.token[PK["terror"]] == a:
@@ -190,6 +192,8 @@ class Combat:
         elif du["dskill"] == "unearthly_beauty" and not du["d_eq"]:
             base = du.setdefault("d4d", int(self.rng.integers(1, 5)))
         total = base + self.art_defense(d)
+        if self.rtok:  # --- Rituals: Fortifications (rituals.py)
+            total += self.ritual_defense_bonus(d, du["a"])
         if self.token[PK["aegis"]] == d:
             total += 1
         if self.token[PK["poison"]] == d:

@@ -211,6 +211,8 @@ class Damage:
                 tasks.append(["ask", "shock_give", pd, d, a])
             elif key == "translocation" and self.alive(a):
                 self.pos[a], self.pos[d] = self.pos[d], self.pos[a]
+                self.r_arrive(a)
+                self.r_arrive(d)
                 if self.has_mana(a, "teleport") and self.can_move(a):
                     tasks.append(["ask", "yn", pa, "translocate_teleport", a])
             elif key == "chains_of_sorrow" and self.alive(a) and self._pull_hexes(a):
@@ -286,7 +288,7 @@ class Damage:
 
     def _pull_hexes(self, a):
         occ = self.occupied()
-        return [x for x in NEIGH[self.pos[a]] if x not in occ]
+        return [x for x in NEIGH[self.pos[a]] if x not in occ and not self.r_blocked(x)]
 
     def _L_pull(self, p, a, d):
         return [A_HEX + x for x in self._pull_hexes(a)] + [A_DONE]
@@ -294,13 +296,14 @@ class Damage:
     def _D_pull(self, fam, x, p, a, d):
         if fam == "hex" and self.alive(d):
             self.pos[d] = x
+            self.r_arrive(d)
 
     def _push_hex(self, a, d) -> int:
         pa, pd = self.pos[a], self.pos[d]
         for k in range(6):
             if STEP[pa][k] == pd:
                 y = STEP[pd][k]
-                return y if y >= 0 and y not in self.occupied() else -1  # --- Monsters: monsters block
+                return y if y >= 0 and y not in self.occupied() and not self.r_blocked(y) else -1  # --- Monsters: occupied() has the monsters
         return -1
 
     def _yn_tenacity(self, yes, p, du):
@@ -319,11 +322,13 @@ class Damage:
             a, d = du["a"], du["d"]
             old = self.pos[d]
             self.pos[d] = self._push_hex(a, d)
+            self.r_arrive(d)
             self._ask("yn", p, "follow", old)
 
     def _yn_follow(self, yes, p, du, old):
         if yes and self.occupant(old) < 0:
             self.pos[du["a"]] = old
+            self.r_arrive(du["a"])
 
     def _T_c_end(self) -> None:
         """Every Power used in the combat goes face down to its owner's discard pile (attacker first,

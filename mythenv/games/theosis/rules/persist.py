@@ -22,8 +22,10 @@ class Persist:
     _SCALARS = ("phase", "turn", "initiative", "bondage", "winner", "reason", "steps")
     _LISTS = ("owner", "arch", "pickno", "hp", "pos", "gold", "flip_w", "flip_a", "stealth", "dbl", "martyr",
               "blackout", "acted", "ranking", "cowner", "vis", "token", "pool", "offer", "pouch", "gone", "ward",
-              "order", "purse", "log")
-    _NESTED = ("mana", "eq", "hand", "disc", "inplay", "ret", "q")
+              "order", "purse", "log",
+              "rshown", "rhex", "rimm", "gaia")  # --- Rituals
+    _NESTED = ("mana", "eq", "hand", "disc", "inplay", "ret", "q",
+               "rdue", "rtok")  # --- Rituals
     # --- Monsters: the monsters' slots, Stamina piles and statuses, the heroes' monster statuses
     _SCALARS += ("mphase", "mlost", "mact", "nteams")
     _LISTS += ("mkind", "mpos", "mdown", "tpool", "para", "swal", "ensl", "anchor", "team")
@@ -40,6 +42,7 @@ class Persist:
         s.q = [_copy_args(t) for t in self.q]  # a task's list arguments belong to each state
         s.dec = _copy_args(self.dec) if self.dec is not None else None
         s.cb = _copy_cb(self.cb)
+        s.prepared = [[e[:] for e in x] for x in self.prepared]  # --- Rituals: [ritual, turn] pairs
         s.mcb = _copy_cb(self.mcb)  # --- Monsters
         self._clone_rng_into(s)
         s._legal = self._legal
@@ -56,6 +59,7 @@ class Persist:
         d["q"] = [_copy_args(t) for t in self.q]
         d["dec"] = _copy_args(self.dec) if self.dec is not None else None
         d["cb"] = _copy_cb(self.cb)
+        d["prepared"] = [[e[:] for e in x] for x in self.prepared]  # --- Rituals
         d["mcb"] = _copy_cb(self.mcb)  # --- Monsters
         d["rng"] = rng_to_json(self.rng)
         return d
@@ -78,6 +82,7 @@ class Persist:
                 setattr(s, k, [row[:] for row in d[k]])
         s.dec = None if d["dec"] is None else [_jv(x) for x in d["dec"]]
         s.cb = _copy_cb(d["cb"])
+        s.prepared = [[e[:] for e in x] for x in d["prepared"]]  # --- Rituals
         s.mcb = _copy_cb(d["mcb"])  # --- Monsters
         s.rng = rng_from_json(d["rng"])
         if len(s.owner) != NH or len(s.hand) != s.n:
@@ -141,6 +146,7 @@ class Persist:
                 raise StateError(f"theosis_v0: seat {p} owns {own} heroes (this mode gives each player {self.hpp})")
         if any(self.pos[h] >= 0 and self.owner[h] < 0 for h in range(NH)):
             raise StateError("theosis_v0: a hero nobody owns stands in the Arena")
+        self._check_rituals()  # --- Rituals (rituals.py)
         self._check_monsters(seen)  # --- Monsters
 
     # ================================================================== determinization
@@ -225,6 +231,7 @@ class Persist:
                 if opts and self.alive(t):
                     opts = [""] + opts
                     cb["dskills"][i] = opts[int(rng.integers(len(opts)))]
+        self._r_resample(s, player, rng)  # --- Rituals: other teams' prepared Rituals (rituals.py)
         s._resample_tokens(rng)  # --- Monsters: the Stamina Tokens nobody sees
         s.rng = np.random.default_rng(int(rng.integers(2**63 - 1)))
         s._legal = None

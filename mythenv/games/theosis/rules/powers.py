@@ -66,8 +66,8 @@ class Powers:
 
     def _free_hexes_near(self, h):
         occ = self.occupied()
-        near = [x for x in NEIGH[self.pos[h]] if x not in occ]
-        return near or [x for x in range(NHEX) if x not in occ]
+        near = [x for x in NEIGH[self.pos[h]] if x not in occ and not self.r_blocked(x)]
+        return near or [x for x in range(NHEX) if x not in occ and not self.r_blocked(x)]
 
     def _L_spell_card(self, p, h):
         return [A_CARD + c for c in self.hand_of(h) if self._spell_ok(h, c)]
@@ -142,6 +142,7 @@ class Powers:
         self.pos[t] = x
         self.mana[t] = [0, 0, 0]
         self._log(f"{HEROES[t].name} is resurrected")
+        self.r_arrive(t)
 
     def _L_ungrave(self, p, h):
         return [A_CARD + c for c in self.disc[p]]
@@ -215,6 +216,8 @@ class Powers:
                 du["abase"] = [5, 2]
         elif key == "spell_ward":
             self.ward[self.hteam(a)] = 1
+        elif key == "gaias_escutcheon":  # --- Rituals (rituals.py)
+            self.r_gaia(a)
 
     def _T_d_dtext(self) -> None:
         du = self.cb["du"]
@@ -233,6 +236,8 @@ class Powers:
             self._ask("yn", pd, "equalize_def")
         elif key == "spell_ward":
             self.ward[self.hteam(d)] = 1
+        elif key == "gaias_escutcheon":  # --- Rituals (rituals.py)
+            self.r_gaia(d)
 
     def _L_yn(self, p, what, *args):
         return [A_NUM + 0, A_NUM + 1]

@@ -39,8 +39,10 @@ class Skills:
             return False
         sk = self.skill(h, s)
         key = sk.key
-        if sk.kind in ("defence", "ritual"):
+        if sk.kind == "defence":
             return False
+        if sk.kind == "ritual":  # --- Rituals: Equilibrium, Terrashaper (rituals.py)
+            return self.r_skill_ok(h, key)
         if sk.kind in ("attack", "auto") and self.pacified(h):
             return False
         if sk.kind == "attack":
@@ -171,6 +173,8 @@ class Skills:
             self._ask("crimson_target", p, h)
         elif key == "bondage":
             self.bondage = h
+        elif key in ("equilibrium", "terrashaper"):  # --- Rituals (rituals.py)
+            self.r_skill_effect(h, key)
         elif key == "cleansing_wind":
             for t in range(NH):
                 if self.alive(t) and self.allies(h, t):
@@ -215,11 +219,12 @@ class Skills:
 
     def _L_teleport(self, p, h):
         occ = self.occupied()
-        return [A_HEX + x for x in range(NHEX) if x not in occ]
+        return [A_HEX + x for x in range(NHEX) if x not in occ and not self.r_blocked(x)]
 
     def _D_teleport(self, fam, x, p, h):
         self.pos[h] = x
         self._log(f"{HEROES[h].name} teleports to {HEXES[x]}")
+        self.r_arrive(h)
         if any(self.alive(t) and t != h and self.mana_slots(t) for t in range(NH)):
             self._ask("steal_from", p, h)
 

@@ -27,7 +27,7 @@ from .actions import (
     heroes_per_player,
     team_of_seat,
 )
-from .board import TRIADS
+from .board import NHEX, TRIADS
 
 _LIST_FIELDS = ("owner", "arch", "pickno", "hp", "pos", "gold", "flip_w", "flip_a", "stealth", "dbl", "martyr",
                 "blackout", "acted", "cowner", "vis", "token", "offer", "pouch", "gone", "ranking", "ward",
@@ -86,6 +86,14 @@ class StateBase(State):
         self.bondage = -1
         self.order = []
         self.hpp_left = [0] * self.n
+        # --- Rituals (rules/rituals.py): the Rituals each seat prepared, those revealed, the tokens
+        self.prepared = [[] for _ in range(self.n)]
+        self.rdue = []
+        self.rshown = []
+        self.rtok = []
+        self.rhex = [-1] * NHEX
+        self.rimm = [0] * NH
+        self.gaia = [0] * NH
         self.q = []
         self.dec = None
         self.cb = None
@@ -139,6 +147,8 @@ class StateBase(State):
         return self.team[self.owner[h]]
 
     def allies(self, a: int, b: int) -> bool:
+        if a >= NH or b >= NH:  # --- Monsters: an occupant id NH + m is a monster, no hero's ally
+            return a >= NH and b >= NH
         return self.team[self.owner[a]] == self.team[self.owner[b]]
 
     def occupant(self, x: int) -> int:

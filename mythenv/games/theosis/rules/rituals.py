@@ -1,0 +1,482 @@
+"""Rituals in the Arena (TH § Rituals, printed pages 44-45; § Combat Turns; FAQ; errata pages 14, 44
+and 45; the Ritual cards are ``data/rituals.toml``): casting the prepared Rituals at the start of
+their Arena turn, Ritual tokens and where they may be placed, the terrain they make (blocked hexes,
+Movement cost, Attack and Defense bonuses, healing, Mana, Fire) and what shields a Hero from a Ritual
+(the starting triads on turn 1, Nature's Grace, Gaia's Escutcheon). Equilibrium and Terrashaper,
+the Skills that move tokens, are resolved here too.
+
+State (set in ``state.StateBase.__init__``): ``prepared[p]`` the ``[ritual, turn]`` pairs seat ``p``
+prepared (hidden from other teams), ``rdue`` the ``[seat, ritual]`` pairs revealed at the start of
+this turn and not yet resolved, ``rshown`` every Ritual card face up (cast or negated), ``rtok`` the
+tokens in the Arena (``[ritual, placement, caster]``), ``rhex`` per hex the token on it
+(``-1``, else ``2 * ritual + blocked``), ``rimm`` per hero the Rituals it is immune to this turn
+(Nature's Grace, a bit per Ritual), ``gaia`` per hero the last Arena turn Gaia's Escutcheon
+protects it (0: none).
+"""
+
+from __future__ import annotations
+
+from mythenv.core.errors import StateError
+
+from ..cards import HEROES, RITUALS
+from .actions import A_DONE, A_HERO, A_RITUAL, A_RPLACE, FIRE, LIGHT, NH, PK, TURNS
+from .board import CENTER, HEX_INDEX, HEXES, NEIGH, NHEX
+
+NR = len(RITUALS)
+RK = {r.key: r.index for r in RITUALS}
+
+
+def _turn(off, k):
+    """The axial offset ``off`` turned by ``k`` steps of 60 degrees."""
+    q, r = off
+    for _ in range(k):
+        q, r = -r, q + r
+    return q, r
+
+
+def _placements():
+    """Per Ritual, every placement of its token (TH § Placing Rituals: "the Ritual must fit inside
+    the Arena; no Hexes of the Ritual can be outside the Arena"; "The token may not occupy the center
+    Arena Hex"): ``(action index = hex * 6 + rotation, hexes, blocked hexes)``; turns of a symmetric
+    token that cover the same hexes the same way are listed once (the lowest rotation)."""
+    out = []
+    for rit in RITUALS:
+        opts = []
+        seen = set()
+        for x, (q0, r0) in enumerate(HEXES if rit.token else ()):
+            for k in range(6):
+                cells = [HEX_INDEX.get((q0 + dq, r0 + dr)) for dq, dr in (_turn(o, k) for o in rit.hexes)]
+                if None in cells or CENTER in cells:
+                    continue
+                blocked = tuple(sorted(cells[rit.hexes.index(b)] for b in rit.blocked))
+                sig = (tuple(sorted(cells)), blocked)
+                if sig not in seen:
+                    seen.add(sig)
+                    opts.append((x * 6 + k, tuple(cells), blocked))
+        out.append(tuple(opts))
+    return tuple(out)
+
+
+PLACEMENTS = _placements()
+#: per Ritual: placement index -> (hexes, blocked hexes)
+PLACE_AT = tuple({i: (cells, blocked) for i, cells, blocked in opts} for opts in PLACEMENTS)
+TOKEN_RITUALS = tuple(r.index for r in RITUALS if r.token)
+
+
+def rhex_of(rtok) -> list[int]:
+    """The per-hex token map of a list of tokens (``-1`` none, else ``2 * ritual + blocked``)."""
+    out = [-1] * NHEX
+    for ri, i, _p in rtok:
+        cells, blocked = PLACE_AT[ri][i]
+        for x in cells:
+            out[x] = 2 * ri + (x in blocked)
+    return out
+
+
+class Rituals:
+    """Rituals in the Arena (see the module docstring)."""
+
+    # ---------------------------------------------------------------- terrain
+    def r_token_at(self, x: int) -> int:
+        """The Ritual whose token covers hex ``x`` (-1: none)."""
+        v = self.rhex[x]
+        return v >> 1 if v >= 0 else -1
+
+    def r_blocked(self, x: int) -> bool:
+        """A hex of a token no Hero may occupy (the Banner's flag, the Fortifications' wall, the
+        Guardian Angel's Golden Light; TH § Rituals)."""
+        return self.rhex[x] >= 0 and self.rhex[x] & 1 == 1
+
+    def r_shielded(self, h: int, ri: int) -> bool:
+        """``h`` is shielded from Ritual ``ri``'s negative effects: Gaia's Escutcheon (TH § Expansion
+        Cards: "protects the Hero who used it from any negative Ritual Effect"; designed: from its
+        reveal to the end of the next Arena turn) or Nature's Grace ("Gain immunity to that effect
+        this turn")."""
+        return self.gaia[h] >= self.turn > 0 or bool(self.rimm[h] >> ri & 1)
+
+    def _r_free_effect(self, h: int, field: str, against: int) -> int:
+        if not self.rtok or self.pos[h] < 0:
+            return 0
+        v = self.rhex[self.pos[h]]
+        if v < 0 or v & 1:
+            return 0
+        ri = v >> 1
+        if against >= 0 and self.r_shielded(against, ri):
+            return 0
+        return getattr(RITUALS[ri], field)
+
+    def ritual_attack_bonus(self, h: int, against: int = -1) -> int:
+        """The "Ritual Effect Bonus" of an attack (TH § Monsters, Monster Defense: "Power Attack Value
+        + Artifact Bonus + Blessing Bonus + Ritual Effect Bonus + Skill Bonus"): the Banner of
+        Victory's +1 while ``h`` stands on one of its free hexes. None against a Hero shielded from
+        the Banner (Gaia's Escutcheon: "Attacks from the Banner of Victory do not have a bonus
+        against them"; Nature's Grace: "nor would enemies receive an Attack Bonus against you from
+        Rituals"); ``against`` -1: no Hero defends (a monster)."""
+        return self._r_free_effect(h, "attack", against)
+
+    def ritual_defense_bonus(self, h: int, against: int = -1) -> int:
+        """Fortifications' +1 Defense while ``h`` stands on one of its free hexes; none against an
+        attacker shielded from it (Gaia's Escutcheon: "Heroes using Fortifications do not get a
+        bonus to their defense against the protected Hero"; Nature's Grace)."""
+        return self._r_free_effect(h, "defense", against)
+
+    def _fire_token(self) -> int:
+        for ri, _i, _p in self.rtok:
+            if RITUALS[ri].damage:
+                return ri
+        return -1
+
+    def r_paths(self, h: int, steps: int, leap: bool = False, worst: bool = False) -> dict:
+        """Every hex ``h`` can end a move of ``steps`` Movement on, with the Wall of Fire hexes its
+        path steps onto (TH § Rituals). Movement goes through allies, not enemies (FAQ), never onto
+        or through a blocked hex; entering a Death Swamp hex costs two Movement, leaving it one
+        (FAQ); a Hero shielded from the swamp pays one (Gaia's Escutcheon: "can stand or walk over
+        terrain effects without their movement being affected"). A Leap ("ignoring any obstacles on
+        the hexes you move through") flies over enemies, blocked hexes and swamps and steps only onto
+        the hex it lands on. Of the paths to a hex the one the mover prefers is taken: the fewest
+        Wall of Fire steps, or the most when an enemy moves the Hero (``worst``: Tentacles Black)."""
+        occ = self.occupied()
+        rhex = self.rhex
+        start = self.pos[h]
+        pick = max if worst else min
+        fire = self._fire_token()
+        layers = [{start: 0}] + [{} for _ in range(steps)]
+        for c in range(steps):
+            for x, f in layers[c].items():
+                for y in NEIGH[x]:
+                    v = rhex[y]
+                    cost, hot = 1, 0
+                    if not leap:
+                        o = occ.get(y, -1)
+                        if o >= 0 and not self.allies(o, h) or v >= 0 and v & 1:
+                            continue
+                        if v >= 0:
+                            rit = RITUALS[v >> 1]
+                            if rit.move_cost > 1 and not self.r_shielded(h, v >> 1):
+                                cost = rit.move_cost
+                            hot = int(v >> 1 == fire)
+                    if c + cost > steps:
+                        continue
+                    nf = f + hot
+                    layer = layers[c + cost]
+                    old = layer.get(y)
+                    layer[y] = nf if old is None else pick(old, nf)
+        out: dict = {}
+        for layer in layers[1:]:
+            for y, f in layer.items():
+                if y in occ or rhex[y] >= 0 and rhex[y] & 1:
+                    continue
+                if leap:
+                    f = int(fire >= 0 and rhex[y] >> 1 == fire)
+                old = out.get(y)
+                out[y] = f if old is None else pick(old, f)
+        return out
+
+    def r_moved(self, h: int, x: int, mode: str, key: str = "") -> None:
+        """``h`` moves to ``x`` (``_D_move``): it suffers the Wall of Fire once per step onto it
+        (TH errata page 45: "Every time a Hero steps onto a Hex with a Wall of Fire ... they
+        immediately suffer this Damage")."""
+        fire = self._fire_token()
+        if fire < 0:
+            self.pos[h] = x
+            return
+        leap = mode == "leap"
+        mover = self.cowner[PK["tentacles_black"]] if mode == "tentacles" else self.owner[h]
+        worst = self.team[mover] != self.hteam(h)
+        n = self.r_paths(h, self.speed(h), leap, worst).get(x, 0)
+        self.pos[h] = x
+        self._push(*[["r_affect", fire, h, "fire", 0] for _ in range(n)])
+
+    def r_move_window(self, h: int, mode: str) -> bool:
+        """Nature's Grace before a move that a Death Swamp slows (its "Ritual Effect would affect
+        you"): asked when the swamp changes where the Hero can go; the move is asked again after."""
+        if not self.has_mana(h, "natures_grace"):
+            return False
+        for ri, _i, _p in self.rtok:
+            if RITUALS[ri].move_cost > 1 and not self.r_shielded(h, ri):
+                slow = self.r_paths(h, self.speed(h))
+                self.rimm[h] |= 1 << ri
+                fast = self.r_paths(h, self.speed(h))
+                self.rimm[h] &= ~(1 << ri)
+                if slow.keys() != fast.keys():
+                    self._push(["h_move", h, mode, 1])
+                    self._ask("yn", self.owner[h], "grace", h, ri)
+                    return True
+        return False
+
+    def _T_r_duel(self) -> None:
+        """Nature's Grace in a duel, after the reveal: an enemy's Banner bonus against Nimloth, or a
+        defender's Fortifications bonus against Nimloth's attack ("nor would enemies receive an
+        Attack Bonus against you from Rituals")."""
+        du = self.cb["du"]
+        a, d = du["a"], du["d"]
+        for me, other, bonus in ((d, a, self.ritual_attack_bonus(a, d)), (a, d, self.ritual_defense_bonus(d, a))):
+            if bonus and self.alive(me) and self.has_mana(me, "natures_grace"):
+                self._ask("yn", self.owner[me], "grace", me, self.r_token_at(self.pos[other]))
+                return
+
+    def r_arrive(self, h: int) -> None:
+        """``h`` was put on its hex by a push, a pull, an exchange, a follow, a Teleport or a
+        Resurrection: arriving on a Wall of Fire hex is stepping onto it."""
+        if self.rtok and self.alive(h):
+            v = self.rhex[self.pos[h]]
+            if v >= 0 and RITUALS[v >> 1].damage:
+                self._push(["r_affect", v >> 1, h, "fire", 0])
+
+    def _T_r_turn_fire(self, h) -> None:
+        """Errata page 45: a Hero who starts its turn on a Wall of Fire hex suffers its Damage."""
+        if self.rtok and self.alive(h):
+            v = self.rhex[self.pos[h]]
+            if v >= 0 and RITUALS[v >> 1].damage:
+                self._push(["r_affect", v >> 1, h, "fire", 0])
+
+    def r_hero_end(self, h: int) -> None:
+        """The end of ``h``'s turn on a free token hex: Guardian Angel heals two (errata page 45:
+        "as longs the Hero has at least one Health"), resolved with Rejuvenation before Fiery Purge;
+        the Mana Spring (designed) gives a Mana gem for an empty Skill."""
+        v = self.rhex[self.pos[h]]
+        if v < 0 or v & 1:
+            return
+        rit = RITUALS[v >> 1]
+        if rit.heal and self.hp[h] >= 1:
+            self.heal(h, rit.heal)
+        if rit.mana and self.empty_slots(h):
+            self._push(["ask", "mana_gain", self.owner[h], h])
+
+    # ---------------------------------------------------------------- casting
+    def _T_r_turn(self) -> None:
+        """TH § Combat Turns: "The first thing that happens in the Arena each turn is the Rituals. If
+        there is a Ritual with a turn marker matching the current turn, it is activated by the player
+        casting it. Then each Hero acts". Every Ritual of this turn is revealed at once; they are
+        resolved seat by seat from the initiative holder clockwise (FAQ: "Most ties in Theosis are
+        resolved by initiative order"), a seat's own in the order it prepared them (designed)."""
+        self.rimm = [0] * NH  # Nature's Grace lasts "this turn"
+        for k in range(self.n):
+            p = (self.initiative + k) % self.n
+            due = [ri for ri, t in self.prepared[p] if t == self.turn]
+            if due:
+                self.prepared[p] = [e for e in self.prepared[p] if e[1] != self.turn]
+                for ri in due:
+                    self.rdue.append([p, ri])
+                    self.rshown.append(ri)
+                    self._log(f"P{p} casts the Ritual {RITUALS[ri].name}")
+        if self.rdue:
+            self._push(["r_next"])
+
+    def _T_r_next(self) -> None:
+        if not self.rdue:
+            return
+        p, ri = self.rdue.pop(0)
+        self._push(["r_next"])
+        self._cast(p, ri)
+
+    def _cast(self, p: int, ri: int) -> None:
+        rit = RITUALS[ri]
+        key = rit.key
+        team = self.team[p]
+        if rit.token:
+            if self._r_place_opts(ri):
+                self._ask("r_place", p, ri, "cast")
+            else:
+                self._log(f"{rit.name} finds no room in the Arena")
+            return
+        heroes = [t for t in sorted(range(NH), key=self.rank_of) if self.alive(t)]
+        if key == "consecration":
+            # "Remove all Blessings on all enemy Heroes and deal one Light Damage to them"
+            self._push(*[["r_affect", ri, t, "consecrate", 0] for t in heroes if self.hteam(t) != team])
+        elif key == "mana_surge":
+            self._push(["r_surge", p, rit.mana])
+        elif key == "purification":
+            # "All allied Heroes with at least one Health Heal two Damage and all Curse tokens ... removed"
+            for t in heroes:
+                if self.hteam(t) == team:
+                    self.heal(t, rit.heal)
+                    self.remove_curses(t)
+        elif key == "flesh_and_blood":
+            # "All Weapons, Armor, Shields, and Artifacts are flipped facedown for this turn"
+            self._push(*[["r_affect", ri, t, "flesh", 0] for t in heroes])
+
+    def _T_r_affect(self, ri, t, what, asked) -> None:
+        """A negative Ritual effect reaches ``t``: not on a starting triad during turn 1 (errata page
+        14: "cannot be harmed by any Rituals"), not when shielded (Gaia's Escutcheon, Nature's Grace);
+        Nature's Grace may be activated first ("immediately after any Ritual Effect would affect
+        you")."""
+        if not self.alive(t) or self.in_start_triad(t) or self.r_shielded(t, ri):
+            return
+        if not asked and self.has_mana(t, "natures_grace"):
+            self._push(["r_affect", ri, t, what, 1])
+            self._ask("yn", self.owner[t], "grace", t, ri)
+            return
+        rit = RITUALS[ri]
+        if what == "consecrate":
+            self.remove_blessings(t)
+            self._push(["hurt", -1, t, rit.damage, LIGHT, 1, [], rit.name, 0])
+        elif what == "fire":
+            self._push(["hurt", -1, t, rit.damage, FIRE, 1, [], rit.name, 0])
+        elif what == "flesh":
+            self.flip_w[t] = 1
+            self.flip_a[t] = 1
+
+    def _yn_grace(self, yes, p, du, t, ri):
+        """Nature's Grace: "Gain immunity to that effect this turn" (its Mana gem is removed)."""
+        if yes:
+            self.mana[t][self.skill_slot(t, "natures_grace")] = 0
+            self.rimm[t] |= 1 << ri
+            self._log(f"{HEROES[t].name} is immune to {RITUALS[ri].name} this turn (Nature's Grace)")
+
+    def _T_r_surge(self, p, left) -> None:
+        """Mana Surge: "Offer to any number of allied Heroes a total of up to four Mana gems
+        distributed as you like. The receiving Heroes must place the Mana gems in skills
+        immediately": one gem at a time, the receiver's player places it."""
+        if left > 0 and self._surge_heroes(p):
+            self._ask("r_surge", p, left)
+
+    def _surge_heroes(self, p):
+        return [t for t in range(NH) if self.alive(t) and self.hteam(t) == self.team[p] and self.empty_slots(t)]
+
+    def _L_r_surge(self, p, left):
+        return [A_HERO + t for t in self._surge_heroes(p)] + [A_DONE]
+
+    def _D_r_surge(self, fam, t, p, left):
+        if fam == "hero":
+            self._push(["ask", "mana_gain", self.owner[t], t], ["r_surge", p, left - 1])
+
+    # ---------------------------------------------------------------- placing tokens
+    def _r_place_opts(self, ri: int) -> list[int]:
+        """TH § Placing Rituals: anywhere "including on top of Hexes occupied by other Heroes", inside
+        the Arena, off the centre hex (``PLACEMENTS``); "you cannot place the token so a Hero is on top
+        of those restricted Hexes"; errata page 44: "you cannot place a Ritual token in a way that it
+        overlaps another Ritual token"."""
+        rhex = self.rhex
+        occ = self.occupied()
+        return [i for i, cells, blocked in PLACEMENTS[ri]
+                if all(rhex[c] < 0 for c in cells) and not any(b in occ for b in blocked)]
+
+    def _L_r_place(self, p, ri, src):
+        return [A_RPLACE + i for i in self._r_place_opts(ri)]
+
+    def _D_r_place(self, fam, i, p, ri, src):
+        """The token goes down; "If the Ritual affects those Heroes, it is immediately resolved.
+        Placing a Wall of Fire, for example, might immediately Damage a Hero" (TH § Placing
+        Rituals)."""
+        self.r_put(ri, i, p)
+        x, k = divmod(i, 6)
+        self._log(f"P{p} places {RITUALS[ri].name} at {HEXES[x]} (turned {k})")
+        if src == "terrashaper":
+            self._r_negate(ri)
+        if RITUALS[ri].damage:
+            cells = PLACE_AT[ri][i][0]
+            self._push(*[["r_affect", ri, t, "fire", 0] for t in sorted(range(NH), key=self.rank_of)
+                         if self.alive(t) and self.pos[t] in cells])
+
+    def r_put(self, ri: int, i: int, p: int) -> None:
+        """Put Ritual ``ri``'s token down at placement ``i`` (``PLACE_AT``) for seat ``p``."""
+        self.rtok.append([ri, i, p])
+        cells, blocked = PLACE_AT[ri][i]
+        for x in cells:
+            self.rhex[x] = 2 * ri + (x in blocked)
+
+    def r_remove(self, ri: int) -> None:
+        self.rtok = [t for t in self.rtok if t[0] != ri]
+        self.rhex = [-1 if v >= 0 and v >> 1 == ri else v for v in self.rhex]
+        self._log(f"the {RITUALS[ri].name} token leaves the Arena")
+
+    def _r_negate(self, ri: int) -> None:
+        """Terrashaper: "This immediately negates the prepared Ritual with this effect and the Ritual
+        card with the selected effect is turned faced up"."""
+        for q in range(self.n):
+            if any(e[0] == ri for e in self.prepared[q]):
+                self.prepared[q] = [e for e in self.prepared[q] if e[0] != ri]
+                self._log(f"P{q}'s prepared {RITUALS[ri].name} is negated")
+        if ri not in self.rshown:
+            self.rshown.append(ri)
+
+    # ---------------------------------------------------------------- Equilibrium, Terrashaper
+    def r_skill_ok(self, h: int, key: str) -> bool:
+        """Equilibrium and Terrashaper need a token in the Arena ("Remove a Ritual Effect that has a
+        permanent token placed in the Arena"); Nature's Grace is only ever a reaction."""
+        return key != "natures_grace" and bool(self.rtok)
+
+    def r_skill_effect(self, h: int, key: str) -> None:
+        self._ask("r_remove", self.owner[h], h, key)
+
+    def _terra_opts(self, h: int, removed: int) -> list[int]:
+        """Terrashaper: "place any other currently unused permanent token" (a token Ritual whose token
+        is not in the Arena, other than the one removed) where it fits."""
+        used = {t[0] for t in self.rtok}
+        return [ri for ri in TOKEN_RITUALS if ri not in used and ri != removed and self._r_place_opts(ri)]
+
+    def _L_r_remove(self, p, h, key):
+        return sorted(A_RITUAL + t[0] for t in self.rtok)
+
+    def _D_r_remove(self, fam, ri, p, h, key):
+        self.r_remove(ri)
+        if key == "equilibrium":
+            # "you and any allies with at least one health Heal 4 damage and gain 2 Mana Gems to place
+            # into Skills immediately"
+            group = [t for t in sorted(range(NH), key=self.rank_of) if self.alive(t) and self.allies(h, t)]
+            for t in group:
+                self.heal(t, 4)
+            self._push(*[["ask", "mana_gain", self.owner[t], t] for t in group for _ in range(2)])
+        elif self._terra_opts(h, ri):
+            self._ask("r_unused", p, h, ri)
+
+    def _L_r_unused(self, p, h, removed):
+        return [A_RITUAL + ri for ri in self._terra_opts(h, removed)]
+
+    def _D_r_unused(self, fam, ri, p, h, removed):
+        self._ask("r_place", p, ri, "terrashaper")
+
+    # ---------------------------------------------------------------- Gaia's Escutcheon
+    def r_gaia(self, h: int) -> None:
+        """Gaia's Escutcheon's text is active (revealed with its text): designed duration, to the end
+        of the next Arena turn, so that it covers the Hero's next move and turn start."""
+        self.gaia[h] = min(TURNS + 1, self.turn + 1)
+        self._log(f"{HEROES[h].name} is protected from negative Ritual effects (Gaia's Escutcheon)")
+
+    # ---------------------------------------------------------------- saved states
+    def _check_rituals(self) -> None:
+        """Each Ritual card in one place at most (prepared, being cast, face up), a prepared one on a
+        turn 1..9 still to come, Flesh and Blood only with the expansion, the tokens where they may
+        lie and the per-hex map matching them, no Hero on a blocked hex."""
+        prep = [e[0] for x in self.prepared for e in x]
+        if len(set(prep)) != len(prep) or set(prep) & set(self.rshown) or len(set(self.rshown)) != len(self.rshown):
+            raise StateError("theosis_v0: a Ritual card is in two places")
+        arena = self.phase in ("arena", "over")
+        for x in self.prepared:
+            for ri, t in x:
+                if not 0 <= ri < NR or not 1 <= t <= TURNS or arena and t <= self.turn:
+                    raise StateError(f"theosis_v0: prepared Ritual {ri} on turn {t} (Arena turn {self.turn})")
+        cards = prep + self.rshown
+        if not self.game.config.get("expansion") and RK["flesh_and_blood"] in cards:
+            raise StateError("theosis_v0: Flesh and Blood is an Expansion card (expansion=False)")
+        if any(not (0 <= p < self.n and ri in self.rshown) for p, ri in self.rdue):
+            raise StateError("theosis_v0: a Ritual being cast is not face up")
+        toks = [t[0] for t in self.rtok]
+        if len(set(toks)) != len(toks) or any(not 0 <= ri < NR or i not in PLACE_AT[ri] or not 0 <= p < self.n
+                                              for ri, i, p in self.rtok):
+            raise StateError("theosis_v0: a Ritual token lies where it cannot")
+        if rhex_of(self.rtok) != self.rhex:
+            raise StateError("theosis_v0: the Ritual hex map does not match the tokens")
+        if any(self.alive(h) and self.r_blocked(self.pos[h]) for h in range(NH)):
+            raise StateError("theosis_v0: a hero stands on a hex no Hero may occupy")
+
+    # ---------------------------------------------------------------- determinization
+    def _r_resample(self, s, player: int, rng) -> None:
+        """``resample_hidden``'s part for Rituals: which card each other team prepared and its turn
+        are hidden (TH § Mage Tower: "Place the Ritual you are preparing face down ... Select one turn
+        token and place it on top of your Ritual"); they are redrawn from the cards ``player`` has not
+        seen (the other teams' prepared cards and the Mage Tower deck, which is reshuffled), each on a
+        turn still to come. How many each seat prepared stays (the cards lie by the Hero mats)."""
+        mine = self.team[player]
+        slots = [(q, k) for q in range(self.n) if self.team[q] != mine for k in range(len(self.prepared[q]))]
+        deck = getattr(s, "rdeck", None)
+        if not slots and not deck:
+            return
+        pool = sorted([s.prepared[q][k][0] for q, k in slots] + list(deck or ()))
+        pool = [pool[j] for j in rng.permutation(len(pool))]
+        lo = self.turn + 1 if self.phase in ("arena", "over") else 1
+        for j, (q, k) in enumerate(slots):
+            s.prepared[q][k] = [int(pool[j]), int(rng.integers(lo, TURNS + 1))]
+        if deck is not None:
+            s.rdeck[:] = [int(x) for x in pool[len(slots):]]
