@@ -1,0 +1,277 @@
+"""Independent check of the Monsters chapter (issue 16), written from the rulebook text
+``001_4e95cd654d8b1058.txt`` (TH) before reading the rules code's answers: each printed example and
+each tricky sentence of TH § Game Modes (Setting Up the Arena (Monster Modes), Light / Heavy Semi
+Co-op) and TH § Monsters (Monster Stamina, Monster Defense, Monster Attacking, Monster Battles,
+Weapons Slaying, Armor Green Shield Resistance) as its own situation. The expected outcome in each
+docstring was worked out from the quoted sentence.
+
+Positions are built with ``mbuilder.marena`` (scripted dice: a d6 face is 0..5 in the printed row
+order dash, two pips, four pips, sword, lightning, spade; a d4 is 1..4); decisions are taken by their
+``describe_action`` text."""
+
+import numpy as np
+
+from mythenv.games.theosis import rules
+from tests.conformance.helpers import checked_observation
+
+from .builder import card, hero
+from .mbuilder import NH, TOK, marena, mgame
+
+SOLO = mgame("solo", 1, encounter="solo_3", monsters="kotronas")
+R_SET = ["fiery_purge", "nova", "valor", "resurrection", "tenacity", "last_stand"]
+NEAR = (0, -1)  # a hex adjacent to the centre, where the monster stands
+
+
+def say(s):
+    return [s.action_to_string(a) for a in s.legal_actions()]
+
+
+def choose(s, text):
+    """Take the legal action described ``text`` (case-insensitive, exact)."""
+    opts = [a for a in s.legal_actions() if s.action_to_string(a).lower() == text.lower()]
+    assert opts, (text, say(s))
+    s.apply_action(opts[0])
+    return s
+
+
+def power(key):
+    p = rules.POWERS[card(key)]
+    return f"power {p.name} ({p.attack}/{p.defense})"
+
+
+def decline_all(s):
+    """Decline the optional yes/no texts until another kind of decision comes."""
+    while s.dec is not None and s.dec[0] == "yn":
+        choose(s, "choice 0")
+
+
+def solo(heroes, hand, stack, dice, actor="rochon", monster="kotronas", g=SOLO, ranking=None, **kw):
+    return marena(g, heroes, {0: hand}, ranking or list(heroes), [(monster, (0, 0), stack)], actor=actor,
+                  dice=dice, **kw)
+
+
+def attack_monster(s, key, skill_slot=None):
+    """The acting hero stays and attacks monster 1 with Power ``key`` face down (row 4), or with the
+    Skill of ``skill_slot`` (row 5); no charge move."""
+    choose(s, "done / none")
+    if skill_slot is None:
+        choose(s, "action: " + rules.ROW_NAMES[4])
+    else:
+        choose(s, "action: " + rules.ROW_NAMES[5])
+        choose(s, f"slot {skill_slot + 1}")
+        if s.dec[0] == "move":
+            choose(s, "done / none")
+    choose(s, "monster 1")
+    choose(s, power(key))
+    decline_all(s)
+    return s
+
+
+def rochon(eq=(None, None, None), mana=(0, 0, 0), pos=NEAR, **kw):
+    return {"rochon": dict(owner=0, pos=pos, eq=list(eq), mana=list(mana), **kw)}
+
+
+def far(*keys):
+    spots = [(-4, 4), (4, -4), (-4, 0)]
+    return {k: dict(owner=0, pos=spots[i]) for i, k in enumerate(keys)}
+
+
+# ------------------------------------------------------------------ TH § Monster Stamina
+
+
+def test_damage_below_the_token_does_not_accumulate():
+    """TH § Monster Stamina: each Token gives "the amount of damage required for this specific Stamina
+    Token to be removed"; the example: "The two damage inflicted to the Monster is not enough to
+    remove the Stamina Token ... The attack was successful but essentially has no effect." Two
+    successful attacks of 2 Damage each on a 3-Damage token leave it in place: one attack must deal
+    the whole amount. (d4 2: Defense 4; each (4.0) Power ties and wins: (4 - 4) + 2 = 2.)"""
+    heroes = {**rochon(eq=("short_sword_a", None, None)),
+              "gurth": dict(owner=0, pos=(1, -1), eq=["mace", None, None]), **far("aer")}
+    hand = ["fiery_purge", "terror", "valor", "resurrection", "tenacity", "last_stand"]
+    s = marena(SOLO, heroes, {0: hand}, ["rochon", "gurth", "aer"],
+               [("kotronas", (0, 0), ["plain_3", "plain_2"])], actor="rochon", dice=(2, 2))
+    attack_monster(s, "terror")
+    assert s.mstack[0] == [TOK["plain_3"], TOK["plain_2"]]
+    assert s.dec[2] == hero("gurth"), s.dec
+    attack_monster(s, "fiery_purge")
+    assert s.mstack[0] == [TOK["plain_3"], TOK["plain_2"]]
+
+
+# ------------------------------------------------------------------ ranking: monsters below heroes
+
+
+def test_hero_attack_tying_the_monster_defense_wins():
+    """TH § Setting Up the Arena (Monster Modes): "when a Hero ties in combat with a monster, the Hero
+    wins the encounter as they are higher in Ranking." Fiery Purge (4.0) against Kotronas 2 + d4 = 2
+    (Defense 4): a tie, the Hero wins, (4 - 4) + 2 (Short Sword) = 2 Damage removes a 2-Damage
+    token."""
+    s = solo({**rochon(eq=("short_sword_a", None, None)), **far("aer", "edhel")}, R_SET, ["plain_2", "plain_3"],
+             dice=(2,))
+    attack_monster(s, "fiery_purge")
+    assert s.mstack[0] == [TOK["plain_3"]]
+
+
+def test_monster_strike_tying_the_hero_defense_misses():
+    """TH § Monster Attacking: "If the Attack is greater than the Hero's Defense (remember that
+    monsters have lower rank than Heroes), then Damage is calculated as normal." Brutal Punch (1D4+2)
+    rolls 1: Attack 3 against Tenacity's Defense 3, a tie: the Hero wins, no Damage."""
+    s = solo({**rochon(), **far("aer", "edhel")}, R_SET, ["plain_3"], dice=(0, 1), actor=None)
+    assert s.dec[0] == "m_commit" and s.dec[2] == hero("rochon"), s.dec
+    choose(s, power("tenacity"))
+    decline_all(s)
+    assert s.hp[hero("rochon")] == 9
+
+
+def test_monster_hit_damage_is_difference_plus_strike_damage():
+    """TH § Monster Attacking: "The damage the Monster will apply is (Monster Attack - Hero Defense) +
+    Monster Attack Damage. Hero Resistances affect this damage normally." Brutal Punch (1D4+2, 5
+    Physical) rolls 3 against Tenacity (Defense 3): (5 - 3) + 5 = 7; Chainmail's Physical Resistance
+    halves it to 3: Health 9 -> 6."""
+    s = solo(rochon(eq=(None, None, "chainmail")), R_SET, ["plain_3"], dice=(0, 3), actor=None)
+    choose(s, power("tenacity"))
+    decline_all(s)
+    assert s.hp[hero("rochon")] == 6
+
+
+def test_monsters_act_after_all_heroes():
+    """TH § Setting Up the Arena (Monster Modes): "The opposing monsters always act at the end of each
+    turn after all Heroes have acted." The last hero in the Ranking ends its turn (does nothing); the
+    monster's die is rolled and its strike asks a hero for a Defense before the next Arena turn
+    begins."""
+    heroes = {**rochon(), **far("aer", "edhel")}
+    s = solo(heroes, R_SET, ["plain_3"], dice=(0, 2), actor="edhel", ranking=["rochon", "aer", "edhel"])
+    turn = s.turn
+    choose(s, "done / none")
+    choose(s, "action: " + rules.ROW_NAMES[0])
+    choose(s, power("resurrection"))
+    decline_all(s)
+    assert s.turn == turn and s.dec[0] == "m_commit", (s.turn, s.dec)
+
+
+# ------------------------------------------------------------------ TH § Monster Battles
+
+
+def test_warcraft_is_five_zero_against_monsters():
+    """TH § Monster Battles: "Warcraft is considered a (5.0) Power Card against monsters." Warcraft
+    against Kotronas 2 + 3 = 5: a tie the Hero wins (printed 4 would lose); (5 - 5) + 2 = 2 removes a
+    2-Damage token."""
+    s = solo({**rochon(eq=("short_sword_a", None, None)), **far("aer", "edhel")},
+             ["warcraft", "nova", "valor", "resurrection", "tenacity", "last_stand"], ["plain_2", "plain_3"], dice=(3,))
+    attack_monster(s, "warcraft")
+    assert s.mstack[0] == [TOK["plain_3"]]
+
+
+def test_last_stand_is_zero_five_against_monsters():
+    """TH § Monster Battles: "Last Stand is considered a (0.5) Power Card against monsters." Brutal
+    Punch rolls 3: Attack 5 against Last Stand's Defense 5 (printed 4 would be hit): the Hero wins."""
+    s = solo({**rochon(), **far("aer", "edhel")}, R_SET, ["plain_3"], dice=(0, 3), actor=None)
+    choose(s, power("last_stand"))
+    decline_all(s)
+    assert s.hp[hero("rochon")] == 9
+
+
+def test_enervation_doubles_weapon_damage_against_a_monster():
+    """TH § Monster Battles: "Enervation deals double weapon damage to a monster instead of burning
+    mana." Enervation (3.1) against 2 + 1 = 3: a tie the Hero wins; (3 - 3) + 2 x 2 (Short Sword) = 4
+    removes a 4-Damage token (2 would not)."""
+    s = solo({**rochon(eq=("short_sword_a", None, None)), **far("aer", "edhel")},
+             ["enervation", "nova", "valor", "resurrection", "tenacity", "last_stand"], ["plain_4", "plain_3"],
+             dice=(1,))
+    attack_monster(s, "enervation")
+    assert s.mstack[0] == [TOK["plain_3"]]
+
+
+def test_slaying_weapon_doubles_weapon_damage():
+    """TH § Weapons Slaying: "When damage is inflicted to a monster with a slaying weapon, apply double
+    the weapon's damage." Fiery Purge ties Defense 4; the slaying Dagger (1 Damage) deals (4 - 4) +
+    2 x 1 = 2 and removes a 2-Damage token; the plain Dagger deals 1 and does not."""
+    for dagger, removed in (("dagger_b", True), ("dagger_a", False)):
+        s = solo({**rochon(eq=(dagger, None, None)), **far("aer", "edhel")}, R_SET, ["plain_2", "plain_3"],
+                 dice=(2,))
+        attack_monster(s, "fiery_purge")
+        assert (s.mstack[0] == [TOK["plain_3"]]) == removed, dagger
+
+
+def test_fiery_purge_curse_adds_one_damage_then_leaves():
+    """TH § Monster Battles: "An active Fiery Purge Curse will add one damage to the next successful
+    attack against a monster. The Curse is then removed." Kotronas carries the Fiery Purge Curse;
+    Nova (3.1) ties 2 + 1 = 3 and deals (3 - 3) + 2 (Short Sword) + 1 = 3, removing a 3-Damage
+    token; the Curse is gone afterwards."""
+    s = solo({**rochon(eq=("short_sword_a", None, None)), **far("aer", "edhel")}, R_SET, ["plain_3", "plain_2"],
+             dice=(1,))
+    s.token[card("fiery_purge")] = NH + 0
+    attack_monster(s, "nova")
+    assert s.mstack[0] == [TOK["plain_2"]]
+    assert s.token[card("fiery_purge")] != NH + 0
+
+
+def test_equalize_turns_the_monster_die_into_one():
+    """TH § Monster Battles: "Equalize allows you to turn a die roll into a 1." Brutal Punch (1D4+2, 5
+    Physical) rolls 4 (Attack 6) against Equalize's Defense 1; the roll turned into a 1 gives Attack
+    3: hit for (3 - 1) + 5 = 7 (Health 9 -> 2), not (6 - 1) + 5 = 10 (which would kill)."""
+    s = solo({**rochon(), **far("aer", "edhel")}, ["equalize", "nova", "valor", "resurrection", "tenacity",
+                                                   "last_stand"], ["plain_3"], dice=(0, 4), actor=None)
+    choose(s, power("equalize"))
+    while s.dec is not None and s.dec[0] == "yn":
+        choose(s, "choice 1")
+    assert s.hp[hero("rochon")] == 2
+
+
+def test_acid_is_mitigated_only_by_the_green_shield():
+    """TH § Armor Green Shield Resistance: "Acid Damage ... is only mitigated by armor and shields with
+    the green shield icon." Wrath of the Mountain (1D4+3 Ranged, 6 Acid) rolls 2: Attack 5 against
+    Tenacity's 3, (5 - 3) + 6 = 8 Acid. Physical Protection (Plate Armor) or Physical Resistance
+    (Leather Jerkin) does not reduce it (Health 9 -> 1); Hide Armor's Acid Resistance halves it to 4
+    (Health 5)."""
+    for who, armor, health in (("rochon", "plate_armor", 1), ("garav", "leather_jerkin", 1),
+                               ("garav", "hide_armor", 5)):
+        s = marena(SOLO, {who: dict(owner=0, pos=NEAR, eq=[None, None, armor])}, {0: R_SET}, [who],
+                   [("kotronas", (0, 0), ["plain_3"])], dice=(3, 2))
+        choose(s, power("tenacity"))
+        decline_all(s)
+        assert s.hp[hero(who)] == health, (who, armor)
+
+
+def test_mana_and_item_texts_do_nothing_to_monsters():
+    """TH § Monster Battles: "As monsters do not use Mana or Items, Powers, Rituals, and Skills that
+    affect those do not have any effect in monsters." Neutralize (a random Power from the Opponent's
+    hand) against Kotronas: the attack resolves as a plain (3.1) attack, no hand to take from and no
+    error: 3 against 2 + 1 ties, (3 - 3) + 2 = 2 removes a 2-Damage token."""
+    s = solo({**rochon(eq=("short_sword_a", None, None)), **far("aer", "edhel")},
+             ["neutralize", "nova", "valor", "resurrection", "tenacity", "last_stand"], ["plain_2", "plain_3"],
+             dice=(1,))
+    attack_monster(s, "neutralize")
+    assert s.mstack[0] == [TOK["plain_3"]]
+
+
+# ------------------------------------------------------------------ hidden Stamina
+
+
+def _two_stacks():
+    a = solo({**rochon(), **far("aer", "edhel")}, R_SET, ["plain_3", "plain_4", "fire_res_3"], dice=())
+    b = solo({**rochon(), **far("aer", "edhel")}, R_SET, ["plain_3", "fire_res_3", "plain_4"], dice=())
+    return a, b
+
+
+def test_stamina_below_the_top_is_not_observed():
+    """TH § Monster Stamina: "The players are only able to see the top active Stamina Token. They
+    cannot look through the stack to see what the monster resistances will be after the top Token is
+    removed." Two positions differing only in the order of the tokens below the top give the same
+    observation (both encoders), mask and render to the player."""
+    a, b = _two_stacks()
+    assert np.array_equal(checked_observation(SOLO, a, 0), checked_observation(SOLO, b, 0))
+    assert a.legal_actions() == b.legal_actions()
+    assert a.render(0) == b.render(0)
+
+
+def test_resample_redraws_the_stamina_below_the_top():
+    """TH § Monster Stamina (as above): a determinization from the player's view keeps the top token
+    and redraws those below it (from the hidden tokens), so the order below the top is not fixed."""
+    a, _ = _two_stacks()
+    a.rng = np.random.default_rng(0)
+    seen = set()
+    for i in range(30):
+        r = a.resample_hidden(0, np.random.default_rng(i))
+        assert r.mstack[0][0] == TOK["plain_3"] and len(r.mstack[0]) == 3
+        seen.add(tuple(r.mstack[0][1:]))
+    assert len(seen) > 3
