@@ -10,6 +10,7 @@ import numpy as np
 import pytest
 
 from mythenv.games.theosis import rules
+from mythenv.games.theosis.observe import OBSERVER
 from mythenv.games.theosis.rules.rituals import PLACE_AT, PLACEMENTS, RK
 from tests.conformance.helpers import checked_observation
 
@@ -19,6 +20,8 @@ G2 = game()
 GE = game(expansion=True)
 W_SET = ["warcraft", "fireball", "bloodthirst", "tactics", "pain_spike", "spell_ward"]
 D_SET = ["poison", "vortex", "confusion", "oppress", "lifeswap", "frigid_night"]
+R_SET = ["fiery_purge", "nova", "valor", "resurrection", "tenacity", "last_stand"]
+M_SET = ["entangling_roots", "hailstorm", "lightning_strike", "cleansing_rain", "rejuvenation", "blazing_sun"]
 
 
 def pl(key, q, r, rot=0):
@@ -442,3 +445,167 @@ def test_random_games_with_rituals_keep_encoders_identical_and_states_loadable()
             s.apply_action(la[int(rng.integers(len(la)))])
             steps += 1
         assert s.rshown, "some Ritual was cast"
+
+
+# ------------------------------------------------------------------------------------ the dependents
+X_SET = ["incinerating_fury", "force_sunder", "combat_purloin", "tentacles_black", "thalassic_favour",
+         "gaias_escutcheon"]
+
+
+def test_natures_grace_immunity_to_a_wall_of_fire_this_turn():
+    """TH § Appendix Skills, Nature's Grace (errata page 37): "You may activate this Skill immediately
+    after any Ritual Effect would affect you directly or indirectly. Gain immunity to that effect this
+    turn. For example, you would not take any damage from a Ritual Effect". A Wall of Fire placed
+    under Nimloth: it activates Nature's Grace and takes no Damage, neither then nor when its turn
+    begins on the wall; on the next turn the immunity is over."""
+    s = duo({"norn": dict(owner=0, pos=(-3, 1)), "nimloth": dict(owner=1, arch=1, pos=(2, 1), mana=[1, 0, 0])})
+    start(s, 2, {0: [("wall_of_fire", 2)]})
+    place(s, "wall_of_fire", 1, 1)
+    assert s.dec[0] == "yn" and s.dec[1] == 1 and s.dec[2] == "grace"
+    views(G2, s)
+    act(s, "num", 1)
+    assert s.hp[hero("nimloth")] == 9 and s.mana[hero("nimloth")] == [0, 0, 0]
+    assert s.rimm[hero("nimloth")] == 1 << RK["wall_of_fire"]
+    act(s, "done")  # Norn
+    act(s, "row", 0)
+    act(s, "card", card("tactics"))
+    assert s.dec[0] == "move" and s.dec[2] == hero("nimloth") and s.hp[hero("nimloth")] == 9
+    end_turn(s)
+    act(s, "done")
+    act(s, "row", 0)
+    act(s, "card", card("fireball"))
+    assert s.turn == 3 and s.hp[hero("nimloth")] == 5 and s.rimm[hero("nimloth")] == 0
+
+
+def test_natures_grace_against_a_banner_bonus():
+    """Nature's Grace: "nor would enemies receive an Attack Bonus against you from Rituals". Norn on the
+    Banner of Victory attacks Nimloth with Warcraft (4/0) against Frigid Night (0/4): Nimloth activates
+    Nature's Grace after the reveal, so 4 vs 4, not 5 vs 4."""
+    s = duo({"norn": dict(owner=0, pos=(2, 0)), "nimloth": dict(owner=1, arch=1, pos=(3, 0), mana=[1, 0, 0])})
+    put(s, "banner_of_victory", 1, 1)
+    start(s, 2)
+    attack(s, "nimloth", "warcraft", "frigid_night")
+    assert s.dec[0] == "yn" and s.dec[2] == "grace" and s.dec[4] == RK["banner_of_victory"]
+    act(s, "num", 1)
+    assert logged(s, "attacks Nimloth the Ancient Druid: 4 vs 4")
+
+
+def test_natures_grace_against_a_death_swamp():
+    """Nature's Grace against a Death Swamp (its Ritual Effect would affect the move): asked before the
+    move, the swamp then costs Nimloth no extra Movement this turn (FAQ: two Movement to enter)."""
+    s = duo({"nimloth": dict(owner=0, arch=1, pos=(-4, 1), mana=[1, 0, 0]), "rac": dict(owner=1, pos=(3, -2))})
+    put(s, "death_swamp", -2, 0, seat=1)
+    start(s, 2)
+    assert s.dec[0] == "yn" and s.dec[2] == "grace"
+    act(s, "num", 1)
+    assert s.dec[0] == "move" and rules.A_HEX + hexi(-1, 0) in s.legal_actions()
+
+
+def test_equilibrium_removes_a_token_heals_and_gives_gems():
+    """TH § Appendix Skills, Equilibrium: "Remove a Ritual Effect that has a permanent token placed in
+    the Arena. When you remove the Ritual Effect, you and any allies with at least one health Heal 4
+    damage and gain 2 Mana Gems to place into Skills immediately". Nimloth at 3, Norn at 5: 7 and 9,
+    two gems each; the Guardian Angel leaves the Arena; the enemy gets nothing."""
+    s = duo({"nimloth": dict(owner=0, arch=1, pos=(-3, 1), hp=3, mana=[0, 1, 0]),
+             "norn": dict(owner=0, pos=(-3, 2), hp=5), "rac": dict(owner=1, pos=(3, -2), hp=5)})
+    assert not s._skill_ok(hero("nimloth"), 1)  # no token in the Arena
+    put(s, "guardian_angel", 1, 1, seat=1)
+    start(s, 2)
+    act(s, "done")
+    assert rules.A_ROW + 5 in s.legal_actions()
+    act(s, "row", 5)
+    act(s, "slot", 1)
+    act(s, "card", card("tactics"))  # the Skill uses a Power face down for its values (chart row six)
+    assert s.dec[0] == "r_remove" and s.legal_actions() == [rules.A_RITUAL + RK["guardian_angel"]]
+    s.apply_action(rules.A_RITUAL + RK["guardian_angel"])
+    assert s.rtok == [] and s.rhex == [-1] * rules.NHEX
+    assert s.hp[hero("nimloth")] == 7 and s.hp[hero("norn")] == 9 and s.hp[hero("rac")] == 5
+    for h in ("nimloth", "nimloth", "norn", "norn"):
+        assert s.dec[0] == "mana_gain" and s.dec[2] == hero(h)
+        s.apply_action(s.legal_actions()[0])
+    assert sum(s.mana[hero("nimloth")]) == 2 and sum(s.mana[hero("norn")]) == 2
+
+
+def test_terrashaper_moves_tokens_and_negates_the_prepared_ritual():
+    """TH § Appendix Skills, Terrashaper: "Remove a Ritual Effect that has a permanent token placed in
+    the Arena. You immediately place any other currently unused permanent token from a Ritual Effect in
+    the Arena wherever you want. This immediately negates the prepared Ritual with this effect and the
+    Ritual card with the selected effect is turned faced up". Nimloth removes the Banner and places the
+    Wall of Fire seat 1 had prepared for turn 5 on Rac (4 Fire); seat 1's Ritual is negated, face up."""
+    s = duo({"nimloth": dict(owner=0, arch=1, pos=(-3, 1), mana=[0, 0, 1]), "rac": dict(owner=1, pos=(2, 1))})
+    put(s, "banner_of_victory", -2, 2, seat=1)
+    start(s, 2, {1: [("wall_of_fire", 5)]})
+    act(s, "done")
+    act(s, "row", 5)
+    act(s, "slot", 2)
+    act(s, "card", card("tactics"))
+    assert s.dec[0] == "r_remove"
+    s.apply_action(rules.A_RITUAL + RK["banner_of_victory"])
+    assert s.dec[0] == "r_unused"
+    unused = {a - rules.A_RITUAL for a in s.legal_actions()}
+    assert unused == {RK[k] for k in ("fortifications", "guardian_angel", "wall_of_fire", "death_swamp",
+                                      "mana_spring")}  # "any other": not the Banner just removed
+    views(G2, s)
+    s.apply_action(rules.A_RITUAL + RK["wall_of_fire"])
+    place(s, "wall_of_fire", 1, 1)
+    assert logged(s, "Rac the Horrid Necromancer loses 4 (Wall of Fire), health 5")
+    assert s.prepared[1] == [] and RK["wall_of_fire"] in s.rshown
+    assert [t[0] for t in s.rtok] == [RK["wall_of_fire"]]
+
+
+def test_gaias_escutcheon_shields_from_negative_ritual_effects():
+    """TH § Expansion Cards, Gaia's Escutcheon: "protects the Hero who used it from any negative Ritual
+    Effect. That Hero can stand or walk over terrain effects without their movement being affected.
+    They do not take any damage. Attacks from the Banner of Victory do not have a bonus against them".
+    Rac defends with Gaia's Escutcheon (its text is active when revealed): Norn on the Banner attacks
+    with 4 against 4, not 5. Designed duration: to the end of the next Arena turn, so on turn 3 the
+    swamp costs Rac no extra Movement and the Wall of Fire does not burn it; on turn 4 both do."""
+    s = duo({"norn": dict(owner=0, pos=(2, 0)), "rac": dict(owner=1, pos=(3, 0))},
+            hands={0: W_SET, 1: X_SET}, g=GE)
+    put(s, "banner_of_victory", 1, 1)
+    start(s, 2)
+    attack(s, "rac", "warcraft", "gaias_escutcheon")
+    assert logged(s, "attacks Rac the Horrid Necromancer: 4 vs 4")
+    r = hero("rac")
+    assert s.gaia[r] == 3
+    s.turn = 3
+    s.pos[r] = hexi(-4, 1)
+    put(s, "death_swamp", -2, 0)
+    assert hexi(-1, 0) in s.reach(r, 3)
+    assert s.r_shielded(r, RK["wall_of_fire"]) and s.ritual_attack_bonus(hero("norn"), r) == 0
+    s.turn = 4
+    assert hexi(-1, 0) not in s.reach(r, 3) and not s.r_shielded(r, RK["wall_of_fire"])
+
+
+# ------------------------------------------------------------------------------------ hidden information
+
+
+def test_a_prepared_ritual_is_hidden_from_the_other_team():
+    """TH § Mage Tower: "Place the Ritual you are preparing face down next to your Hero mat. Select one
+    turn token and place it on top of your Ritual"; TH § Team vs Team: team mates "can however
+    exchange any private information such as face down Powers or Rituals". Seat 0 prepared a Wall of
+    Fire for turn 5: its team mate (seat 2) sees it and its turn, the other team sees one face-down
+    Ritual only, in the observation and the render; ``resample_hidden`` redraws its card and turn."""
+    g = game(num_players=4, mode="teams_2x2")
+    s = arena(g, {"norn": dict(owner=0, pos=(-3, 1)), "rac": dict(owner=1, pos=(3, -1)),
+                  "lug": dict(owner=2, pos=(-3, 2)), "aer": dict(owner=3, pos=(3, -2))},
+              {0: W_SET, 1: D_SET, 2: R_SET, 3: M_SET}, ranking=["norn", "rac", "lug", "aer"], turn=2)
+    s.prepared[0] = [[RK["wall_of_fire"], 5]]
+    s.prepared[1] = [[RK["purification"], 7]]
+    row = RK["wall_of_fire"]
+    for p, sees in ((0, True), (2, True), (1, False), (3, False)):
+        cards_piece = OBSERVER.piece(checked_observation(g, s, p), "rit_cards")
+        assert bool(cards_piece[row][1]) == sees and bool(cards_piece[row][1 + 5]) == sees
+        seats = OBSERVER.piece(checked_observation(g, s, p), "rit_seats")
+        assert seats[(0 - p) % 4] == pytest.approx(1 / 3)  # everyone sees one card by seat 0's mat
+        assert ("Wall of Fire" in s.render(p)) == sees
+    rng = np.random.default_rng(1)
+    turns, cards_drawn = set(), set()
+    for _ in range(40):
+        r = s.resample_hidden(1, rng)
+        assert r.prepared[1] == [[RK["purification"], 7]]  # seat 1's own team's: kept
+        (ri, t), = r.prepared[0]
+        assert 3 <= t <= 9 and ri != RK["purification"]
+        turns.add(t)
+        cards_drawn.add(ri)
+    assert len(turns) > 1
