@@ -299,6 +299,7 @@ class Monsters:
                 rec["roll"] = 1
         else:
             self.mcb["dcards"][i] = c
+            self.mcb["dvals"][i] = self._m_values(c, "defence")
             self._m_dtext(i)
 
     def _L_m_raise(self, p, h, i):
