@@ -74,3 +74,50 @@ def decline_all(s, limit: int = 50) -> None:
 
 
 __all__ = ["MYTHS", "MYTH_INDEX", "act", "adv_game", "decline_all", "give_myth", "names", "prepared", "to_top"]
+
+
+WATER_UP = ["water_order_3", "fire_order_3", "air_order_3", "earth_order_3", "fire_chaos_3"]
+
+
+def adv_betting(gods=("poseidon", "thor"), first: int = 0, hands=None, seed: int = 0, const=WATER_UP, **cfg):
+    """The first Hand of a prepared Advanced game at the start of Betting Round 1, ``first`` the First
+    Player, all five Constellation cards face up, the given hands."""
+    from .helpers import set_const, set_hand
+
+    game, s = prepared(gods, seed=seed, **cfg)
+    assert not s.pending
+    s.first = first
+    s.turn = first
+    set_const(s, const, up=5)
+    for p in range(s.n):
+        set_hand(s, p, (hands or {}).get(p, []))
+    s._legal = None
+    return game, s
+
+
+def adv_battle(gods=("poseidon", "thor"), first: int = 0, hands=None, stakes=None, **kw):
+    """A prepared Advanced Hand moved straight to its Battle (windows at its start may be open)."""
+    from .helpers import set_tokens
+
+    game, s = adv_betting(gods, first, hands, **kw)
+    for p, st in (stakes or {}).items():
+        set_tokens(s, p, stake=st)
+        s.paid[p] = [0, 0, 0]
+    s.level = [0, 0, 0]
+    s.round = 3
+    s._start_battle()
+    return game, s
+
+
+def pass_battle(s, limit: int = 40) -> None:
+    """Every seat passes (or ends its turn) until the Battle is over and the Closing Phase done;
+    windows are declined."""
+    for _ in range(limit):
+        if s.step not in (3, 6) or s.is_terminal():
+            return
+        if s.pending:
+            s.apply_action(s.C.DECLINE)
+            continue
+        la = s.legal_actions()
+        s.apply_action(s.C.PASS if s.C.PASS in la else s.C.END)
+    raise AssertionError("the Battle did not end")
