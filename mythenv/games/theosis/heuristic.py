@@ -5,6 +5,8 @@ spend Mana on attack Skills."""
 from __future__ import annotations
 
 from .cards import ITEMS, POWERS
+from .monster_heuristic import monster_action
+from .ritual_heuristic import ritual_action, terrain_value
 from .rules import (
     A_CARD,
     A_DIR,
@@ -49,6 +51,11 @@ def heuristic_action(view, rng):
         top = [x for x in xs if key(x) == best]
         return top[int(rng.integers(len(top)))]
 
+    if s.mkind[0] >= 0 and s.mphase == 0:  # --- Monsters: the co-op part of a monster mode
+        got = monster_action(s, dec, la, fams, pick)
+        if got is not None:
+            return got
+
     if kind == "move":
         h, mode = dec[2], dec[3]
         opts = [DECODE[a][1] if DECODE[a][0] == "hex" else s.pos[h] for a in la]
@@ -61,7 +68,8 @@ def heuristic_action(view, rng):
             if x == CENTER:
                 return 100
             near = min((DIST[x][s.pos[t]] for t in enemies), default=9)
-            return -2 * DIST[x][CENTER] - 0.3 * near
+            terrain = terrain_value(s, h, x) if s.rtok else 0.0  # --- Rituals
+            return -2 * DIST[x][CENTER] - 0.3 * near + terrain
         return la[max(range(len(la)), key=score)]
     if kind == "row":
         rows = [DECODE[a][1] for a in la]
@@ -106,7 +114,7 @@ def heuristic_action(view, rng):
         return pick(fams["dir"], sd)
     if kind == "skill_use":
         h = dec[2]
-        order = {"attack": 3, "auto": 2, "utility": 1}
+        order = {"attack": 3, "auto": 2, "utility": 1, "ritual": 1}
         return pick(fams["slot"], lambda a: order.get(s.skill(h, a - A_SLOT).kind, 0))
     if kind == "yn":
         what = dec[2]
@@ -134,6 +142,8 @@ def heuristic_action(view, rng):
         return pick(fams["card"], lambda a: POWERS[a - A_CARD].type in ("spell", "curse"))
     if kind == "place":
         return pick(fams["hex"], lambda a: -DIST[a - A_HEX][CENTER])
+    if kind in ("r_place", "r_surge", "r_remove", "r_unused"):  # --- Rituals (ritual_heuristic.py)
+        return ritual_action(s, dec, la, rng)
     return la[int(rng.integers(len(la)))]
 
 

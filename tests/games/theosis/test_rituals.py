@@ -609,3 +609,26 @@ def test_a_prepared_ritual_is_hidden_from_the_other_team():
         turns.add(t)
         cards_drawn.add(ri)
     assert len(turns) > 1
+
+
+# ------------------------------------------------------------------------------------ the heuristic
+
+
+def test_heuristic_puts_a_wall_of_fire_on_enemies_and_a_banner_by_its_heroes():
+    """The baseline (``ritual_heuristic.py``) places a Wall of Fire over enemy heroes, the Banner of
+    Victory with its own hero on a free hex, and feeds Mana Surge to its heroes."""
+    from mythenv.core.view import SeatView
+    from mythenv.games.theosis.heuristic import heuristic_action
+    rng = np.random.default_rng(0)
+    s = duo({"norn": dict(owner=0, pos=(-1, 1)), "rac": dict(owner=1, pos=(2, 1))})
+    start(s, 2, {0: [("wall_of_fire", 2), ("banner_of_victory", 2)]})
+    a = heuristic_action(SeatView(G2, s, 0, rng), rng)
+    assert hexi(2, 1) in PLACE_AT[RK["wall_of_fire"]][a - rules.A_RPLACE][0]
+    s.apply_action(a)
+    assert s.hp[hero("rac")] == 5
+    a = heuristic_action(SeatView(G2, s, 0, rng), rng)
+    cells, blocked = PLACE_AT[RK["banner_of_victory"]][a - rules.A_RPLACE]
+    assert hexi(-1, 1) in cells and hexi(-1, 1) not in blocked
+    s2 = duo()
+    start(s2, 2, {0: [("mana_surge", 2)]})
+    assert heuristic_action(SeatView(G2, s2, 0, rng), rng) == rules.A_HERO + hero("norn")
