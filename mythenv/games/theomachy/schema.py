@@ -97,7 +97,7 @@ def build(game) -> object:
         "peek": List(Bool(), **per_seat),
         "places": List(List(Tuple(card, Int(0, 1), Int(0, 2)), max_len=nc), **per_seat),
         "pending": List(pending, max_len=4 * n + 8),
-        "result_kind": Str(("", "winner", "shared", "bound")),
+        "result_kind": Str(("", "winner", "shared", "bound", "victory")),
         "log": List(Str(max_len=500), max_len=100),
     }
     if advanced:
@@ -111,6 +111,7 @@ def build(game) -> object:
             "pantheon": IntList(-1, NP - 1, length=n),
             "deity": IntList(-1, ND - 1, length=n),
             "miracles": IntList(0, big, length=n),
+            "vp": IntList(0, big, length=n),  # Victory Points (Epic game; 0 in the Advanced game)
             "myth_known": IntList(0, 5, length=n),
             "ab_uses": IntList(0, big, length=n),
             "bonus": IntList(0, big, length=n),

@@ -44,6 +44,7 @@ from .battle import BattlePhase
 from .betting import BettingPhase
 from .closing import ClosingPhase
 from .effects import CardPlay
+from .epic import EpicRules
 from .exchange import Tokens, _exchange, _needs_exchange, _pay
 from .myth import MythMixin
 from .persist import Persistence
@@ -113,6 +114,7 @@ __all__ = [
 
 class TheomachyState(
     # one line per rules module (a new mode's mixin goes above the ones whose methods it overrides)
+    EpicRules,          # Epic: Victory Points, no elimination (overrides _eliminate, returns, scores)
     MythMixin,          # Advanced / Epic: Abilities, Requests, Mythology cards, Heroes, windows
     AdvancedMixin,      # Advanced / Epic: Pantheon and God choice, the Myth Phase
     Preparation,

@@ -29,7 +29,7 @@ from .tables import DRAFT_PICK, MYTH
 ADV_INTS = ("pick_seat", "myth_seat", "myth_left")
 ADV_BOOLS = ("revealed",)
 ADV_LIST1 = ("pantheon", "deity", "miracles", "myth_known", "ab_uses", "bonus", "h_attacks", "h_spheres",
-             "h_effects", "h_stripped")
+             "h_effects", "h_stripped", "vp")
 ADV_BLIST = ("req_done", "hand_multi", "hand_shield")
 ADV_LIST2 = ("myth_deck", "myth_own", "myth_used", "hero_stake", "myth_out")
 ADV_FIELDS = ADV_INTS + ADV_BOOLS + ADV_LIST1 + ADV_BLIST + ADV_LIST2

@@ -118,7 +118,8 @@ class ClosingPhase:
 
     def _closing_rest(self) -> None:
         winners = self.winners
-        duel = sum(self.alive) == 2           # TM § Duel at the Summit
+        # TM § Duel at the Summit ("This rule does not apply to the Epic mode")
+        duel = sum(self.alive) == 2 and not self.epic
         losers = [p for p in range(self.n) if self.alive[p] and p not in winners]
         if self.advanced:
             self._myth_closing_start(losers)  # Requests, "lose" triggers (rules/myth.py)
@@ -190,6 +191,8 @@ class ClosingPhase:
                 self._log(f"{self.name(p)} has no followers left")
                 self._eliminate(p)
                 out.append(p)
+        if self.epic and self._epic_hand_won(out):
+            return  # TM § Epic Game Mode: "the game stops immediately"
         if self._check_end(out):
             return
         if not self.alive[self.first]:

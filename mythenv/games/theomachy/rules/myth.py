@@ -266,6 +266,16 @@ class MythMixin:
                     total += op[1] * self.attacks[p]
         return total
 
+    def _static_essence(self, p: int, sph: list, orbs: list) -> None:
+        """The static ``essence SPHERE ORB N`` ops of ``p``'s passives (Danu): one more Essence of
+        SPHERE and N orbs of ORB for every prerequisite, as a Power card in play (TM § How to Play
+        Action Cards counts the Power cards played)."""
+        for ops, _ in self._passive_sources(p, "always"):
+            for op in ops:
+                if op[0] == "essence":
+                    sph[op[1]] += 1
+                    orbs[op[2]] += op[3]
+
     def _multi(self, p: int) -> bool:
         return self.hand_multi[p] or self._always(p, "multi_essence") > 0
 

@@ -214,6 +214,7 @@ class Persistence:
                 raise StateError(f"theomachy_v0: seat {p} paid {self.paid[p]}, above the bet on the table {self.level}")
         if self.advanced:
             self._adv_check()
+            self._epic_check()
 
     def resample_hidden(self, player: int, rng: np.random.Generator) -> TheomachyState:
         """Shuffle what ``player`` cannot see: its own draw pile order; every other seat's draw pile,

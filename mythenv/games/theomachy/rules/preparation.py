@@ -43,6 +43,8 @@ class Preparation:
         self.n = game.num_players
         # config ``mode``: "advanced" and "epic" play with the Pantheons (rules/advanced.py, rules/myth.py)
         self.advanced = game.config["mode"] != "basic"
+        # ``mode="epic"``: the Advanced game as a race to 10 Victory Points (rules/epic.py)
+        self.epic = game.config["mode"] == "epic"
         self.C = codes(self.n, self.advanced)
         # config ``windows``: "public" asks every seat that could act given public facts (the
         # default); "holders" asks only seats that hold a playable card, which leaks hand contents

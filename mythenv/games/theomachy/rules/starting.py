@@ -62,6 +62,8 @@ class StartingPhase:
         for p in out:
             self._log(f"{self.name(p)} cannot pay the Initial Ante of {self.ante} and is eliminated")
             self._eliminate(p)
+        if self.epic and out and self._epic_ante(out):
+            return  # TM § Epic Game Mode: the re-created Cults paid the Ante; someone reached 10
         if self._check_end(out):
             return
         if not self.alive[self.first]:

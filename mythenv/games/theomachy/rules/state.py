@@ -94,6 +94,8 @@ class StateBasics:
             if k.type == POWER:
                 sph[k.sphere] += 1
                 orbs[k.orb] += k.orbs
+        if self.advanced and self.revealed:
+            self._static_essence(p, sph, orbs)  # Danu's Ability (op ``essence``, rules/myth.py)
         return sph, orbs
 
     def _meets(self, p: int, k, extra=None) -> bool:
