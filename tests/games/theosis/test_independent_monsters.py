@@ -12,9 +12,10 @@ order dash, two pips, four pips, sword, lightning, spade; a d4 is 1..4); decisio
 import numpy as np
 
 from mythenv.games.theosis import rules
+from mythenv.games.theosis.rules.board import DIST
 from tests.conformance.helpers import checked_observation
 
-from .builder import card, hero
+from .builder import card, hero, hexi
 from .mbuilder import NH, TOK, marena, mgame
 
 SOLO = mgame("solo", 1, encounter="solo_3", monsters="kotronas")
@@ -275,3 +276,117 @@ def test_resample_redraws_the_stamina_below_the_top():
         assert r.mstack[0][0] == TOK["plain_3"] and len(r.mstack[0]) == 3
         seen.add(tuple(r.mstack[0][1:]))
     assert len(seen) > 3
+
+
+# ------------------------------------------------------------------ more of TH § Monster Battles
+
+
+def accept_all(s):
+    """Accept the optional yes/no texts until another kind of decision comes."""
+    while s.dec is not None and s.dec[0] == "yn":
+        choose(s, "choice 1")
+
+
+def test_lightning_strike_hits_every_monster_as_five_zero():
+    """TH § Monster Battles: "Lightning Strike will hit all monsters as a (5.0) Power Card as all
+    monsters draw lightning to themselves like metal armor." Rochon attacks Kotronas with Lightning
+    Strike (printed 2.2); Voax is struck too; both roll 3 (Defense 5): 5 ties and wins against each,
+    (5 - 5) + 2 (Short Sword) = 2 removes each one's 2-Damage top token."""
+    g = mgame("solo", 1, encounter="kotronas:2,voax:2", heroes_per_player=3)
+    s = marena(g, {**rochon(eq=("short_sword_a", None, None)), **far("aer", "edhel")},
+               {0: ["lightning_strike", "nova", "valor", "resurrection", "tenacity", "last_stand"]},
+               ["rochon", "aer", "edhel"],
+               [("kotronas", (0, 0), ["plain_2", "plain_3"]), ("voax", (1, -1), ["plain_2", "plain_4"])],
+               actor="rochon", dice=(3, 3))
+    attack_monster(s, "lightning_strike")
+    assert s.mstack[0] == [TOK["plain_3"]] and s.mstack[1] == [TOK["plain_4"]]
+
+
+def test_blind_sends_the_active_token_to_the_bottom():
+    """TH § Monster Battles: "Blind allows you to move the active Stamina Tile to the bottom of Stamina
+    Pile after damage is calculated." Blind (4.0) ties 2 + 2 and wins; (4 - 4) + 2 = 2 does not remove
+    the 3-Damage top token, which Rochon then sends to the bottom: the 2-Damage token is active."""
+    s = solo({**rochon(eq=("short_sword_a", None, None)), **far("aer", "edhel")},
+             ["blind", "nova", "valor", "resurrection", "tenacity", "last_stand"],
+             ["plain_3", "plain_2", "plain_4"], dice=(2,))
+    choose(s, "done / none")
+    choose(s, "action: " + rules.ROW_NAMES[4])
+    choose(s, "monster 1")
+    choose(s, power("blind"))
+    accept_all(s)
+    assert s.mstack[0] == [TOK["plain_2"], TOK["plain_4"], TOK["plain_3"]]
+
+
+def test_pain_spike_may_remove_a_stamina_token():
+    """TH § Monster Battles: "Pain Spike may end up removing a Stamina Token." Pain Spike: "that
+    Opponent also receives half (rounded down) of that Damage. This ignores any Resistance or
+    Protection". Brutal Punch rolls 3: 5 against Pain Spike's 3, Rochon takes (5 - 3) + 5 = 7
+    (Health 2); Kotronas receives 3 ignoring the top token's Physical Resistance: the 3-Damage token
+    goes."""
+    s = solo(rochon(), ["pain_spike", "nova", "valor", "resurrection", "tenacity", "last_stand"],
+             ["physical_res_3", "plain_2"], dice=(0, 3), actor=None)
+    choose(s, power("pain_spike"))
+    accept_all(s)
+    assert s.hp[hero("rochon")] == 2
+    assert s.mstack[0] == [TOK["plain_2"]]
+
+
+def test_tactics_chooses_another_card_after_the_monster_die():
+    """TH § Monster Battles: "Tactics enables you to select another card after the monster die roll is
+    made." Brutal Punch rolls 3 (Attack 5) against Tactics (1.1); Rochon swaps in Last Stand (0.5
+    against monsters): 5 against 5, the Hero wins the tie, no Damage."""
+    s = solo(rochon(), ["tactics", "nova", "valor", "resurrection", "tenacity", "last_stand"], ["plain_3"],
+             dice=(0, 3), actor=None)
+    choose(s, power("tactics"))
+    accept_all(s)
+    assert s.dec is not None and s.dec[2] == hero("rochon"), s.dec
+    choose(s, power("last_stand"))
+    decline_all(s)
+    assert s.hp[hero("rochon")] == 9
+
+
+def test_confusion_forces_the_monster_to_reroll():
+    """TH § Monster Battles: "Confusion and Oppress allow you to force the monster to reroll the die."
+    Brutal Punch rolls 4 (Attack 6) against Confusion's Defense 2: a hit for 9 would kill Rochon; he
+    forces a reroll, 1: Attack 3, hit for (3 - 2) + 5 = 6 (Health 3)."""
+    s = solo(rochon(), ["confusion", "nova", "valor", "resurrection", "tenacity", "last_stand"], ["plain_3"],
+             dice=(0, 4, 1), actor=None)
+    choose(s, power("confusion"))
+    accept_all(s)
+    assert s.hp[hero("rochon")] == 3
+
+
+def test_entangling_roots_slow_a_monster():
+    """TH § Monster Battles: "Entangling Roots will slow a monster down" (the Curse: "That Hero has a
+    speed of 1"). Kotronas (Speed 4) rolls Brutal Punch (an adjacent attack) with Rochon three hexes
+    away: free, it reaches him and strikes (he is asked for a Defense); under Entangling Roots it
+    moves at most one hex and cannot reach him."""
+    for roots in (False, True):
+        s = solo(rochon(pos=(0, -3)), R_SET, ["plain_3"], dice=(0, 3), actor="rochon")
+        if roots:
+            s.token[card("entangling_roots")] = NH + 0
+        choose(s, "done / none")
+        choose(s, "action: " + rules.ROW_NAMES[0])
+        choose(s, power("resurrection"))
+        decline_all(s)
+        if roots:
+            assert DIST[hexi(0, 0)][s.mpos[0]] <= 1
+            assert s.hp[hero("rochon")] == 9 and s.dec[0] != "m_commit"
+        else:
+            assert s.dec[0] == "m_commit" and DIST[s.mpos[0]][hexi(0, -3)] == 1
+
+
+def test_a_face_down_top_token_is_hidden_too():
+    """TH § Kotronas, Diamond Skin: "The monster's Stamina Token is not visible until attacked." With
+    the top token face down, two positions whose top tokens differ look the same to the player, and a
+    determinization redraws the top token too."""
+    a = solo({**rochon(), **far("aer", "edhel")}, R_SET, ["plain_3", "plain_4"], dice=())
+    b = solo({**rochon(), **far("aer", "edhel")}, R_SET, ["fire_res_3", "plain_4"], dice=())
+    for s in (a, b):
+        s.mdown[0] = 1
+        s._legal = None
+    assert np.array_equal(checked_observation(SOLO, a, 0), checked_observation(SOLO, b, 0))
+    assert a.render(0) == b.render(0)
+    a.rng = np.random.default_rng(0)
+    tops = {a.resample_hidden(0, np.random.default_rng(i)).mstack[0][0] for i in range(30)}
+    assert len(tops) > 2
