@@ -51,7 +51,7 @@ def heuristic_action(view, rng):
         top = [x for x in xs if key(x) == best]
         return top[int(rng.integers(len(top)))]
 
-    if s.mkind[0] >= 0 and s.mphase == 0:  # --- Monsters: the co-op part of a monster mode
+    if s.mmode and s.mphase == 0:  # --- Monsters: the co-op part of a monster mode
         got = monster_action(s, dec, la, fams, pick)
         if got is not None:
             return got
