@@ -487,3 +487,61 @@ def test_hanging_gardens_a_disciple_each_hand():
         until(s, lambda st: st.hands == 1 and st.step == rules.BET, folds({1}))
         out.append(s.cult[0][D] + s.cult[0][PR] * 10)
     assert out[0] == out[1] + 1
+
+
+def test_thunderbolt_is_not_an_attack_so_lamassu_does_not_stop_it():
+    """Lamassu: 'Attacks cannot remove tokens from your Stake'; Thunderbolt of Zeus is a Mythology
+    card, not an Attack ('an opponent in the Battle loses a Priest from his Stake'). The First Player
+    raises Lamassu at the Battle's start, the next seat's Thunderbolt still takes its Priest."""
+    game, s = setup(("marduk", "athena"))
+    own(s, 0, "lamassu")
+    own(s, 1, "thunderbolt_of_zeus")
+    until(s, battle_window)
+    assert window(s)[0] == 0
+    act(s, myth_a(s, "lamassu"))
+    resolve(s)
+    until(s, lambda st: window(st) == (1, "battle_start"))
+    set_tokens(s, 0, stake=[1, 1, 0])
+    act(s, myth_a(s, "thunderbolt_of_zeus"))
+    resolve(s)
+    assert s.stake[0] == [1, 0, 0]
+
+
+def test_thunderbolt_only_at_an_opponent_in_the_battle():
+    """Thunderbolt of Zeus: 'an opponent IN THE BATTLE'; TM § Folding: a folded player 'can no longer be
+    targeted'. Three seats, seat 1 folds: the Thunderbolt can only strike seat 2 (no choice of a
+    target that includes seat 1)."""
+    game, s = setup(("athena", "odin", "marduk"))
+    own(s, 0, "thunderbolt_of_zeus")
+    until(s, battle_window, folds({1}))
+    assert s.folded[1]
+    set_tokens(s, 1, stake=[1, 1, 0])
+    set_tokens(s, 2, stake=[1, 1, 0])
+    act(s, myth_a(s, "thunderbolt_of_zeus"))
+    if s.pending and s.pending[-1][0] == "mtarget":
+        assert s.legal_actions() == [A(s, "target", 1)]
+        act(s, A(s, "target", 1))
+    assert s.stake[1] == [1, 1, 0] and s.stake[2] == [1, 0, 0]
+
+
+def test_no_battle_windows_when_only_one_player_is_left():
+    """TM § The Battle Phase: 'If only one player remains in the Hand at the start of the Battle phase,
+    do not play it and go directly to the Closing Phase'; TM § Ending a Betting Round: 'Only one player
+    is still active ... proceed immediately to the Closing Phase without playing the remaining
+    Betting Rounds or the Battle.' The opponent folds: neither Gae Bolga (start of a Battle) nor
+    Gungnir (end of a Battle) is offered, and Gae Bolga stays in play for a later Battle."""
+    game, s = setup(("danu", "odin"))
+    own(s, 0, "gae_bolga")
+    game2, s2 = setup(("odin", "danu"))
+    own(s2, 0, "gungnir")
+    for st in (s, s2):
+        for _ in range(200):
+            if after_closing(st):
+                break
+            assert window(st) is None or window(st)[1] not in ("battle_start", "battle_end")
+            la = st.legal_actions()
+            a = st.C.FOLD if (st.current_player() == 1 and st.step == rules.BET and not st.pending
+                              and st.C.FOLD in la) else plain(st)
+            act(st, a)
+        assert st.winners == [0]
+    assert MYTH_INDEX["gae_bolga"] in s.myth_own[0]
