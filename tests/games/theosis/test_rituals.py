@@ -632,3 +632,33 @@ def test_heuristic_puts_a_wall_of_fire_on_enemies_and_a_banner_by_its_heroes():
     s2 = duo()
     start(s2, 2, {0: [("mana_surge", 2)]})
     assert heuristic_action(SeatView(G2, s2, 0, rng), rng) == rules.A_HERO + hero("norn")
+
+
+def test_flesh_and_blood_spares_the_starting_triads_and_natures_grace():
+    """Flesh and Blood on turn 1 (errata page 14: heroes on the starting triads "cannot be harmed by any
+    Rituals"): Rac on its triad keeps its items; Nimloth, off the triads, activates Nature's Grace
+    ("Gain immunity to that effect this turn") and keeps its items too; Norn loses them."""
+    s = duo({"norn": dict(owner=0, pos=(0, 2), eq=["greatsword", None, None]),
+             "nimloth": dict(owner=0, arch=1, pos=(0, -2), mana=[1, 0, 0], eq=["oak_staff", None, None]),
+             "rac": dict(owner=1, pos=(-3, 0), eq=["shadow_staff", None, None])}, g=GE, turn=1)
+    start(s, 1, {1: [("flesh_and_blood", 1)]})
+    assert s.dec[0] == "yn" and s.dec[2] == "grace" and s.dec[3] == hero("nimloth")
+    act(s, "num", 1)
+    assert s.weapons(hero("norn")) == []
+    assert s.weapons(hero("nimloth")) and s.weapons(hero("rac"))
+
+
+def test_terrashaper_placing_a_token_nobody_prepared():
+    """Terrashaper may place "any other currently unused permanent token": one nobody prepared goes
+    down with no card turned face up (there is no prepared Ritual to negate)."""
+    s = duo({"nimloth": dict(owner=0, arch=1, pos=(-3, 1), mana=[0, 0, 1]), "rac": dict(owner=1, pos=(3, -1))})
+    put(s, "banner_of_victory", -2, 2, seat=1)
+    start(s, 2)
+    act(s, "done")
+    act(s, "row", 5)
+    act(s, "slot", 2)
+    act(s, "card", card("tactics"))
+    s.apply_action(rules.A_RITUAL + RK["banner_of_victory"])
+    s.apply_action(rules.A_RITUAL + RK["guardian_angel"])
+    place(s, "guardian_angel", 1, 1)
+    assert [t[0] for t in s.rtok] == [RK["guardian_angel"]] and s.rshown == []

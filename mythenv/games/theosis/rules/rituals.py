@@ -387,9 +387,8 @@ class Rituals:
         for q in range(self.n):
             if any(e[0] == ri for e in self.prepared[q]):
                 self.prepared[q] = [e for e in self.prepared[q] if e[0] != ri]
+                self.rshown.append(ri)
                 self._log(f"P{q}'s prepared {RITUALS[ri].name} is negated")
-        if ri not in self.rshown:
-            self.rshown.append(ri)
 
     # ---------------------------------------------------------------- Equilibrium, Terrashaper
     def r_skill_ok(self, h: int, key: str) -> bool:
