@@ -435,3 +435,66 @@ def test_resample_redraws_the_other_teams_prepared_rituals():
         assert len(r.prepared[1]) == 1
         seen.add(tuple(r.prepared[1][0]))
     assert len(seen) > 3
+
+
+# ------------------------------------------------------------------ Nature's Grace against the Banner
+
+
+def test_natures_grace_denies_an_enemys_banner_bonus():
+    """Appendix, Nature's Grace: "... affect you direct[ly] or indirectly ... nor would enemies receive
+    an Attack Bonus against you from Rituals." Norn on the Banner of Victory attacks Nimloth with
+    Warcraft (4); Nimloth defends with Frigid Night (Defense 4). With the Banner's +1, 5 beats 4:
+    Nimloth loses one Health; if she activates Nature's Grace, 4 ties 4 and Nimloth, higher in the
+    Ranking, wins: no Damage."""
+    for grace, health in (("choice 0", 8), ("choice 1", 9)):
+        s = duo({"norn": dict(owner=0, pos=(1, -2)), "nimloth": dict(owner=1, arch=1, pos=(2, -2), mana=[1, 0, 0])},
+                ranking=["nimloth", "norn"])
+        put(s, "banner_of_victory", free_wanted=[(1, -2)], seat=0)
+        begin(s, 3)
+        choose(s, "done / none")  # Nimloth does nothing
+        choose(s, "action: " + rules.ROW_NAMES[0])
+        choose(s, power("oppress"))
+        choose(s, "done / none")  # Norn stays on the Banner and attacks
+        choose(s, "action: " + rules.ROW_NAMES[4])
+        choose(s, "hero Nimloth the Ancient Druid")
+        choose(s, power("warcraft"))
+        choose(s, power("frigid_night"))
+        assert s.dec[0] == "yn" and s.dec[2] == "grace", s.dec
+        choose(s, grace)
+        decline_all(s)
+        assert s.hp[hero("nimloth")] == health, grace
+
+
+# ------------------------------------------------------------------ Gaia's Escutcheon (Expansion)
+
+
+def test_gaias_escutcheon_terrain_and_damage():
+    """Expansion cards, Gaia's Escutcheon [Merciful]: "protects the Hero who used it from any negative
+    Ritual Effect. That Hero can stand or walk over terrain effects without their movement being
+    affected. They do not take any damage." Nimloth defends with Gaia's Escutcheon against Norn; on
+    her own turn after it, a Death Swamp does not slow her (her reach is the plain reach) and
+    stepping onto a Wall of Fire does not burn her."""
+    ge = game(expansion=True)
+    s = arena(ge, {"norn": dict(owner=0, pos=(-1, -1)), "nimloth": dict(owner=1, pos=(-1, -2))},
+              {0: W_SET, 1: ["poison", "vortex", "confusion", "oppress", "lifeswap", "gaias_escutcheon"]},
+              ranking=["norn", "nimloth"])
+    put(s, "death_swamp", cells_wanted=[(-2, 0)], seat=0)
+    put(s, "wall_of_fire", cells_wanted=[(1, -3)], seat=0)
+    swamp = set(PLACE_AT[RK["death_swamp"]][s.rtok[0][1]][0])
+    begin(s, 3)
+    choose(s, "done / none")
+    choose(s, "action: " + rules.ROW_NAMES[4])
+    choose(s, "hero Nimloth the Ancient Druid")
+    choose(s, power("warcraft"))
+    choose(s, power("gaias_escutcheon"))
+    decline_all(s)
+    while s.dec is not None and s.dec[2] != hero("nimloth"):
+        choose(s, say(s)[-1])  # Norn's remaining choices (no push, ...)
+        decline_all(s)
+    h = hero("nimloth")
+    assert s.dec[0] == "move", s.dec
+    hp = s.hp[h]
+    plain = _oracle_reach(s, h, s.speed(h), set())
+    assert s.reach(h, s.speed(h)) == plain != _oracle_reach(s, h, s.speed(h), swamp)
+    choose(s, "hex (1, -3)")
+    assert s.hp[h] == hp
