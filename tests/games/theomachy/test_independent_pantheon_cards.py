@@ -287,6 +287,29 @@ def test_sigurd_five_power_and_a_priest_for_a_win():
 
 
 # ------------------------------------------------------------------ Celtic
+def test_danu_counts_an_earth_essence_and_two_order_orbs():
+    """Danu's Ability: 'throughout every Hand you count one more Earth Essence and two more Order
+    orbs, as if a Power of Earth (Order) were in your play area.' With the same Constellation and no
+    Power card played, Danu counts one Earth and two Order orbs more than her opponent."""
+    game, s = setup(("danu", "athena"))
+    sph0, orbs0 = s.essence(0)
+    sph1, orbs1 = s.essence(1)
+    assert sph0[1] == sph1[1] + 1 and [a - b for a, b in zip(sph0, sph1)] == [0, 1, 0, 0]
+    assert orbs0[0] == orbs1[0] + 2 and orbs0[1] == orbs1[1]
+
+
+def test_danu_fuels_a_card_the_constellation_alone_cannot():
+    """Danu's Ability, TM § How to Play Action Cards: Quicksand needs two Earth symbols and two Order
+    orbs (prerequisites); with one Earth face up and no Power card, Danu can play it in the Battle,
+    her opponent with the same hand cannot."""
+    from mythenv.games.theomachy.cards import KIND_INDEX
+    for god, ok in (("danu", True), ("athena", False)):
+        game, s = setup((god, "odin"))
+        until(s, in_battle)
+        set_hand(s, 0, ["quicksand"])
+        assert (A(s, "play", KIND_INDEX["quicksand"]) in s.legal_actions()) == ok
+
+
 def test_danu_request_earth_attack():
     """Danu's Request: 'Win a Battle in which you played an Earth Attack.' Rockslide (Earth), won."""
     game, s = setup(("danu", "odin"))
