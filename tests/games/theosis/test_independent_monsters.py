@@ -390,3 +390,65 @@ def test_a_face_down_top_token_is_hidden_too():
     a.rng = np.random.default_rng(0)
     tops = {a.resample_hidden(0, np.random.default_rng(i)).mstack[0][0] for i in range(30)}
     assert len(tops) > 2
+
+
+# ------------------------------------------------------------------ TH § Game Modes: the ends
+
+
+def _pair(mode, stack, turn=2, dice=(2,)):
+    g = mgame(mode, 2, encounter="p2_2", monsters="kotronas")
+    heroes = {"rochon": dict(owner=1, pos=NEAR, eq=["short_sword_a", None, None]), "norn": dict(owner=0, pos=(-4, 4)),
+              "aer": dict(owner=1, pos=(4, -4)), "gurth": dict(owner=0, pos=(-4, 0))}
+    hands = {1: R_SET, 0: ["terror", "enervation", "damnation", "raise_the_dead", "ungrave", "despair"]}
+    return marena(g, heroes, hands, ["rochon", "norn", "aer", "gurth"], [("kotronas", (0, 0), stack)],
+                  actor="rochon", dice=dice, turn=turn)
+
+
+def test_coop_all_win_when_every_monster_falls():
+    """TH § Game Modes, Solo and Co-op: "Their goal is to defeat the opposing monsters before the nine
+    Arena rounds end" (issue 16: co-op returns shared, +1 all). Seat 1's Rochon removes Kotronas's
+    last token (Fiery Purge ties 2 + 2, (4 - 4) + 2 = 2 on a 2-Damage token): the game ends, both
+    players +1."""
+    s = _pair("coop", ["plain_2"])
+    attack_monster(s, "fiery_purge")
+    assert s.is_terminal() and s.returns() == [1.0, 1.0]
+
+
+def test_coop_all_lose_when_a_monster_stands_after_turn_nine():
+    """TH § Game Modes: "If the ninth round ends and any monster is still standing, the players have
+    lost." (errata page 20: "If by that time any monster is still alive the Players lose.") Turn 9
+    with Kotronas on two tokens: every hero does nothing (other decisions at random), Kotronas acts;
+    at the end of turn 9 Kotronas stands and both players get -1."""
+    s = _pair("coop", ["plain_4", "plain_3"], turn=9, dice=(2,) + (1, 1) * 20)
+    rng = np.random.default_rng(0)
+    steps = 0
+    while not s.is_terminal() and steps < 300:
+        la = s.legal_actions()
+        s.apply_action(la[int(rng.integers(len(la)))] if s.dec[0] != "row" else
+                       next(a for a in la if s.action_to_string(a) == "action: " + rules.ROW_NAMES[0]))
+        steps += 1
+    assert s.is_terminal() and s.m_alive(0)
+    assert s.returns() == [-1.0, -1.0]
+
+
+def test_light_semi_coop_the_remover_keeps_the_token():
+    """TH § Game Modes, Light Semi Co-op: "when a Hero's attack removes a Stamina Token, the player
+    controlling the Hero receives that Token. When all monsters are defeated, then all players are
+    considered victorious. The Most Valuable Player is the person who has acquired the most Stamina
+    Tokens." Seat 1's Rochon removes the last token: both players +1; seat 1 holds 1 token, seat 0
+    none; seat 1 is the MVP."""
+    s = _pair("semi_coop_light", ["plain_2"])
+    attack_monster(s, "fiery_purge")
+    assert s.is_terminal() and s.returns() == [1.0, 1.0]
+    assert s.scores() == [0.0, 1.0] and s.mvp() == [1]
+
+
+def test_heavy_semi_coop_goes_on_competitively():
+    """TH § Game Modes, Heavy Semi Co-op: "after all monsters are eliminated, the normal competitive
+    mode continues. Thus to achieve victory, a player must kill all other remaining Heroes or have a
+    Hero standing in the Arena Center Tile at the end of the ninth turn." Rochon removes Kotronas's
+    last token on turn 2: the game is not over, and the next hero to act is asked as usual."""
+    s = _pair("semi_coop_heavy", ["plain_2"])
+    attack_monster(s, "fiery_purge")
+    assert not s.is_terminal()
+    assert s.dec is not None and s.returns() == [0.0, 0.0]
