@@ -498,3 +498,28 @@ def test_gaias_escutcheon_terrain_and_damage():
     assert s.reach(h, s.speed(h)) == plain != _oracle_reach(s, h, s.speed(h), swamp)
     choose(s, "hex (1, -3)")
     assert s.hp[h] == hp
+
+
+def test_resample_keeps_the_teammates_prepared_rituals():
+    """TH § Team vs Team: teammates share "face down Powers or Rituals". In a 2x2 game a
+    determinization from seat 0's view keeps seat 2's (its teammate's) prepared Ritual and turn and
+    redraws those of seats 1 and 3."""
+    heroes = {"norn": dict(owner=0, pos=(-3, 1)), "rac": dict(owner=1, pos=(3, -1)),
+              "aer": dict(owner=2, pos=(-3, 3)), "gurth": dict(owner=3, pos=(3, -3))}
+    hands = {0: W_SET, 1: D_SET, 2: R_SET, 3: ["terror", "enervation", "damnation", "raise_the_dead", "ungrave",
+                                              "despair"]}
+    s = arena(GT, heroes, hands, ranking=list(heroes))
+    mine = {0: [[RK["purification"], 3]], 2: [[RK["guardian_angel"], 5]]}
+    s.prepared[0], s.prepared[2] = [list(x) for x in mine[0]], [list(x) for x in mine[2]]
+    s.prepared[1] = [[RK["wall_of_fire"], 4]]
+    s.prepared[3] = [[RK["consecration"], 7]]
+    s._legal = None
+    seen = set()
+    for i in range(25):
+        r = s.resample_hidden(0, np.random.default_rng(i))
+        assert r.prepared[0] == mine[0] and r.prepared[2] == mine[2]
+        assert len(r.prepared[1]) == len(r.prepared[3]) == 1
+        seen.add((tuple(r.prepared[1][0]), tuple(r.prepared[3][0])))
+        used = [x[0] for p in range(4) for x in r.prepared[p]]
+        assert len(set(used)) == len(used)
+    assert len(seen) > 3
