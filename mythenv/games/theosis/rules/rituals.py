@@ -466,7 +466,9 @@ class Rituals:
         are hidden (TH § Mage Tower: "Place the Ritual you are preparing face down ... Select one turn
         token and place it on top of your Ritual"); they are redrawn from the cards ``player`` has not
         seen (the other teams' prepared cards and the Mage Tower deck, which is reshuffled), each on a
-        turn still to come. How many each seat prepared stays (the cards lie by the Hero mats)."""
+        turn still to come, the turns all different and not those of the seat's own team while enough
+        are left (the box holds nine turn markers, one per Arena turn, so such a world is always
+        possible). How many each seat prepared stays (the cards lie by the Hero mats)."""
         mine = self.team[player]
         slots = [(q, k) for q in range(self.n) if self.team[q] != mine for k in range(len(self.prepared[q]))]
         deck = getattr(s, "rdeck", None)
@@ -475,7 +477,13 @@ class Rituals:
         pool = sorted([s.prepared[q][k][0] for q, k in slots] + list(deck or ()))
         pool = [pool[j] for j in rng.permutation(len(pool))]
         lo = self.turn + 1 if self.phase in ("arena", "over") else 1
+        own = {t for q in range(self.n) if self.team[q] == mine for _ri, t in self.prepared[q]}
+        free = [t for t in range(lo, TURNS + 1) if t not in own]
+        if len(free) >= len(slots):
+            turns = [free[j] for j in rng.permutation(len(free))[:len(slots)]]
+        else:
+            turns = [int(rng.integers(lo, TURNS + 1)) for _ in slots]
         for j, (q, k) in enumerate(slots):
-            s.prepared[q][k] = [int(pool[j]), int(rng.integers(lo, TURNS + 1))]
+            s.prepared[q][k] = [int(pool[j]), int(turns[j])]
         if deck is not None:
             s.rdeck[:] = [int(x) for x in pool[len(slots):]]
