@@ -523,3 +523,24 @@ def test_resample_keeps_the_teammates_prepared_rituals():
         used = [x[0] for p in range(4) for x in r.prepared[p]]
         assert len(set(used)) == len(used)
     assert len(seen) > 3
+
+
+def test_fortifications_defense_counts_against_a_monster():
+    """TH § Rituals, Fortifications: "Any Hero occupying one of the other three Hexes gains a +1
+    Defense bonus while on one of those Hexes"; TH § Monster Attacking: "If the Attack is greater
+    than the Hero's Defense ... then Damage is calculated as normal." Brutal Punch (1D4+2, 5
+    Physical) rolls 2 (Attack 4) against Rochon's Tenacity (Defense 3): on a free Fortifications
+    hex the Defense is 4, a tie the Hero wins (Health 9); off it, a hit for (4 - 3) + 5 = 6."""
+    for fort, health in ((True, 9), (False, 3)):
+        s = marena(SOLO, {"rochon": dict(owner=0, pos=(0, -1))}, {0: R_SET}, ["rochon"],
+                   [("kotronas", (0, 0), ["plain_3"])], actor="rochon", dice=(0, 2))
+        if fort:
+            put(s, "fortifications", free_wanted=[(0, -1)])
+        choose(s, "done / none")
+        choose(s, "action: " + rules.ROW_NAMES[0])
+        choose(s, power("resurrection"))
+        decline_all(s)
+        assert s.dec[0] == "m_commit", s.dec
+        choose(s, power("tenacity"))
+        decline_all(s)
+        assert s.hp[hero("rochon")] == health, fort
