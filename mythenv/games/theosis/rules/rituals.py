@@ -172,7 +172,7 @@ class Rituals:
                 out[y] = f if old is None else pick(old, f)
         return out
 
-    def r_moved(self, h: int, x: int, mode: str, key: str = "") -> None:
+    def r_moved(self, h: int, x: int, mode: str) -> None:
         """``h`` moves to ``x`` (``_D_move``): it suffers the Wall of Fire once per step onto it
         (TH errata page 45: "Every time a Hero steps onto a Hex with a Wall of Fire ... they
         immediately suffer this Damage")."""
