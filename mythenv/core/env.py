@@ -227,9 +227,12 @@ class MythEnv(AECEnv):
         state = self.game_state
         if state.is_terminal():
             ret = state.returns()
+            extra = state.final_info()
             for a in self.agents:
                 self.rewards[a] = float(ret[self._index[a]])
                 self.terminations[a] = True
+                if extra:
+                    self.infos[a] = {**self.infos.get(a, {}), **extra}
             # hand out the final rewards in seat order
             self.agent_selection = self.agents[0]
         else:

@@ -254,6 +254,11 @@ class State(ABC):
         The env terminates them at once and pays that return; by default no seat leaves early."""
         return {}
 
+    def final_info(self) -> dict:
+        """What a finished game reports besides the returns (the envs put it in every seat's ``info``
+        on the step that ends the game); public facts only. Empty unless a game has some."""
+        return {}
+
     def scores(self) -> list[float]:
         """Game points where the game has them; by default the returns."""
         return self.returns()

@@ -162,6 +162,8 @@ class SingleAgentEnv(gymnasium.Env):
         obs, info = self._obs()
         done = st.is_terminal()
         reward = float(st.returns()[self.seat]) if done else 0.0
+        if done:
+            info.update(st.final_info())
         if self.render_mode == "human":
             print(self.render())
         return obs, reward, done, False, info

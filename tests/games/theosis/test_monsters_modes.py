@@ -162,6 +162,7 @@ def test_light_semi_coop_keeps_tokens_and_names_the_mvp():
     act(s, "card", card("fiery_purge"))
     assert s.is_terminal() and s.returns() == [1.0, 1.0] and s.scores() == [1.0, 1.0]
     assert s.mvp() == [0, 1]
+    assert s.final_info() == {"monsters_defeated": True, "stamina_tokens": [1, 1], "mvp": [0, 1]}
 
 
 def test_heavy_semi_coop_turns_competitive_after_the_monsters():
@@ -216,6 +217,16 @@ def test_solo_is_a_single_agent_env():
         done = term or trunc
         steps += 1
     assert r in (-1.0, 1.0) and steps > 10
+    assert info["monsters_defeated"] == (r > 0)  # the final info (State.final_info) reaches the env
+    env = mythenv.make_env("theosis_v0", num_players=1, mode="solo", prep="fast")
+    env.reset(seed=2)
+    for _agent in env.agent_iter():
+        obs, rew, term, trunc, info = env.last()
+        if term or trunc:
+            assert "monsters_defeated" in info
+            env.step(None)
+            continue
+        env.step(int(rng.choice(np.flatnonzero(obs["action_mask"]))))
 
 
 # ---------------------------------------------------------------- hidden Stamina Tokens

@@ -1053,8 +1053,21 @@ class Monsters:
         return super().returns()
 
     def scores(self) -> list[float]:
-        """Stamina Tokens kept per player (light semi co-op; the most is the Most Valuable Player)."""
+        """Monster modes: Stamina Tokens kept per player (light semi co-op; the most is the Most
+        Valuable Player); other modes: the returns."""
+        if not self.mmode:
+            return super().scores()
         return [float(len(k)) for k in self.kept]
+
+    def final_info(self) -> dict:
+        """Monster modes: the Stamina Tokens each player kept and the Most Valuable Player(s) (light
+        semi co-op), whether the monsters were all defeated."""
+        if not self.mmode:
+            return {}
+        out = {"monsters_defeated": not self.monsters_alive()}
+        if self.mode == "semi_coop_light":
+            out.update(stamina_tokens=[len(k) for k in self.kept], mvp=self.mvp())
+        return out
 
     def mvp(self) -> list[int]:
         """The Most Valuable Players of light semi co-op: the players with the most kept tokens."""
