@@ -232,3 +232,19 @@ def test_spells_area_and_automatic_skills_reach_monsters():
     act(s, "card", card("tactics"))
     assert s.mstack[0] == [TOK["plain_3"]]
     assert DIST[s.pos[EDHEL]][s.mpos[0]] == 3
+
+
+def test_raise_the_dead_against_a_monster():
+    """Raise the Dead (TH § Vengeful Powers): "search your Discard Pile and select a Power. Use the
+    Discarded Power's Attack value and Defense value instead of this Power's Values": with Terror (4/0)
+    in the pile, Raise the Dead attacks Kotronas with 4 against 2 + 1."""
+    g = mgame(encounter="kotronas:3", heroes_per_player=2)
+    s = marena(g, {"norn": dict(owner=0, pos=(1, 0)), "edhel": dict(owner=0, pos=(-4, 0))},
+               {0: ["enervation", "damnation", "raise_the_dead", "ungrave", "despair"]}, ranking=["norn", "edhel"],
+               monsters=[("kotronas", (0, 0), ["plain_4", "plain_3"])], actor="norn", dice=[1])
+    s.disc[0] = [card("terror")]
+    s.cowner[card("terror")] = 0
+    attack(s, "raise_the_dead")
+    assert s.dec[0] == "m_raise"
+    act(s, "card", card("terror"))
+    assert logged(s, "attacks Kotronas: 4 vs 3 (die 1) -> hit")
