@@ -452,3 +452,43 @@ def test_heavy_semi_coop_goes_on_competitively():
     attack_monster(s, "fiery_purge")
     assert not s.is_terminal()
     assert s.dec is not None and s.returns() == [0.0, 0.0]
+
+
+# ------------------------------------------------------------------ statuses from the stat blocks
+
+
+def test_enslaved_hero_attacks_its_closest_ally_for_a_d4():
+    """TH § Mikitas, Enslave: "Enslaved Hero acts on their turn, attacking their closest ally for 1d4
+    damage"; FAQ: "will make a normal attack by playing a Power Card from their hand to initiate
+    combat. The defender then will also play a Power Card to defend. If the attack is successful, the
+    attacker rolls a D4 and the result is the final Damage this attack deals. Do not adjust it with
+    weapon modifiers." Enslaved Rochon (Greatsword) attacks Gurth (Plate Armor, Physical
+    Protection) with Nova 3 against Resurrection 1: the d4 shows 3 and Gurth loses exactly 3."""
+    g = mgame("solo", 1, encounter="solo_2", monsters="mikitas")
+    s = marena(g, {"rochon": dict(owner=0, pos=(-2, 0), eq=["greatsword", None, None]),
+                   "gurth": dict(owner=0, pos=(-3, 0), eq=[None, None, "plate_armor"])}, {0: R_SET},
+               ["rochon", "gurth"], [("mikitas", (0, 0), ["plain_3"])], actor="rochon", dice=(3,))
+    h = hero("rochon")
+    s.ensl[h] = 1
+    s.q, s.dec, s._legal = [["hero_turn", h], ["next_actor"]], None, None
+    s._run()
+    assert s.dec[0] == "commit" and s.dec[2] == h, s.dec
+    choose(s, power("nova"))
+    assert s.dec[0] == "commit" and s.dec[2] == hero("gurth"), s.dec
+    choose(s, power("resurrection"))
+    decline_all(s)
+    assert s.hp[hero("gurth")] == 6
+
+
+def test_earths_grab_paralyses_for_the_next_turn():
+    """TH § Kotronas, Earth's Grab: "1D4+3 Attack, 4 Physical Damage, Paralyze ... Hero hit flips
+    their Ranking Token and will not act for the next turn." Rolled at the end of turn 2, the die 4
+    (Attack 7) hits Rochon (Tenacity 3): (7 - 3) + 4 = 8 (Health 1); on turn 3 Rochon, first in the
+    Ranking, does not act: Aer is the first hero asked."""
+    s = solo({**rochon(), "aer": dict(owner=0, pos=(-4, 4))}, R_SET, ["plain_3"], dice=(4, 4), actor=None,
+             ranking=["rochon", "aer"])
+    assert s.dec[0] == "m_commit" and s.dec[2] == hero("rochon"), s.dec
+    choose(s, power("tenacity"))
+    decline_all(s)
+    assert s.hp[hero("rochon")] == 1
+    assert s.turn == 3 and s.dec[2] == hero("aer"), (s.turn, s.dec)
