@@ -67,6 +67,9 @@ class TheomachyGame(Game):
         {"num_players": 8, "max_hands": 4},
         {"num_players": 8, "deck": "draft", "max_hands": 3},
         {"num_players": 3, "windows": "holders", "max_hands": 8},
+        {"mode": "advanced", "deck": "draft", "max_hands": 12},
+        {"mode": "advanced", "deck": "draft", "num_players": 4, "max_hands": 6},
+        {"mode": "advanced", "deck": "draft", "num_players": 6, "max_hands": 3},
     )
     max_game_length = 6000
     fuzz_games = 70
@@ -103,11 +106,6 @@ class TheomachyGame(Game):
         observe.encode(state, player, out)
 
     compiled = compiled_module(f"{__name__}._cobserve")
-
-    def use_compiled(self, on: bool = True) -> bool:
-        # the compiled encoder knows the Basic pieces only so far: the Advanced / Epic modes use the
-        # Python encoder (the reference) until _cobserve.c writes their pieces
-        return super().use_compiled(on and self.config["mode"] == "basic")
 
     def compiled_layout(self) -> tuple:
         return observe.c_layout(self)

@@ -16,12 +16,15 @@
  *   7 max_hands  the Hand bound of the config (float)
  *   8 kind_of    bytes: Prayer card id (both boxes) -> kind
  *   9 offsets    bytes: int32 start of every piece, in the order of the enum below (_C_PIECES)
+ *  10 adv        1 for the Advanced / Epic modes (their pieces follow the Basic ones), else 0
+ *  11 np, 12 nd, 13 nm, 14 nw   numbers of Pantheons, Deities, Mythology cards, Phase windows
+ *  15 adv_offsets bytes: int32 start of every Advanced piece (_C_ADV_PIECES; zeros when adv is 0)
  * The piece extents implied by the offsets are checked against the shapes this file writes at every
  * call, so a changed Observer raises instead of writing out of place.
  */
 #include "cobserve.h"
 
-#define LAYOUT_LEN 10
+#define LAYOUT_LEN 16
 #define MAXN 32 /* seats a stack array (and a knowledge bitmask) holds; the game has 2..8 */
 
 /* the observation pieces, in the order of ``_C_PIECES`` (observe.py) = ``observer(n)`` */
@@ -31,6 +34,11 @@ enum {
     SEAT, SIZES, DISCARD_TOP, TABLE, PLACES, BATTLE_PIECE, CONSTELLATION, MY_ESSENCE, ESSENCE_DISCARD,
     ESSENCE_DECK, TRACK, PRAYER_DECK, PENDING_CARD, PENDING_SEATS, HANDS, BATTLE_TURN, NPIECES
 };
+/* the Advanced pieces, in the order of ``_C_ADV_PIECES`` (observe.py ``_adv_pieces``) */
+enum {
+    ADV_DECISION, PANTHEON_P, DEITY_P, GOD_CHOSEN, MIRACLES, MYTH_TOP, MYTH_DECK_P, MYTH_OWN_P, MYTH_USED_P,
+    HERO_STAKE_P, MYTH_OUT_P, ABILITY_P, HAND_RECORD, WINDOW_P, PENDING_SOURCE, COST_LEFT, NADV
+};
 
 /* ------------------------------------------------------------------ interned names */
 enum {
@@ -38,14 +46,21 @@ enum {
     A_HAND, A_VIS, A_ASIDE, A_DECK, A_DISC, A_DRAFT_HAND, A_PICKED_NOW, A_PICKS, A_CULT, A_STAKE, A_LSK,
     A_FOLDED, A_LS, A_FIRST, A_ACTED, A_TABLE, A_PLACES, A_ATTACKS, A_BANK, A_PEEK, A_CONST_UP, A_CONST,
     A_ESS_DISC, A_ESS_DECK, A_TRACK, A_PRAYER, A_HANDS, A_ACTION_SPHERE, A_MULTI,
-    M_CURRENT_PLAYER, M_ESSENCE, M_ACTIVE, M_BATTLE_POWER, K_TARGET, K_REACT, K_CLOSING, NNAMES
+    /* the Advanced state (read only when layout[10] is 1) */
+    A_REVEALED, A_PANTHEON, A_DEITY, A_MIRACLES, A_MYTH_DECK, A_MYTH_OWN, A_MYTH_USED, A_HERO_STAKE, A_MYTH_OUT,
+    A_AB_USES, A_REQ_DONE, A_H_ATTACKS, A_H_SPHERES, A_H_EFFECTS, A_H_STRIPPED, A_BONUS,
+    M_CURRENT_PLAYER, M_ESSENCE, M_ACTIVE, M_BATTLE_POWER, K_TARGET, K_REACT, K_CLOSING, K_WINDOW, K_COST,
+    K_MTARGET, NNAMES
 };
 static const char *const NAMES[NNAMES] = {
     "n", "step", "pending", "round", "acted_now", "turn", "turn_played", "level", "alive", "paid", "ante",
     "hand", "vis", "aside", "deck", "disc", "draft_hand", "picked_now", "picks", "cult", "stake", "lsk",
     "folded", "ls", "first", "acted", "table", "places", "attacks", "bank", "peek", "const_up", "const",
     "ess_disc", "ess_deck", "track", "prayer", "hands", "action_sphere", "multi",
-    "current_player", "essence", "active", "battle_power", "target", "react", "closing",
+    "revealed", "pantheon", "deity", "miracles", "myth_deck", "myth_own", "myth_used", "hero_stake", "myth_out",
+    "ab_uses", "req_done", "h_attacks", "h_spheres", "h_effects", "h_stripped", "bonus",
+    "current_player", "essence", "active", "battle_power", "target", "react", "closing", "window", "cost",
+    "mtarget",
 };
 static PyObject *S[NNAMES]; /* interned at module init, never changed */
 
@@ -55,6 +70,8 @@ typedef struct {
     double max_hands;
     Kinds kinds;  /* Prayer card id (both boxes) -> kind, checked where read (card_kind) */
     int32_t off[NPIECES];
+    long adv, np, nd, nm, nw;
+    int32_t aoff[NADV];
 } Layout;
 
 /* Read and check ``layout``: types, and the piece extents its offsets imply against the shapes written
@@ -102,6 +119,29 @@ static int read_layout(PyObject *t, Layout *L, ObsShape *shape)
             return -1;
         }
         at += extent[i];
+    }
+    const int32_t *aoff;
+    if (layout_long(t, 10, 0, 1, &L->adv) < 0 || layout_long(t, 11, 1, 255, &L->np) < 0
+        || layout_long(t, 12, 1, 255, &L->nd) < 0 || layout_long(t, 13, 1, 255, &L->nm) < 0
+        || layout_long(t, 14, 1, 255, &L->nw) < 0 || (aoff = layout_array(t, 15, 4, NADV, NULL)) == NULL)
+        return -1;
+    memcpy(L->aoff, aoff, sizeof(L->aoff));
+    if (L->adv) {
+        const long np = L->np, nd = L->nd, nm = L->nm;
+        const long aext[NADV] = {
+            [ADV_DECISION] = 3, [PANTHEON_P] = n * np, [DEITY_P] = n * nd, [GOD_CHOSEN] = n, [MIRACLES] = n,
+            [MYTH_TOP] = n * (nm + 1), [MYTH_DECK_P] = n, [MYTH_OWN_P] = n * nm, [MYTH_USED_P] = n * nm,
+            [HERO_STAKE_P] = n * nm, [MYTH_OUT_P] = n * nm, [ABILITY_P] = n * 2, [HAND_RECORD] = n * 5,
+            [WINDOW_P] = L->nw, [PENDING_SOURCE] = nd + nm, [COST_LEFT] = 2,
+        };
+        for (int i = 0; i < NADV; i++) {
+            if (L->aoff[i] != at) {
+                PyErr_Format(PyExc_ValueError, "layout: Advanced piece %d starts at %ld, the C encoder expects "
+                             "%ld (observer(n, True) and _cobserve.c disagree)", i, (long)L->aoff[i], at);
+                return -1;
+            }
+            at += aext[i];
+        }
     }
     if (at != size) {
         PyErr_Format(PyExc_ValueError, "layout: size %ld, the pieces cover %ld", size, at);
@@ -155,9 +195,9 @@ static PyObject *attr(Refs *r, PyObject *state, int a)
 
 /* Read every attribute this call uses (the betting ones in the betting step, ``turn_played``,
  * ``action_sphere`` and ``multi`` in a Battle), then freeze: 0, or -1 with the exception of the first one missing. */
-static int prefetch(Refs *r, PyObject *state, int bet, int battle)
+static int prefetch(Refs *r, PyObject *state, int bet, int battle, int adv)
 {
-    for (int a = A_N; a <= A_MULTI; a++) {
+    for (int a = A_N; a <= (adv ? A_BONUS : A_MULTI); a++) {
         if (((a == A_ROUND || a == A_ACTED_NOW) && !bet) || (a == A_TURN && !bet && !battle)
             || ((a == A_TURN_PLAYED || a == A_ACTION_SPHERE || a == A_MULTI) && !battle))
             continue;
@@ -239,6 +279,140 @@ static int counts(ObsBuf *b, Py_ssize_t at, PyObject *cards, const Layout *L, in
     return count_kinds(b, at, cards, &L->kinds, NULL, 0, QUARTER, NQUARTER, NAMES[a]) < 0 ? -1 : 0;
 }
 
+/* ------------------------------------------------------------------ the Advanced pieces */
+/* One-hot ``w[at + m]`` for every int of the list ``o`` (each in 0..lim-1). */
+static int mark_list(float *w, long at, PyObject *o, long lim, const char *what)
+{
+    Py_ssize_t len;
+    PyObject **it = seq_items(o, &len, what);
+    if (it == NULL)
+        return -1;
+    for (Py_ssize_t j = 0; j < len; j++) {
+        long m;
+        if (as_long(it[j], what, &m) < 0)
+            return -1;
+        if (m < 0 || m >= lim) {
+            PyErr_Format(PyExc_ValueError, "theomachy state.%s: %ld out of range", what, m);
+            return -1;
+        }
+        w[at + m] = 1.0f;
+    }
+    return 0;
+}
+
+/* The Advanced / Epic pieces (observe.py ``_encode_adv``): the pending Advanced decision, then per seat
+ * (relative rows) the Pantheon, the God (own, or everyone's once revealed), Miracles, the Mythology
+ * decks' face-up top cards and sizes, the cards in play / used / Heroes in the Stake / out, the
+ * Ability uses and Request, this Hand's record. */
+static int fill_adv(ObsBuf *b, PyObject *state, long p, const Layout *L, Refs *r, PyObject **pend, int adv_dec)
+{
+    float *w = b->w;
+    const long n = L->n, np = L->np, nd = L->nd, nm = L->nm;
+    const int32_t *Q = L->aoff;
+    Py_ssize_t len;
+    long v;
+    if (adv_dec >= 0) {
+        long x;
+        w[Q[ADV_DECISION] + adv_dec] = 1.0f;
+        if (as_long(pend[2], NAMES[A_PENDING], &x) < 0)
+            return -1;
+        if (x < 0 || x >= (adv_dec == 0 ? L->nw : nd + nm)) {
+            PyErr_SetString(PyExc_ValueError, "theomachy state.pending: window / source out of range");
+            return -1;
+        }
+        if (adv_dec == 0)
+            w[Q[WINDOW_P] + x] = 1.0f;
+        else {
+            w[Q[PENDING_SOURCE] + x] = 1.0f;
+            if (adv_dec == 1) {
+                long left, count;
+                if (as_long(pend[3], NAMES[A_PENDING], &left) < 0 || as_long(pend[4], NAMES[A_PENDING], &count) < 0)
+                    return -1;
+                w[Q[COST_LEFT]] = left < 0 ? 1.0f : cap1(left / 5.0);
+                w[Q[COST_LEFT] + 1] = cap1(count / 10.0);
+            }
+        }
+    }
+    int revealed = attr_flag(r, state, A_REVEALED);
+    if (revealed < 0)
+        return -1;
+    PyObject **pan = attr_items(r, state, A_PANTHEON, n, &len);
+    PyObject **deity = attr_items(r, state, A_DEITY, n, &len);
+    PyObject **mir = attr_items(r, state, A_MIRACLES, n, &len);
+    PyObject **deck = attr_items(r, state, A_MYTH_DECK, n, &len);
+    PyObject **own = attr_items(r, state, A_MYTH_OWN, n, &len);
+    PyObject **used = attr_items(r, state, A_MYTH_USED, n, &len);
+    PyObject **hero = attr_items(r, state, A_HERO_STAKE, n, &len);
+    PyObject **out = attr_items(r, state, A_MYTH_OUT, n, &len);
+    PyObject **uses = attr_items(r, state, A_AB_USES, n, &len);
+    PyObject **req = attr_items(r, state, A_REQ_DONE, n, &len);
+    PyObject **hatt = attr_items(r, state, A_H_ATTACKS, n, &len);
+    PyObject **hsph = attr_items(r, state, A_H_SPHERES, n, &len);
+    PyObject **heff = attr_items(r, state, A_H_EFFECTS, n, &len);
+    PyObject **hstr = attr_items(r, state, A_H_STRIPPED, n, &len);
+    PyObject **bonus = attr_items(r, state, A_BONUS, n, &len);
+    if (!pan || !deity || !mir || !deck || !own || !used || !hero || !out || !uses || !req || !hatt || !hsph || !heff
+        || !hstr || !bonus)
+        return -1;
+    for (long i = 0; i < n; i++) {
+        long q = (p + i) % n, d;
+        if (as_long(pan[q], NAMES[A_PANTHEON], &v) < 0 || as_long(deity[q], NAMES[A_DEITY], &d) < 0)
+            return -1;
+        if (v >= np || d >= nd) {
+            PyErr_SetString(PyExc_ValueError, "theomachy state.pantheon / deity out of range");
+            return -1;
+        }
+        if (v >= 0)
+            w[Q[PANTHEON_P] + i * np + v] = 1.0f;
+        if (d >= 0) {
+            w[Q[GOD_CHOSEN] + i] = 1.0f;
+            if (revealed || q == p)
+                w[Q[DEITY_P] + i * nd + d] = 1.0f;
+        }
+        if (as_long(mir[q], NAMES[A_MIRACLES], &v) < 0)
+            return -1;
+        w[Q[MIRACLES] + i] = cap1(v / 10.0);
+        PyObject **dk = seq_items(deck[q], &len, NAMES[A_MYTH_DECK]);
+        if (dk == NULL)
+            return -1;
+        long top = nm;
+        if (len && as_long(dk[len - 1], NAMES[A_MYTH_DECK], &top) < 0)
+            return -1;
+        if (top < 0 || top > nm) {
+            PyErr_SetString(PyExc_ValueError, "theomachy state.myth_deck: card out of range");
+            return -1;
+        }
+        w[Q[MYTH_TOP] + i * (nm + 1) + top] = 1.0f;
+        w[Q[MYTH_DECK_P] + i] = cap1((double)len / 5.0);
+        if (mark_list(w, Q[MYTH_OWN_P] + i * nm, own[q], nm, NAMES[A_MYTH_OWN]) < 0
+            || mark_list(w, Q[MYTH_USED_P] + i * nm, used[q], nm, NAMES[A_MYTH_USED]) < 0
+            || mark_list(w, Q[HERO_STAKE_P] + i * nm, hero[q], nm, NAMES[A_HERO_STAKE]) < 0
+            || mark_list(w, Q[MYTH_OUT_P] + i * nm, out[q], nm, NAMES[A_MYTH_OUT]) < 0)
+            return -1;
+        int f;
+        if (as_long(uses[q], NAMES[A_AB_USES], &v) < 0 || (f = as_flag(req[q], NAMES[A_REQ_DONE])) < 0)
+            return -1;
+        w[Q[ABILITY_P] + i * 2] = cap1(v / 4.0);
+        if (f)
+            w[Q[ABILITY_P] + i * 2 + 1] = 1.0f;
+        long a, sp, e, st, bo;
+        if (as_long(hatt[q], NAMES[A_H_ATTACKS], &a) < 0 || as_long(hsph[q], NAMES[A_H_SPHERES], &sp) < 0
+            || as_long(heff[q], NAMES[A_H_EFFECTS], &e) < 0 || as_long(hstr[q], NAMES[A_H_STRIPPED], &st) < 0
+            || as_long(bonus[q], NAMES[A_BONUS], &bo) < 0)
+            return -1;
+        int bits = 0;
+        for (long x = sp; x > 0; x >>= 1)
+            bits += (int)(x & 1);
+        float *hb = w + Q[HAND_RECORD] + i * 5;
+        hb[0] = cap1(a / 10.0);
+        hb[1] = cap1(bits / 4.0);
+        hb[2] = cap1(e / 10.0);
+        hb[3] = cap1(st / 10.0);
+        hb[4] = cap1(bo / 20.0);
+    }
+    return 0;
+}
+
 /* ------------------------------------------------------------------ the encoder */
 static int fill(ObsBuf *b, PyObject *state, long p, PyObject *py_p, const Layout *L, Refs *r)
 {
@@ -313,7 +487,7 @@ static int fill(ObsBuf *b, PyObject *state, long p, PyObject *py_p, const Layout
     }
 
     /* every attribute read now: no Python code runs from here on */
-    if (prefetch(r, state, step == L->bet, battle) < 0)
+    if (prefetch(r, state, step == L->bet, battle, (int)L->adv) < 0)
         return -1;
     /* the state's containers (new references kept in r; items borrowed from here on) */
     Py_ssize_t npend, nvis;
@@ -350,7 +524,7 @@ static int fill(ObsBuf *b, PyObject *state, long p, PyObject *py_p, const Layout
     /* decision: _PENDING[pending[-1][0]] (target 1, react 2, closing 3), 0 for an ordinary turn */
     PyObject **pend = NULL;
     Py_ssize_t npend_items = 0;
-    int decision = 0;
+    int decision = 0, adv_dec = -1;
     if (npend) {
         pend = seq_items(pending[npend - 1], &npend_items, NAMES[A_PENDING]);
         if (pend == NULL)
@@ -361,16 +535,19 @@ static int fill(ObsBuf *b, PyObject *state, long p, PyObject *py_p, const Layout
             return -1;
         }
         decision = str_index(tag, S + K_TARGET, 3) + 1;
+        if (!decision && L->adv && (adv_dec = str_index(tag, S + K_WINDOW, 3)) >= 0)
+            decision = -1; /* an Advanced decision: the adv_decision piece, not this one */
         if (!decision) {
             PyErr_Format(PyExc_KeyError, "theomachy state.pending: unknown decision %R", tag);
             return -1;
         }
-        if (npend_items < (decision == 1 ? 3 : decision == 2 ? 5 : 1)) {
+        if (npend_items < (decision == 1 ? 3 : decision == 2 ? 5 : decision == 3 ? 1 : adv_dec == 1 ? 5 : 4)) {
             PyErr_SetString(PyExc_ValueError, "theomachy state.pending: entry too short");
             return -1;
         }
     }
-    w[P[DECISION] + decision] = 1.0f;
+    if (decision >= 0)
+        w[P[DECISION] + decision] = 1.0f;
     /* to_move */
     if (cur == p)
         w[P[TO_MOVE]] = 1.0f;
@@ -662,6 +839,8 @@ static int fill(ObsBuf *b, PyObject *state, long p, PyObject *py_p, const Layout
         if (multi)
             w[P[BATTLE_TURN] + 4] = 1.0f;
     }
+    if (L->adv)
+        return fill_adv(b, state, p, L, r, pend, adv_dec);
     return 0;
 }
 

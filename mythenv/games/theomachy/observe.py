@@ -333,19 +333,30 @@ _C_PIECES = ("step", "decision", "to_move", "bet_round", "acted_now", "to_call",
              "prayer_deck", "pending_card", "pending_seats", "hands", "battle_turn")
 
 
+#: the Advanced pieces, in the order of the second piece enum of _cobserve.c (= ``_adv_pieces``)
+_C_ADV_PIECES = ("adv_decision", "pantheon", "deity", "god_chosen", "miracles", "myth_top", "myth_deck", "myth_own",
+                 "myth_used", "hero_stake", "myth_out", "ability", "hand_record", "window", "pending_source",
+                 "cost_left")
+
+
 def c_layout(game) -> tuple:
     """What ``_cobserve.encode`` (the compiled twin of ``encode``) needs of this config:
-    ``(n, size, nsteps, NK, NE, BET, BATTLE, max_hands, kind_of, offsets)`` with ``n`` the seats,
+    ``(n, size, nsteps, NK, NE, BET, BATTLE, max_hands, kind_of, offsets, adv, NP, ND, NM, NW, adv_offsets)``
+    with ``n`` the seats,
     ``size`` the observation size, ``nsteps`` the number of steps (STEP_NAMES), NK / NE the numbers of
     Prayer card kinds / Essence cards, BET / BATTLE the betting and Battle steps, ``max_hands`` the Hand
     bound (a float, the divisor of the ``hands`` piece), ``kind_of`` the kind of every Prayer card id of
-    both boxes (bytes) and ``offsets`` the start of every piece of ``_C_PIECES`` (int32 bytes). The rules
+    both boxes (bytes), ``offsets`` the start of every piece of ``_C_PIECES`` (int32 bytes), ``adv`` 1 in
+    the Advanced / Epic modes with the numbers of Pantheons, Deities, Mythology cards and windows and the
+    starts of the ``_C_ADV_PIECES`` (zeros in the Basic game). The rules
     it needs (``current_player``, ``essence``, ``active``, ``battle_power``) are the state's methods."""
     n = game.num_players
-    ob = observer(n)
+    adv = game.config["mode"] != "basic"
+    ob = observer(n, adv)
     offsets = np.asarray([ob.offset(name) for name in _C_PIECES], np.int32).tobytes()
-    return (n, ob.size, len(STEP_NAMES), NK, NE, BET, BATTLE, float(game.config["max_hands"]),
-            bytes(_KIND_OF_ID), offsets)
+    adv_offsets = np.asarray([ob.offset(name) if adv else 0 for name in _C_ADV_PIECES], np.int32).tobytes()
+    return (n, ob.size, len(ADV_STEP_NAMES if adv else STEP_NAMES), NK, NE, BET, BATTLE,
+            float(game.config["max_hands"]), bytes(_KIND_OF_ID), offsets, int(adv), NP, ND, NM, NW, adv_offsets)
 
 
 __all__ = ["observer", "encode", "ESSENCES", "KINDS", "POWER"]
