@@ -569,3 +569,34 @@ def test_lia_fail_both_prophets_are_yours():
     assert s.winners == [0]
     assert s.cult[0][PH] == 2 + stake[PH]
     assert s.cult[0][PR] == 4 + 1 + stake[PR]
+
+
+def test_no_limit_to_active_mythology_cards():
+    """TM § Mythology Cards and Their Abilities: 'There is no limit to the number of Mythology cards you
+    may have active at one time.' A Celtic seat with Gae Bolga and the Sword of Nuada (both 'At the
+    start of a Battle, before any Attack') uses both in the same window, one after the other: the
+    opponent loses its Prophet and a random card; then the window passes on."""
+    game, s = game_with(("danu", "odin"), first=0)
+    own(s, 0, "gae_bolga")
+    own(s, 0, "sword_of_nuada")
+    until(s, battle_window)
+    assert window(s) == (0, "battle_start")
+    set_tokens(s, 1, stake=[1, 0, 1])
+    set_hand(s, 1, ["spark", "gust"])
+    act(s, myth_a(s, "gae_bolga"))
+    assert window(s) == (0, "battle_start")
+    act(s, myth_a(s, "sword_of_nuada"))
+    assert s.stake[1] == [1, 0, 0] and len(s.hand[1]) == 1
+    assert window(s) is None or window(s)[0] != 0
+
+
+def test_an_announced_ability_is_seen_by_everyone():
+    """TM § Divine Abilities: 'you must announce to the other players that you are doing so'. After
+    Dagda uses his Ability, the other seat's observation counts one Ability use for him, and its ansi
+    view says so."""
+    game, s = game_with(("dagda", "odin"), first=0)
+    before = game.observation_dict(s, 1)["ability"][1][0]
+    act(s, A(s, "ability"))
+    ob = game.observation_dict(s, 1)
+    assert ob["ability"][1][0] > before
+    assert "Dagda's Ability" in s.render(1)
