@@ -148,3 +148,26 @@ def test_epic_keeps_the_myth_phase_and_the_pantheons():
     game, s = epic(("athena", "odin"))
     until(s, lambda st: st.step == rules.MYTH, folds({1}))
     assert s.miracles[0] == 1 and s.vp == [1, 0]
+
+
+def test_two_failed_last_stands_in_one_hand():
+    """TM § Epic Game Mode: 'If a player is eliminated ..., each winner of the Hand receives three
+    Victory Points' (read per eliminated player, docs/games/theomachy.md). Three seats; seat 0 raises
+    with a Prophet, seats 1 and 2 have none and call under Last Stands, seat 0 wins: both re-create
+    their Cults and seat 0 has 1 + 3 + 3 = 7 points."""
+    game, s = epic(("odin", "athena", "danu"))
+    set_tokens(s, 1, cult=[1, 0, 0])
+    set_tokens(s, 2, cult=[1, 0, 0])
+    act(s, s.C.off["raise"] + PH)
+    act(s, s.C.END)
+    for q in (1, 2):
+        assert s.current_player() == q
+        act(s, s.C.LAST_STAND)
+        if s.current_player() == q and s.C.END in s.legal_actions():
+            act(s, s.C.END)
+    until(s, in_battle)
+    set_tokens(s, 0, stake=[s.stake[0][D], s.stake[0][PR] + 1, s.stake[0][PH]])
+    until(s, after_closing)
+    assert s.winners == [0] and all(s.alive)
+    assert s.cult[1] == s.cult[2] == [4, 2, 1]
+    assert s.vp == [7, 0, 0]
