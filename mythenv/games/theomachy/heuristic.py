@@ -10,12 +10,32 @@ It reads only its own and public parts of the determinized state ``view.known``:
   Pestilence / Inspiration / Earthquake when it can, Power cards only to fuel a card it wants.
 * Battle: plays its best Attacks (Essence with the most value first), fuelling them with Power
   cards; targets the opponent with the most valuable Stake; always reacts when it can.
+* Advanced / Epic: a random Pantheon (the tournaments saw no dominant god, so no preference); the God
+  that suits the drafted deck (its Ability's value plus the Attacks / Effects its Request asks for);
+  its active Ability whenever the cost is cheap (a spare card, a spare token); every Mythology card
+  in its window, a Hero only when its Stake and hand look strong enough to survive the Battle; in
+  the Myth Phase it buys what it can pay, moves a card it cannot pay within two Hands to the bottom.
 """
 
 from __future__ import annotations
 
 from .cards import KINDS, TOKEN_VALUE
-from .rules import ATTACK, BATTLE, DRAFT_DROP, DRAFT_PICK, EFFECT, PLACE, POWER, PRAYER, kid, value
+from .pantheons import DEITIES, MYTHS, PANTHEONS
+from .rules import (
+    ATTACK,
+    BATTLE,
+    DRAFT_DROP,
+    DRAFT_PICK,
+    EFFECT,
+    GOD,
+    MYTH,
+    PANTHEON,
+    PLACE,
+    POWER,
+    PRAYER,
+    kid,
+    value,
+)
 
 
 def static_value(k) -> float:
@@ -114,6 +134,114 @@ def _best_target(s, p, la, C):
     return best
 
 
+def _op_value(ops) -> float:
+    v = 0.0
+    for op in ops:
+        name = op[0]
+        if name in ("power", "per_attack"):
+            v += op[1] if len(op) > 1 and isinstance(op[1], int) else 2
+        elif name in ("per_token", "per_type"):
+            v += 3
+        elif name in ("strip", "cult_loss", "gain", "bank_to_stake", "win_gain", "save"):
+            v += 3
+        elif name in ("draw", "discard_random", "miracle"):
+            v += 2
+        else:
+            v += 1.5
+    return v
+
+
+def _god_score(s, p, d) -> float:
+    """How well Deity ``d`` suits ``p``'s drafted cards: its Ability plus what its Request asks for."""
+    dei = DEITIES[d]
+    score = _op_value(dei.ability.ops) + (2.0 if dei.ability.kind == "passive" else 0.0)
+    cards = [KINDS[kid(c)] for c in s.picks[p] + s.deck[p]]
+    attacks = [k for k in cards if k.type == ATTACK]
+    for c in dei.request.condition:
+        if c[0] == "attack_sphere":
+            score += sum(1 for k in attacks if k.sphere == c[1])
+        elif c[0] == "attacks_at_least":
+            score += len(attacks) / 2.0
+        elif c[0] == "attack_spheres_at_least":
+            score += len({k.sphere for k in attacks}) / 1.5
+        elif c[0] == "effects_at_least":
+            score += sum(1 for k in cards if k.type == EFFECT) / 2.0
+        elif c[0] == "no_attacks":
+            score += 1.0
+        else:
+            score += 1.0
+    return score
+
+
+def _junk(s, p, battle: bool) -> list[int]:
+    """Kinds of ``p``'s hand it can spare (no use now): in a Battle every non-Attack, non-Power card,
+    else the lowest-valued card."""
+    if battle:
+        return [kid(c) for c in s.hand[p] if KINDS[kid(c)].type not in (ATTACK, POWER)]
+    if len(s.hand[p]) < 2:
+        return []
+    return [min((kid(c) for c in s.hand[p]), key=lambda k: VALUE[k])]
+
+
+def _ability_worth(s, p) -> bool:
+    a = DEITIES[s.deity[p]].ability
+    for c in a.cost:
+        if c[0] == "discard_any" and not _junk(s, p, s.step == BATTLE):
+            return False
+        if c[0] == "discard" and len(s.hand[p]) < c[1] + 1:
+            return False
+        if c[0] == "sacrifice" and s.cult[p][c[1]] < c[2] + 2:
+            return False
+        if c[0] == "miracle" and s.miracles[p] < c[1]:
+            return False
+    return True
+
+
+def _advanced(view, rng, s, p, la, C, fam):
+    """The Advanced / Epic decisions; None when the Basic logic decides."""
+    off = C.off
+    if s.pending:
+        kind = s.pending[-1][0]
+        if kind == "window":
+            for a in la:
+                name, m = fam[a]
+                if name != "myth":
+                    continue
+                if MYTHS[m].use != "hero":
+                    return a
+                mine = value(s.stake[p]) + hand_strength(s, p)
+                best = max((value(s.stake[q]) for q in range(s.n) if q != p and s.active(q)), default=0)
+                if mine + MYTHS[m].hero_power > best + 4:
+                    return a
+            return C.DECLINE
+        if kind == "cost":
+            junk = _junk(s, p, s.step == BATTLE)
+            for k in junk:
+                if off["discard"] + k in la:
+                    return off["discard"] + k
+            if C.DECLINE in la:
+                return C.DECLINE
+            return min((a for a in la if fam[a][0] == "discard"), key=lambda a: VALUE[fam[a][1]])
+        if kind == "mtarget":
+            return _best_target(s, p, la, C)
+        return None
+    if s.step == PANTHEON:
+        return la[int(rng.integers(len(la)))]
+    if s.step == GOD:
+        gods = PANTHEONS[s.pantheon[p]].deities
+        return max(la, key=lambda a: _god_score(s, p, gods[fam[a][1]]) + rng.random())
+    if s.step == MYTH:
+        if off["myth_buy"] in la:
+            return off["myth_buy"]
+        deck = s.myth_deck[p]
+        if off["myth_bottom"] in la and MYTHS[deck[-1]].cost > s.miracles[p] + 2:
+            return off["myth_bottom"]
+        return off["myth_leave"]
+    if off["ability"] in la and _ability_worth(s, p):
+        return off["ability"]
+    return None
+
+
 def heuristic_action(view, rng):
     la = view.legal_actions
     if len(la) == 1:
@@ -123,6 +251,10 @@ def heuristic_action(view, rng):
     C = s.C
     off = C.off
     fam = {a: C.decode[a] for a in la}
+    if s.advanced:
+        a = _advanced(view, rng, s, p, la, C, fam)
+        if a is not None:
+            return a
     if s.pending:
         if s.pending[-1][0] == "target":
             return _best_target(s, p, la, C)
