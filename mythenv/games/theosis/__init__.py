@@ -69,6 +69,9 @@ class TheosisGame(Game):
                      "prep": "fast"},
                     {"num_players": 2, "mode": "semi_coop_heavy", "encounter": "godslayer:4", "heroes_per_player": 2,
                      "prep": "fast"})
+    # --- Monsters: the benchmark measures one solo and one co-op config besides the default
+    benchmark_configs = ({"num_players": 1, "mode": "solo", "encounter": "solo_3", "prep": "fast"},
+                         {"num_players": 2, "mode": "coop", "encounter": "p2_2", "prep": "fast"})
     max_game_length = 3000
     fuzz_games = 40
     heuristic = staticmethod(heuristic_action)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from .cards import HEROES, ITEMS, POWERS, RITUALS
+from .mdata import MONSTERS, STATUSES, TOKENS
 from .rules import HEXES, NC, NH, R
 
 
@@ -22,6 +23,7 @@ def render_state(state, viewer: int | None = None) -> str:
         status = f"phase {state.phase}, turn {state.turn}, seat {state.dec[1]} decides {state.dec[0]}"
     lines.append(f"Theosis ({who} view) - {status}")
     occ = {state.pos[h]: h for h in range(NH) if state.alive(h)}
+    mocc = {state.mpos[m]: m for m in range(len(state.mkind)) if state.m_alive(m)}  # --- Monsters
     for r in range(-R, R + 1):
         row = []
         for q in range(-R, R + 1):
@@ -32,6 +34,8 @@ def render_state(state, viewer: int | None = None) -> str:
             v = state.rhex[i]  # --- Rituals: a token hex shows its Ritual's initial (# where blocked)
             empty = "[ ]" if (q, r) == (0, 0) else (" . " if v < 0 else
                                                     f" {RITUALS[v >> 1].name[0]}{'#' if v & 1 else ' '}")
+            if i in mocc:  # --- Monsters: the monster's initials, e.g. KO
+                empty = "M" + MONSTERS[state.mkind[mocc[i]]].key[:2].upper()
             row.append(f"{HEROES[h].key[:2].upper()}{state.owner[h]}" if h >= 0 else empty)
         lines.append(" " * (2 * abs(r)) + " ".join(f"{x:3s}" for x in row))
     if state.ranking:
@@ -64,6 +68,18 @@ def render_state(state, viewer: int | None = None) -> str:
             what = (", ".join(f"{RITUALS[ri].name} (turn {t})" for ri, t in state.prepared[p]) if mine
                     else f"{len(state.prepared[p])} face down")
             lines.append(f" seat {p} rituals prepared: {what}")
+    # --- Monsters: the top Stamina Token is public (unless face down), the pile below it hidden from all
+    for m in range(len(state.mkind)):
+        k = state.mkind[m]
+        if k < 0:
+            continue
+        st = state.mstack[m]
+        top = ("face down" if state.mdown[m] else TOKENS[st[0]].key) if st else "-"
+        where = HEXES[state.mpos[m]] if state.mpos[m] >= 0 else "defeated"
+        lines.append(f" monster {MONSTERS[k].name} at {where}: {len(st)} Stamina Tokens, top {top}"
+                     + "".join(f", {x}" for x, v in zip(STATUSES, state.mstat[m]) if v))
+    if any(state.kept):
+        lines.append(" Stamina Tokens kept: " + ", ".join(f"seat {p} {len(k)}" for p, k in enumerate(state.kept)))
     if state.offer:
         lines.append(" offer: " + ", ".join(ITEMS[i].name for i in state.offer))
     if state.log:
