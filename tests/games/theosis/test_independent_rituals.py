@@ -544,3 +544,44 @@ def test_fortifications_defense_counts_against_a_monster():
         choose(s, power("tenacity"))
         decline_all(s)
         assert s.hp[hero("rochon")] == health, fort
+
+
+def test_random_games_with_prepared_rituals_resample_within_each_seats_knowledge():
+    """TH § Mage Tower (the prepared Ritual face down) and TH § Team vs Team (teams share Rituals),
+    end to end: random games (free for all, 2x2 teams with the expansion, solo against a monster)
+    where every seat prepared a Ritual for a turn of its own; at every fifth Arena step a
+    determinization from each seat's view gives that seat the same observation and render, the
+    same seat to act and, for the seat to act, the same legal actions (the fast preparation has
+    no Mage Tower, so the Rituals are put in ``prepared`` when the game starts)."""
+    from mythenv.games.theosis.cards import RITUALS
+    cfgs = (dict(), dict(num_players=4, mode="teams_2x2", variant="blitz", expansion=True),
+            dict(num_players=1, mode="solo", encounter="solo_3", prep="fast"))
+    checks = 0
+    for cfg in cfgs:
+        g = game(**cfg)
+        for seed in range(3):
+            rng = np.random.default_rng(seed)
+            s = g.new_initial_state(seed)
+            cards = [r.index for r in RITUALS if not r.expansion or cfg.get("expansion")]
+            turns = list(range(1, 10))
+            rng.shuffle(cards)
+            rng.shuffle(turns)
+            for p in range(s.n):
+                s.prepared[p] = [[cards[p], turns[p]]]
+            s._legal = None
+            steps = 0
+            while not s.is_terminal() and steps < 1500:
+                la = s.legal_actions()
+                s.apply_action(la[int(rng.integers(len(la)))])
+                steps += 1
+                if steps % 5 or s.phase != "arena":
+                    continue
+                for p in range(s.n):
+                    r = s.resample_hidden(p, np.random.default_rng(steps + p))
+                    assert np.array_equal(g.observation(s, p), g.observation(r, p)), (cfg, seed, steps, p)
+                    assert s.render(p) == r.render(p)
+                    assert r.current_player() == s.current_player()
+                    if s.current_player() == p:
+                        assert sorted(r.legal_actions()) == sorted(s.legal_actions())
+                    checks += 1
+    assert checks > 300
