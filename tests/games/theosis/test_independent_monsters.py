@@ -492,3 +492,35 @@ def test_earths_grab_paralyses_for_the_next_turn():
     decline_all(s)
     assert s.hp[hero("rochon")] == 1
     assert s.turn == 3 and s.dec[2] == hero("aer"), (s.turn, s.dec)
+
+
+def test_lightning_strike_defending_keeps_its_printed_defense():
+    """TH § Monster Battles: "Lightning Strike will hit all monsters as a (5.0) Power Card as all
+    monsters draw lightning to themselves like metal armor": its text (Attack 5 against metal armor)
+    always holds against monsters; it says nothing of its Defense, which stays the printed 2.
+    Brutal Punch rolls 1 (Attack 3) against Lightning Strike's Defense 2: a hit for (3 - 2) + 5 = 6
+    (Health 3), not (3 - 0) + 5 = 8."""
+    s = solo(rochon(), ["lightning_strike", "nova", "valor", "resurrection", "tenacity", "last_stand"], ["plain_3"],
+             dice=(0, 1), actor=None)
+    choose(s, power("lightning_strike"))
+    decline_all(s)
+    assert s.hp[hero("rochon")] == 3
+
+
+def test_lightning_strike_under_a_skill_is_its_printed_values():
+    """TH § Powers and Skills: "When you use a Skill, you use the Skill icon for Damage and the Skill
+    text for the ability that takes place. You only use the facedown Power for the Attack or Defense
+    value." Lightning Strike's 5 against monsters is its text ("like metal armor", the text's
+    condition), so under a Skill it attacks with its printed 2 and strikes only the chosen monster.
+    Smite (+1) with Lightning Strike face down against Kotronas 2 + 1: 3 ties 3, the Hero wins,
+    (3 - 3) + 2 (Short Sword) = 2 does not remove the 4-Damage token (with 5: (6 - 3) + 2 = 5
+    would); Voax is not struck."""
+    g = mgame("solo", 1, encounter="kotronas:2,voax:2", heroes_per_player=3)
+    s = marena(g, {**rochon(eq=("short_sword_a", None, None), mana=(1, 0, 0)), **far("aer", "edhel")},
+               {0: ["lightning_strike", "nova", "valor", "resurrection", "tenacity", "last_stand"]},
+               ["rochon", "aer", "edhel"],
+               [("kotronas", (0, 0), ["plain_4", "plain_3"]), ("voax", (1, -1), ["plain_2", "plain_4"])],
+               actor="rochon", dice=(1, 1))
+    attack_monster(s, "lightning_strike", skill_slot=0)
+    assert s.mstack[0] == [TOK["plain_4"], TOK["plain_3"]]
+    assert s.mstack[1] == [TOK["plain_2"], TOK["plain_4"]]

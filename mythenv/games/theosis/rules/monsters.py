@@ -205,11 +205,17 @@ class Monsters:
         fn = getattr(self, "ritual_attack_bonus" if what == "attack" else "ritual_defense_bonus", None)
         return int(fn(h)) if fn is not None else 0
 
-    def _m_values(self, c: int, role: str, h: int = -1) -> list:
+    def _m_values(self, c: int, role: str, h: int = -1, text: bool = True) -> list:
         """A Power's (Attack, Defense) against monsters (TH § Monster Battles): Warcraft (5.0), Last
-        Stand (0.5), Lightning Strike (5.0); an element Spell on its hero's turn attacks with 4."""
+        Stand (0.5), Lightning Strike (5.0); an element Spell on its hero's turn attacks with 4.
+        Lightning Strike's 5 is its text ("as all monsters draw lightning to themselves like metal
+        armor", the text's condition): attacking with its text only; defending, or under a Skill
+        (``text`` False: "You only use the facedown Power for the Attack or Defense value", TH §
+        Powers and Skills), it has its printed values."""
         key = POWERS[c].key
-        if key == "warcraft" or key == "lightning_strike":
+        if key == "lightning_strike":
+            return [5, 0] if text and role != "defence" else [POWERS[c].attack, POWERS[c].defense]
+        if key == "warcraft":
             return [5, 0]
         if key == "last_stand":
             return [0, 5]
@@ -246,7 +252,7 @@ class Monsters:
             for k in self.monsters_alive():
                 if NH + k not in cb["targets"]:
                     cb["targets"].append(NH + k)
-        vals = self._m_values(ac, "spell" if spell else "power", a)
+        vals = self._m_values(ac, "spell" if spell else "power", a, text=atext)
         cb["mdu"] = {"i": i, "m": m, "ac": ac, "key": key, "vals": vals, "roll": int(self.rng.integers(1, 5)),
                      "bt": 0, "d4a": 0}
         if key == "equalize":
