@@ -662,3 +662,11 @@ def test_terrashaper_placing_a_token_nobody_prepared():
     s.apply_action(rules.A_RITUAL + RK["guardian_angel"])
     place(s, "guardian_angel", 1, 1)
     assert [t[0] for t in s.rtok] == [RK["guardian_angel"]] and s.rshown == []
+
+
+def test_the_mage_tower_deck_holds_flesh_and_blood_only_with_the_expansion():
+    """TH § Components List: nine Ritual cards; TH § Expansion Cards: Flesh and Blood [Ritual] is an
+    optional Expansion card."""
+    from mythenv.games.theosis.rules.rituals import ritual_deck
+    assert len(ritual_deck(False)) == 9 and RK["flesh_and_blood"] not in ritual_deck(False)
+    assert sorted(ritual_deck(True)) == sorted(ritual_deck(False) + [RK["flesh_and_blood"]])

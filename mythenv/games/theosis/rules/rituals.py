@@ -63,6 +63,12 @@ PLACE_AT = tuple({i: (cells, blocked) for i, cells, blocked in opts} for opts in
 TOKEN_RITUALS = tuple(r.index for r in RITUALS if r.token)
 
 
+def ritual_deck(expansion: bool) -> list[int]:
+    """The Mage Tower's Ritual deck (unshuffled): the nine Ritual cards, and Flesh and Blood with the
+    expansion (TH § Expansion Cards)."""
+    return [r.index for r in RITUALS if expansion or not r.expansion]
+
+
 def rhex_of(rtok) -> list[int]:
     """The per-hex token map of a list of tokens (``-1`` none, else ``2 * ritual + blocked``)."""
     out = [-1] * NHEX
