@@ -3,7 +3,9 @@
 Rulebook: ``../shared/seeds/000_b58b559235c1f04d.txt``. Agents ``player_0..player_{n-1}``; seat
 ``p + 1`` sits to the left of seat ``p`` (clockwise). Returns: +1 for the last player standing, -1
 for every eliminated seat; when the Hand bound ``max_hands`` is reached the survivors get 0 (a
-draw). See ``docs/games/theomachy.md`` for the rules as implemented and the designed cards.
+draw). In the Epic game (``mode="epic"``) nobody is eliminated: +1 for each player with 10 or more
+Victory Points when the game stops, -1 for the others (0 for all at the Hand bound); ``scores()`` are
+the Victory Points. See ``docs/games/theomachy.md`` for the rules as implemented and the designed cards.
 """
 
 from __future__ import annotations
@@ -70,7 +72,11 @@ class TheomachyGame(Game):
         {"mode": "advanced", "deck": "draft", "max_hands": 12},
         {"mode": "advanced", "deck": "draft", "num_players": 4, "max_hands": 6},
         {"mode": "advanced", "deck": "draft", "num_players": 6, "max_hands": 3},
+        {"mode": "epic", "deck": "draft", "max_hands": 12},
+        {"mode": "epic", "deck": "draft", "num_players": 3, "max_hands": 8},
     )
+    #: the modes a user trains on besides the default Basic game (measured by ``python -m benchmarks``)
+    benchmark_configs = ({"mode": "advanced", "deck": "draft"}, {"mode": "epic", "deck": "draft"})
     max_game_length = 6000
     fuzz_games = 70
     heuristic = staticmethod(heuristic_action)

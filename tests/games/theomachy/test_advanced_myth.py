@@ -171,9 +171,20 @@ def test_golden_fleece_when_you_alone_win():
 
 def test_yggdrasil_hand_of_six():
     """Designed Yggdrasil (passive): "At the start of each Hand, draw until you hold six cards"."""
-    _, s = prepared(("poseidon", "odin"))
+    _, s = adv_battle(("poseidon", "odin"), hands={0: ["insight"], 1: ["insight"]},
+                      stakes={0: [2, 0, 0], 1: [2, 0, 0]})
     give_myth(s, 1, "yggdrasil")
-    assert s._always(1, "hand_size") == 6 and s._always(0, "hand_size") == 0
+    for _ in range(4):                           # enough cards in the draw pile for six
+        c = s.prayer.pop()
+        s.deck[1].append(c)
+        s.vis[c] = 1 << 1
+    pass_battle(s)
+    for _ in range(60):                          # the Prayer and Myth Phases, to the next Hand
+        if s.hands == 1 and s.step == BET:
+            break
+        s.apply_action(s.C.DECLINE if s.C.DECLINE in s.legal_actions() else s.legal_actions()[0])
+    assert s.hands == 1 and s.step == BET
+    assert len(s.hand[1]) == 6 and len(s.hand[0]) == 5
 
 
 # ------------------------------------------------------------------ Heroes
