@@ -7,15 +7,17 @@ active Stamina Token under the pile."""
 
 from __future__ import annotations
 
-from .cards import ITEMS, POWERS
+from .cards import HEROES, ITEMS, POWERS
 from .mdata import TOKENS
 from .rules import (
     A_CARD,
     A_DIR,
     A_DONE,
+    A_HERO,
     A_HEX,
     A_ITEM,
     A_NUM,
+    A_PICK,
     A_ROW,
     A_SLOT,
     ACID,
@@ -30,6 +32,7 @@ from .rules import (
 from .rules.actions import A_MON
 
 _VS = {"warcraft": (5, 0), "lightning_strike": (5, 0), "last_stand": (0, 5)}
+_PICK = {"norn": 3, "garav": 3, "lug": 3, "gurth": 3, "rochon": 3, "edhel": 4, "sauth": 2, "raug": 2}
 _DRAFT = {"warcraft": 5, "fiery_purge": 3, "incinerating_fury": 2, "enervation": 5, "fireball": 2, "vortex": 2,
           "nova": 2, "hailstorm": 2, "lightning_strike": 5, "bloodthirst": 3, "healing": 5, "pain_spike": 3,
           "lifeswap": 2, "rejuvenation": 2, "last_stand": 5, "blazing_sun": 4, "frigid_night": 2, "despair": 3,
@@ -61,6 +64,17 @@ def monster_action(s, dec, la, fams, pick):
         return pick(fams["card"], lambda a: _DRAFT.get(POWERS[a - A_CARD].key, 0))
     if kind == "offer":
         return pick(fams["item"], lambda a: _item_vs_monsters(a - A_ITEM))
+    if kind == "pick":
+        # heroes who hit hard against Stamina Tokens: heavy melee weapons, a bow, an attack Skill bonus
+        return pick(la, lambda a: _PICK.get(HEROES[(a - A_PICK) // 2].key, 0))
+    if kind == "equip_hero":
+        it = dec[2]
+
+        def gain(a):
+            h = a - A_HERO
+            cur = [s.eq[h][k] for k in s.can_equip(h, it)]
+            return _item_vs_monsters(it) - min((_item_vs_monsters(i) if i >= 0 else 0) for i in cur)
+        return pick(fams["hero"], gain)
     mons = s.monsters_alive()
     if not mons:
         return None
@@ -74,7 +88,7 @@ def monster_action(s, dec, la, fams, pick):
         def score(k):
             d = min(DIST[opts[k]][s.mpos[m]] for m in mons)
             if ranged:
-                return -abs(d - 4) - (3 if d == 1 else 0)
+                return -abs(d - 5) - (3 if d == 1 else 0)
             return -d
         return la[max(range(len(la)), key=score)]
     if kind == "row":
@@ -100,7 +114,7 @@ def monster_action(s, dec, la, fams, pick):
             return A_ROW + 3
         if 2 in rows and any(POWERS[c].key in ("valor", "aegis") for c in hand):
             return A_ROW + 2
-        if 1 in rows and s.hp[h] >= 8:
+        if 1 in rows and s.hp[h] >= 8 and not s.mana_slots(h):
             return A_ROW + 1
         return A_ROW + rows[0]
     if kind == "spell_card":
