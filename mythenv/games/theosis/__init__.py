@@ -39,7 +39,8 @@ class TheosisGame(Game):
                        "monsters: solo (1 player), coop, semi_coop_light, semi_coop_heavy (2-6 players)"),
             Option("variant", "normal", ("normal", "blitz"),
                    doc="heroes per player: normal 3 / blitz 2 (5-6 players and 2x3 / 3x2 teams: 2)"),
-            Option("prep", "fast", ("fast",), doc="preparation: Fast Action Preparation (Hierapolis later)"),
+            Option("prep", "hierapolis", ("hierapolis", "fast"),
+                   doc="preparation: six turns in Hierapolis (TH § Preparation Phase) or Fast Action Preparation"),
             Option("expansion", False, (False, True), doc="the six Expansion Powers (optional rule)"),
             # --- Monsters
             Option("encounter", "auto", check=lambda v: isinstance(v, str) and (v == "auto" or v in ENCOUNTERS
@@ -68,11 +69,13 @@ class TheosisGame(Game):
                     {"num_players": 3, "mode": "semi_coop_light", "encounter": "p3_2", "monsters": "voax",
                      "prep": "fast"},
                     {"num_players": 2, "mode": "semi_coop_heavy", "encounter": "godslayer:4", "heroes_per_player": 2,
-                     "prep": "fast"})
+                     "prep": "fast"},
+                    # --- Hierapolis
+                    {"prep": "fast"}, {"prep": "fast", "num_players": 4, "mode": "teams_2x2", "expansion": True})
     # --- Monsters: the benchmark measures one solo and one co-op config besides the default
     benchmark_configs = ({"num_players": 1, "mode": "solo", "encounter": "solo_3", "prep": "fast"},
                          {"num_players": 2, "mode": "coop", "encounter": "p2_2", "prep": "fast"})
-    max_game_length = 3000
+    max_game_length = 5000
     fuzz_games = 40
     heuristic = staticmethod(heuristic_action)
 

@@ -9,7 +9,9 @@
 
 /* ------------------------------------------------------------------ the layout (observe.c_layout) */
 enum { LAYOUT_NUMBERS, LAYOUT_PHASES, LAYOUT_KINDS, LAYOUT_HERO_ARG, LAYOUT_TOKEN_CARD, LAYOUT_TOKEN_SLOT,
-       LAYOUT_SPEED, LAYOUT_OTHER_ARG, LAYOUT_ITEM_ARG, LAYOUT_CARD_ARG, LAYOUT_RIT_ARG, LAYOUT_LEN };
+       LAYOUT_SPEED, LAYOUT_OTHER_ARG, LAYOUT_ITEM_ARG, LAYOUT_CARD_ARG, LAYOUT_RIT_ARG,
+       LAYOUT_PREP_KIND, /* --- Hierapolis: per decision kind, what ``prep_dec`` reads (observe._PREP_KIND) */
+       LAYOUT_LEN };
 
 /* the int32 table ``numbers`` of the layout, in the order of ``observe._c_numbers`` */
 enum {
@@ -30,6 +32,9 @@ enum {
     M_ALIVE, M_HEX, M_TOP, M_DOWN, M_SIZE, M_STAT, M_CURSE, M_GONE, M_TARGET, M_LAST0, M_LAST1,
     /* the Power cards of the five Curses a monster can carry (observe.MON_CURSE_CARDS) */
     N_CURSE0, N_CURSE1, N_CURSE2, N_CURSE3, N_CURSE4,
+    /* --- Hierapolis: the pieces of the Preparation Phase, the track width and length */
+    P_PREP_TURN, P_PREP_FIRST, P_SPOTS, P_TRACKS, P_PURSES, P_SUPPLY, P_BIDS, P_BID_ART, P_DRAWN, P_PREP_DEC,
+    N_TRACK_W, N_TRACK_LEN,
     N_NUMBERS
 };
 #define NMCURSES 5
@@ -51,6 +56,7 @@ typedef struct {
     const unsigned char *token_slot; /* per token: its slot j in a hero's token one-hots */
     Py_ssize_t ntokens;
     const float *speed;              /* per hero: speed / 8 (float32) */
+    const unsigned char *prep_kind;  /* --- Hierapolis: per decision kind, its prep_dec code */
 } Layout;
 
 static int read_layout(PyObject *layout, Layout *L, ObsShape *shape)
@@ -76,7 +82,8 @@ static int read_layout(PyObject *layout, Layout *L, ObsShape *shape)
         || (L->other_arg = layout_array(layout, LAYOUT_OTHER_ARG, 1, L->nkinds, NULL)) == NULL
         || (L->item_arg = layout_array(layout, LAYOUT_ITEM_ARG, 1, L->nkinds, NULL)) == NULL
         || (L->card_arg = layout_array(layout, LAYOUT_CARD_ARG, 1, L->nkinds, NULL)) == NULL
-        || (L->rit_arg = layout_array(layout, LAYOUT_RIT_ARG, 1, L->nkinds, NULL)) == NULL)
+        || (L->rit_arg = layout_array(layout, LAYOUT_RIT_ARG, 1, L->nkinds, NULL)) == NULL
+        || (L->prep_kind = layout_array(layout, LAYOUT_PREP_KIND, 1, L->nkinds, NULL)) == NULL)
         return -1;
     if (L->num[N_RITUALS] < 0 || L->num[N_RITUALS] > 30 || L->num[N_HEX] < 0 || L->num[N_TURNS] < 0) {
         PyErr_SetString(PyExc_ValueError, "layout: inconsistent Ritual numbers");
@@ -112,6 +119,8 @@ enum {
     /* --- Monsters: per monster slot; per hero (paralyzed, swallowed, enslaved, anchored); per seat */
     A_MKIND, A_MPOS, A_MDOWN, A_MSTACK, A_MSTAT, A_MLAST, A_MGONE, A_MCB,
     A_PARA, A_SWAL, A_ENSL, A_ANCHOR, A_KEPT,
+    /* --- Hierapolis */
+    A_PTURN, A_PFIRST, A_BREV, A_BART, A_MSEAT, A_SPOTS, A_TRACK, A_MSUPPLY, A_BJOIN, A_BID, A_MDRAW,
     NATTR
 };
 #define NFLAGS 5 /* A_ACTED .. A_FLIP_A */
@@ -124,6 +133,7 @@ static const char *const attr_names[NATTR] = {
     "prepared", "rshown", "rhex", "rimm", "gaia",
     "mkind", "mpos", "mdown", "mstack", "mstat", "mlast", "mgone", "mcb",
     "para", "swal", "ensl", "anchor", "kept",
+    "pturn", "pfirst", "brev", "bart", "mseat", "spots", "track", "msupply", "bjoin", "bid", "mdraw",
 };
 static const unsigned char attr_types[NATTR] = {
     T_STR, T_LIST_OR_NONE, T_INT, T_INT, T_LIST, T_INT, T_LIST, T_LIST, T_DICT_OR_NONE, T_LIST, T_INT, T_LIST,
@@ -134,6 +144,7 @@ static const unsigned char attr_types[NATTR] = {
     T_SEAT_LISTS, T_LIST, T_LIST, T_HEROES, T_HEROES,
     T_LIST, T_LIST, T_LIST, T_LIST, T_LIST, T_LIST, T_LIST, T_DICT_OR_NONE,
     T_HEROES, T_HEROES, T_HEROES, T_HEROES, T_SEAT_LISTS,
+    T_INT, T_INT, T_INT, T_INT, T_INT, T_LIST, T_LIST, T_LIST, T_LIST, T_LIST, T_LIST,
 };
 
 /* keys of the combat record ``cb`` and of its duel ``cb["du"]``, and the value "spell" */
@@ -406,7 +417,7 @@ static int write_small(ObsBuf *b, const Layout *L, PyObject **a, const long *iv,
         return -1;
     if (ward)
         PUT(N[P_MISC] + 1, 1.0f);
-    PUT(N[P_MISC] + 2, (float)((double)purse / 3.0));
+    PUT(N[P_MISC] + 2, cap1((double)purse / 3.0)); /* --- Hierapolis: capped */
     if (iv[A_INITIATIVE] == p)
         PUT(N[P_MISC] + 3, 1.0f);
     return write_rituals(b, L, a, iv, p, myteam);
@@ -630,6 +641,131 @@ static int write_monsters(ObsBuf *b, const Layout *L, PyObject **a, const long *
     return 0;
 }
 
+/* ------------------------------------------------------------------ Hierapolis (observe._prep) */
+static int write_prep(ObsBuf *b, const Layout *L, PyObject **a, const long *iv, long p, long myteam)
+{
+    const int32_t *N = L->num;
+    long n = iv[A_N], v;
+    PUT(N[P_PREP_TURN] + iv[A_PTURN], 1.0f);
+    if (iv[A_PTURN])
+        PUT(N[P_PREP_FIRST] + pymod(iv[A_PFIRST] - p, n), 1.0f);
+    /* spots: heroes of each relative seat / 3 */
+    PyObject *spots = a[A_SPOTS];
+    for (Py_ssize_t i = 0; i < PyList_GET_SIZE(spots); i++) {
+        PyObject *seats = PyList_GET_ITEM(spots, i);
+        if (check_list(seats, "state.spots") < 0)
+            return -1;
+        long cnt[6] = {0};
+        for (Py_ssize_t j = 0; j < PyList_GET_SIZE(seats); j++) {
+            LONG(PyList_GET_ITEM(seats, j), "spots", &v);
+            long r = pymod(v - p, n);
+            if (r < 0 || r >= 6) {
+                PyErr_SetString(PyExc_IndexError, "state.spots: a seat beyond six");
+                return -1;
+            }
+            cnt[r]++;
+        }
+        for (long r = 0; r < 6; r++)
+            if (cnt[r])
+                PUT(N[P_SPOTS] + (long)i * 6 + r, cap1((double)cnt[r] / 3.0));
+    }
+    /* tracks */
+    for (Py_ssize_t t = 0; t < PyList_GET_SIZE(a[A_TRACK]); t++) {
+        LONG(PyList_GET_ITEM(a[A_TRACK], t), "track", &v);
+        PUT(N[P_TRACKS] + (long)t * N[N_TRACK_W] + v + N[N_TRACK_LEN], 1.0f);
+    }
+    /* per seat: purse, supply, bids */
+    for (long q = 0; q < n; q++) {
+        long r = pymod(q - p, n), purse, sup, join, bid, team;
+        if (item_long(a[A_PURSE], q, "purse", &purse) < 0 || item_long(a[A_MSUPPLY], q, "msupply", &sup) < 0
+            || item_long(a[A_BJOIN], q, "bjoin", &join) < 0 || item_long(a[A_BID], q, "bid", &bid) < 0
+            || item_long(a[A_TEAM], q, "team", &team) < 0)
+            return -1;
+        if (purse)
+            PUT(N[P_PURSES] + r, cap1((double)purse / 30.0));
+        if (sup)
+            PUT(N[P_SUPPLY] + r, cap1((double)sup / 4.0));
+        if (join)
+            PUT(N[P_BIDS] + r * 3, 1.0f);
+        if (bid >= 0) {
+            PUT(N[P_BIDS] + r * 3 + 1, 1.0f);
+            if (bid && (iv[A_BREV] || team == myteam))
+                PUT(N[P_BIDS] + r * 3 + 2, cap1((double)bid / 30.0));
+        }
+    }
+    if (iv[A_BART] >= 0)
+        PUT(N[P_BID_ART] + iv[A_BART], 1.0f);
+    if (iv[A_MSEAT] >= 0) {
+        long team;
+        if (item_long(a[A_TEAM], iv[A_MSEAT], "team", &team) < 0)
+            return -1;
+        if (team == myteam)
+            for (Py_ssize_t i = 0; i < PyList_GET_SIZE(a[A_MDRAW]); i++) {
+                LONG(PyList_GET_ITEM(a[A_MDRAW], i), "mdraw", &v);
+                PUT(N[P_DRAWN] + v, 1.0f);
+            }
+    }
+    /* the pending decision's arguments */
+    PyObject *dec = a[A_DEC];
+    if (dec == Py_None || iv[A_WINNER] != -2)
+        return 0;
+    PyObject *kind = table_item(L->kinds, PyList_GET_ITEM(dec, 0), "state.dec's kind");
+    long k;
+    if (kind == NULL)
+        return -1;
+    LONG(kind, "dec", &k);
+    if (k < 0 || k >= L->nkinds) {
+        PyErr_SetString(PyExc_IndexError, "layout: decision kind outside the Hierapolis table");
+        return -1;
+    }
+    int code = L->prep_kind[k];
+    if (!code)
+        return 0;
+    Py_ssize_t len = PyList_GET_SIZE(dec);
+    long x[4] = {0, 0, 0, 0}; /* dec[1], dec[2], dec[3], dec[-1] */
+    if (len < 3) {
+        PyErr_SetString(PyExc_IndexError, "state.dec: an argument of the decision is missing");
+        return -1;
+    }
+    LONG(PyList_GET_ITEM(dec, 1), "dec", &x[0]);
+    LONG(PyList_GET_ITEM(dec, 2), "dec", &x[1]);
+    if (len > 3)
+        LONG(PyList_GET_ITEM(dec, 3), "dec", &x[2]);
+    LONG(PyList_GET_ITEM(dec, len - 1), "dec", &x[3]);
+    long o = N[P_PREP_DEC];
+    switch (code) {
+    case 1: /* hp_spot: the first hero */
+        if (x[1] == 0)
+            PUT(o + 3, 1.0f);
+        break;
+    case 2: /* hp_power: its Quest */
+        PUT(o + 4 + x[1], 1.0f);
+        break;
+    case 3: /* hp_keep: optional */
+        PUT(o + x[2], 1.0f);
+        break;
+    case 4: /* hp_market: optional */
+        PUT(o + x[1], 1.0f);
+        break;
+    case 5: /* hp_gem / hp_gslot: optional / mandatory / from the supply */
+        PUT(o + x[3], 1.0f);
+        break;
+    case 6: { /* hp_bid: the digit, the bid so far (own team) */
+        long team;
+        PUT(o + 10 + x[1], 1.0f);
+        if (item_long(a[A_TEAM], x[0], "team", &team) < 0)
+            return -1;
+        if (x[2] && team == myteam)
+            PUT(o + 13, cap1((double)x[2] / 100.0));
+        break;
+    }
+    case 7: /* hp_hurt / hp_steal: the amount */
+        PUT(o + 14, cap1((double)x[1] / 4.0));
+        break;
+    }
+    return 0;
+}
+
 /* ------------------------------------------------------------------ encode */
 /* The observation (COBSERVE_MODULE): the state's attributes, held for the call, then the pieces. */
 static int write_obs(ObsBuf *b, PyObject *state, long p, const Layout *L)
@@ -644,7 +780,8 @@ static int write_obs(ObsBuf *b, PyObject *state, long p, const Layout *L)
     }
     ok = ok && item_long(a[A_TEAM], p, "team", &myteam) == 0 && write_small(b, L, a, iv, p, myteam) == 0 &&
          write_heroes(b, L, a, iv, p, myteam) == 0 && write_piles(b, L, a, iv, p, myteam) == 0 &&
-         write_monsters(b, L, a, iv, p) == 0; /* --- Monsters */
+         write_monsters(b, L, a, iv, p) == 0 && /* --- Monsters */
+         write_prep(b, L, a, iv, p, myteam) == 0; /* --- Hierapolis */
     release_refs(a, NATTR);
     return ok ? 0 : -1;
 }

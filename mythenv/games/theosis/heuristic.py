@@ -5,6 +5,7 @@ spend Mana on attack Skills."""
 from __future__ import annotations
 
 from .cards import ITEMS, POWERS
+from .heuristic_prep import prep_action
 from .monster_heuristic import monster_action
 from .ritual_heuristic import ritual_action, terrain_value
 from .rules import (
@@ -55,6 +56,10 @@ def heuristic_action(view, rng):
         got = monster_action(s, dec, la, fams, pick)
         if got is not None:
             return got
+    if kind.startswith("hp_"):  # --- Hierapolis (heuristic_prep.py)
+        a = prep_action(s, kind, p, la, pick, rng)
+        if a is not None:
+            return a
 
     if kind == "move":
         h, mode = dec[2], dec[3]

@@ -16,14 +16,15 @@ import numpy as np
 
 from mythenv.core.observe import Observer
 
-from .cards import HEROES
+from .cards import HEROES, HIERAPOLIS
 from .mdata import MONSTERS, STATUSES
 from .mdata import TOKENS as STAMINA
 from .rules import MAXM, NC, NH, NHEX, NI, PK, TURNS
 from .rules.monsters import MON_CURSE_CARDS
 from .rules.rituals import NR
 
-PHASES = ("select", "draft", "mana", "artifact", "item", "gold", "place", "arena", "over")
+PHASES = ("select", "draft", "mana", "artifact", "item", "gold", "place", "arena", "over",
+          "prep")  # --- Hierapolis
 KINDS = ("atk_target hurt_def blackout bless_card bless_target blind commit crimson_amount crimson_target "
          "defskill discard draft dtype equip_hero equip_slot gold holy_target incinerate_slot lay_target mana "
          "mana_gain move offer pick place profane_slot pull purloin_item raise replace res_dead res_mana "
@@ -31,11 +32,19 @@ KINDS = ("atk_target hurt_def blackout bless_card bless_target blind commit crim
          "steal_slot tactics teleport uncurse ungrave vile_target yn "
          "r_place r_surge r_remove r_unused "  # --- Rituals
          "m_commit m_defskill m_tactics m_raise").split()  # --- Monsters: the last four
+# --- Hierapolis: the Preparation Phase's decisions (rules/hierapolis.py)
+KINDS += ("hp_spot hp_power hp_hurt hp_steal hp_keep hp_eslot hp_market hp_gem hp_gslot hp_mtarget hp_mslot "
+          "hp_heal hp_ritual hp_rturn hp_join hp_bid").split()
 KIND_INDEX = {k: i for i, k in enumerate(KINDS)}
 TOKENS = ("valor", "aegis", "rejuvenation", "thalassic_favour", "pacify", "poison", "fiery_purge", "terror",
           "entangling_roots", "tentacles_black")
 TOKEN_CARDS = [PK[k] for k in TOKENS]
 HF = 6 + 1 + 1 + 1 + 1 + 3 + 1 + 12 + 1 + 1 + 1 + 1 + 1 + 1 + 2 + NHEX + NI + len(TOKENS) + 1
+# --- Hierapolis
+NSPOT = 18
+NTRACK = len(HIERAPOLIS["tracks"])
+TRACK_LEN = max(t["length"] for t in HIERAPOLIS["tracks"])
+TRACK_W = 2 * TRACK_LEN + 1
 CF = 6 + 7
 
 OBSERVER = Observer([
@@ -58,7 +67,21 @@ OBSERVER = Observer([
     ("dec_card", (NC,), "Power named by the pending decision, when this seat may see it"),
     ("combat", (NH, 2), "combat: attacker, defenders"),
     ("combat_card", (NC,), "revealed Powers of the current combat"),
-    ("misc", (4,), "bondage active, spell ward on own team, own purse/3, initiative is own seat"),
+    ("misc", (4,), "bondage active, spell ward on own team, own purse/3 (at most 1), initiative is own seat"),
+    # --- Hierapolis: the Preparation Phase (every purse, the board, the bids, the Mage Tower)
+    ("prep_turn", (7,), "Hierapolis turn 0..6 (one-hot; 0 outside the Preparation Phase)"),
+    ("prep_first", (6,), "relative seat playing first this Hierapolis turn"),
+    ("spots", (NSPOT, 6), "per Hierapolis spot (golden Quest slots, plain Quest slots, locations): "
+                          "heroes of each relative seat there this turn / 3 (at most 1)"),
+    ("tracks", (NTRACK, TRACK_W), "per Alignment track: the marker's position (one-hot, -length..+length)"),
+    ("purses", (6,), "per relative seat: gold in its purse / 30 (every change of a purse is public)"),
+    ("supply", (6,), "per relative seat: Mana gems in its supply (Cathedral) / 4"),
+    ("bids", (6, 3), "per relative seat: takes part in this bidding, has bid, its bid / 30 (once revealed, "
+                     "or a team mate's)"),
+    ("bid_art", (NI,), "the Artifact up for bidding"),
+    ("prep_drawn", (NR,), "the Rituals drawn at the Mage Tower, when the drawing seat is of this seat's team"),
+    ("prep_dec", (15,), "the pending Hierapolis decision: optional / mandatory / from the supply, first "
+                        "hero, its Quest (6), the bid digit (3), the bid so far / 100 (own team), amount / 4"),
     # --- Rituals (rules/rituals.py): the tokens are public, a prepared Ritual its team's only
     ("rit_board", (NHEX, NR + 1), "per hex: the Ritual token covering it (one-hot), a hex no Hero may occupy"),
     ("rit_cards", (NR, 2 + TURNS), "per Ritual card: face up (cast or negated), prepared by own team, "
@@ -99,6 +122,9 @@ _CARD_ARGS = {"bless_target": 2, "spell_area": 2}
 # --- Rituals: ... a Ritual (face up: the one being placed, the token Terrashaper just removed)
 _RIT_ARGS = {"r_place": 1, "r_unused": 2}
 _HERO_ARGS.update({"r_remove": 1, "r_unused": 1})
+# --- Hierapolis: the hero being equipped / given a gem / robbed of one; the token drawn, taken or won
+_HERO_ARGS.update({"hp_eslot": 1, "hp_gslot": 1, "hp_mslot": 1})
+_ITEM_ARGS.update({"hp_keep": 1, "hp_eslot": 2})
 
 
 _HERO_RANGE = range(NH)
@@ -164,10 +190,11 @@ def _small(state, p: int, myteam: int) -> list:
         on.append((_MISC, 1.0))
     if state.ward[myteam]:
         on.append((_MISC + 1, 1.0))
-    on.append((_MISC + 2, state.purse[p] / 3.0))
+    on.append((_MISC + 2, min(state.purse[p] / 3.0, 1.0)))  # --- Hierapolis: capped (purses grow there)
     if state.initiative == p:
         on.append((_MISC + 3, 1.0))
     _rituals(state, p, myteam, on)
+    _prep(state, p, myteam, on)  # --- Hierapolis
     return on
 
 
@@ -204,6 +231,70 @@ def _rituals(state, p: int, myteam: int, on: list) -> None:
                     on.append((o + ri, 1.0))
             if g >= turn > 0:
                 on.append((o + _GAIA, 1.0))
+
+
+# --- Hierapolis: the pieces of the Preparation Phase
+_PREP_TURN, _PREP_FIRST, _SPOTS, _TRACKS, _PURSES, _SUPPLY, _BIDS, _BID_ART, _DRAWN, _PREP_DEC = (
+    _P[k] for k in ("prep_turn", "prep_first", "spots", "tracks", "purses", "supply", "bids", "bid_art", "prep_drawn",
+                    "prep_dec"))
+#: decision kind -> what ``prep_dec`` reads of its record (1 spot, 2 power, 3 keep, 4 market, 5 gem,
+#: 6 bid, 7 an amount: hurt / steal)
+_PREP_KIND = {"hp_spot": 1, "hp_power": 2, "hp_keep": 3, "hp_market": 4, "hp_gem": 5, "hp_gslot": 5,
+              "hp_bid": 6, "hp_hurt": 7, "hp_steal": 7}
+
+
+def _prep(state, p: int, myteam: int, on: list) -> None:
+    """``(index, value)`` of the Hierapolis pieces (appended to ``on``)."""
+    n = state.n
+    team = state.team
+    on.append((_PREP_TURN + state.pturn, 1.0))
+    if state.pturn:
+        on.append((_PREP_FIRST + (state.pfirst - p) % n, 1.0))
+    for i, seats in enumerate(state.spots):
+        if seats:
+            cnt = [0] * 6
+            for q in seats:
+                cnt[(q - p) % n] += 1
+            on += [(_SPOTS + i * 6 + r, min(c / 3.0, 1.0)) for r, c in enumerate(cnt) if c]
+    for t, v in enumerate(state.track):
+        on.append((_TRACKS + t * TRACK_W + v + TRACK_LEN, 1.0))
+    for q in range(n):
+        r = (q - p) % n
+        if state.purse[q]:
+            on.append((_PURSES + r, min(state.purse[q] / 30.0, 1.0)))
+        if state.msupply[q]:
+            on.append((_SUPPLY + r, min(state.msupply[q] / 4.0, 1.0)))
+        if state.bjoin[q]:
+            on.append((_BIDS + r * 3, 1.0))
+        b = state.bid[q]
+        if b >= 0:
+            on.append((_BIDS + r * 3 + 1, 1.0))
+            if b and (state.brev or team[q] == myteam):
+                on.append((_BIDS + r * 3 + 2, min(b / 30.0, 1.0)))
+    if state.bart >= 0:
+        on.append((_BID_ART + state.bart, 1.0))
+    if state.mseat >= 0 and team[state.mseat] == myteam:
+        on += [(_DRAWN + r, 1.0) for r in state.mdraw]
+    dec = state.dec
+    if dec is not None and state.winner == -2:
+        code = _PREP_KIND.get(dec[0], 0)
+        if code == 1:
+            if dec[2] == 0:
+                on.append((_PREP_DEC + 3, 1.0))
+        elif code == 2:
+            on.append((_PREP_DEC + 4 + dec[2], 1.0))
+        elif code == 3:
+            on.append((_PREP_DEC + dec[3], 1.0))
+        elif code == 4:
+            on.append((_PREP_DEC + dec[2], 1.0))
+        elif code == 5:
+            on.append((_PREP_DEC + dec[-1], 1.0))
+        elif code == 6:
+            on.append((_PREP_DEC + 10 + dec[2], 1.0))
+            if dec[3] and team[dec[1]] == myteam:
+                on.append((_PREP_DEC + 13, min(dec[3] / 100.0, 1.0)))
+        elif code == 7:
+            on.append((_PREP_DEC + 14, min(dec[2] / 4.0, 1.0)))
 
 
 def _hero_marks(state) -> tuple[dict, dict]:
@@ -480,6 +571,9 @@ def _c_numbers(game) -> list[int]:
         _P["monsters"], _P["mheroes"], _P["mkept"], _P["mstrike"], MF, MAXM, len(STAMINA),
         _M_ALIVE, _M_HEX, _M_TOP, _M_DOWN, _M_SIZE, _M_STAT, _M_CURSE, _M_GONE, _M_TARGET, _M_LAST0, _M_LAST1,
         *MON_CURSE_CARDS,
+        # --- Hierapolis: the pieces of _prep, the track width and length
+        _PREP_TURN, _PREP_FIRST, _SPOTS, _TRACKS, _PURSES, _SUPPLY, _BIDS, _BID_ART, _DRAWN, _PREP_DEC, TRACK_W,
+        TRACK_LEN,
     ]
 
 
@@ -497,6 +591,7 @@ def c_layout(game) -> tuple:
        one-hots (``_TOK``'s values, ``bytes``);
     6. per hero, its speed / 8 (float32 ``bytes``);
     10. per decision kind, where its record names a Ritual (``_RIT_ARGS``), 0 for none (``bytes``).
+    11. per decision kind, what the Hierapolis piece ``prep_dec`` reads of it (``_PREP_KIND``, ``bytes``).
     """
     return (np.asarray(_c_numbers(game), np.int32).tobytes(),
             {ph: i for i, ph in enumerate(PHASES)},
@@ -505,4 +600,5 @@ def c_layout(game) -> tuple:
             bytes(_TOK), bytes(_TOK.values()),
             np.asarray(_SPEED, np.float32).tobytes(),
             bytes(_OTHER_ARGS.get(k, 0) for k in KINDS), bytes(_ITEM_ARGS.get(k, 0) for k in KINDS),
-            bytes(_CARD_ARGS.get(k, 0) for k in KINDS), bytes(_RIT_ARGS.get(k, 0) for k in KINDS))
+            bytes(_CARD_ARGS.get(k, 0) for k in KINDS), bytes(_RIT_ARGS.get(k, 0) for k in KINDS),
+            bytes(_PREP_KIND.get(k, 0) for k in KINDS))  # --- Hierapolis

@@ -82,6 +82,42 @@ def render_state(state, viewer: int | None = None) -> str:
         lines.append(" Stamina Tokens kept: " + ", ".join(f"seat {p} {len(k)}" for p, k in enumerate(state.kept)))
     if state.offer:
         lines.append(" offer: " + ", ".join(ITEMS[i].name for i in state.offer))
+    if state.phase == "prep" or state.pturn:  # --- Hierapolis
+        lines += _render_prep(state, viewer)
     if state.log:
         lines.append("recent: " + "; ".join(state.log[-5:]))
     return "\n".join(lines)
+
+
+# --- Hierapolis
+def _render_prep(state, viewer) -> list[str]:
+    """The Hierapolis board as ``viewer`` sees it: sealed bids and the Rituals of other teams hidden."""
+    from .cards import HIERAPOLIS, RITUALS
+    from .rules import SPOT_NAMES
+
+    def sees(q):
+        return viewer is None or state.team[q] == state.team[viewer]
+
+    out = [f" Hierapolis turn {state.pturn}, P{state.pfirst} first; initiative marker P{state.initiative}"]
+    out.append(" tracks: " + ", ".join(f"{t['key']} {v:+d}" for t, v in zip(HIERAPOLIS["tracks"], state.track)))
+    out.append(" purses: " + ", ".join(f"P{q} {state.purse[q]}" + (f" (+{state.msupply[q]} gems)" if state.msupply[q]
+                                                                  else "") for q in range(state.n)))
+    taken = [f"{SPOT_NAMES[i]}: " + ",".join(f"P{q}" for q in seats) for i, seats in enumerate(state.spots) if seats]
+    if taken:
+        out.append(" spots: " + "; ".join(taken))
+    if state.bart >= 0:
+        bids = []
+        for q in range(state.n):
+            if state.bjoin[q]:
+                b = state.bid[q]
+                bids.append(f"P{q} " + ("?" if b < 0 else str(b) if state.brev or sees(q) else "sealed"))
+        out.append(f" Artifact up for bidding: {ITEMS[state.bart].name}" + (" | bids: " + ", ".join(bids) if bids else ""))
+    for q in range(state.n):
+        if state.prepared[q]:
+            if sees(q):
+                out.append(f" P{q} Rituals: " + ", ".join(f"{RITUALS[r].name} (turn {t})" for r, t in state.prepared[q]))
+            else:
+                out.append(f" P{q} Rituals: {len(state.prepared[q])} face down")
+    if state.mseat >= 0 and sees(state.mseat):
+        out.append(f" Mage Tower draw of P{state.mseat}: " + ", ".join(RITUALS[r].name for r in state.mdraw))
+    return out

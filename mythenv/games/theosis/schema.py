@@ -25,11 +25,14 @@ from mythenv.core.schema import (
     saved_state,
 )
 
+from .cards import RITUALS
 from .mdata import STATUSES, TOKENS
 from .rules import MAXHP, MAXM, NC, NH, NHEX, NI, TURNS, TheosisState, team_of_seat
+from .rules.hierapolis import NSPOT
 from .rules.rituals import NR
 
-PHASES = ("select", "draft", "item", "artifact", "place", "gold", "mana", "arena", "over")
+PHASES = ("select", "draft", "item", "artifact", "place", "gold", "mana", "arena", "over",
+          "prep")  # --- Hierapolis
 SMALL = Int(-1000, 1000)  # ids (heroes, hexes, Powers, items), amounts, values
 ARG = Union(SMALL, Str(max_len=40), IntList(-1000, 1000, max_len=64))
 KEY = Str(max_len=40)  # a Skill key, "" for none
@@ -47,6 +50,9 @@ TASK_ARGS = {
     # --- Monsters
     "m_hduel": "i", "m_act": "iii", "m_face": "iii", "m_strike": "iiii", "m_defskill": "i", "m_duel": "i",
     "m_outcome": "i", "m_spike": "iii", "m_hurt": "iiii", "m_enslaved": "i",
+    # --- Hierapolis
+    "hp_turn": "i", "hp_place": "ii", "hp_gold": "ii", "hp_effect": "isi", "hp_face": "isi", "hp_join": "i",
+    "hp_bid_ask": "iii", "hp_gems": "iii",
 }
 DECISION_ARGS = {
     "atk_target": "ii", "blackout": "ii", "bless_card": "ii", "bless_target": "iii", "blind": "ii",
@@ -60,7 +66,14 @@ DECISION_ARGS = {
     "uncurse": "ii", "ungrave": "ii", "vile_target": "ii", "yn": "isii",
     "r_place": "iis", "r_surge": "ii", "r_remove": "iis", "r_unused": "iii",  # --- Rituals
     "m_commit": "iii", "m_defskill": "iii", "m_tactics": "iii", "m_raise": "iii",  # --- Monsters
+    # --- Hierapolis
+    "hp_spot": "ii", "hp_power": "ii", "hp_hurt": "ii", "hp_steal": "ii", "hp_keep": "iii", "hp_eslot": "iii",
+    "hp_market": "ii", "hp_gem": "iiii", "hp_gslot": "iiiii", "hp_mtarget": "i", "hp_mslot": "ii", "hp_heal": "i",
+    "hp_ritual": "i", "hp_rturn": "i", "hp_join": "i", "hp_bid": "iiii",
 }
+GOLD = 10 ** 4  # --- Hierapolis: gold in a purse or on a hero (the preparation's gains, the Alignment bonus)
+HP_FIELDS = ("pturn", "pfirst", "bart", "brev", "bpart", "pdraw", "mseat", "pquota", "track", "msupply", "arow",
+             "aseen", "bjoin", "bid", "rdeck", "mdraw", "spots")
 _TYPE = {"i": SMALL, "s": Str(max_len=40), "l": IntList(-1000, 1000, max_len=64)}
 
 
@@ -99,6 +112,7 @@ def build(game) -> object:
     powers = IntList(0, NC - 1, max_len=NC)
     items = IntList(0, NI - 1, max_len=NI)
     counter = Int(-1000, 1000)
+    rituals = IntList(0, max(len(RITUALS) - 1, 0), max_len=len(RITUALS))  # --- Hierapolis
     duel = Record({
         "i": Int(0, NH - 1), "a": hero, "d": hero, "ac": power, "dc": power, "askill": KEY, "dskill": KEY,
         "atext": Bool(), "dtext": Bool(), "abase": PAIR, "dbase": PAIR,
@@ -148,7 +162,7 @@ def build(game) -> object:
         "pickno": IntList(-1, NH - 1, **per_hero),
         "hp": IntList(0, MAXHP, **per_hero),
         "pos": IntList(-1, NHEX - 1, **per_hero),
-        "gold": IntList(0, 3 * n, **per_hero),
+        "gold": IntList(0, GOLD, **per_hero),
         "flip_w": flags, "flip_a": flags, "stealth": flags, "dbl": flags, "martyr": flags,
         "blackout": flags, "acted": flags,
         "ranking": IntList(0, NH - 1, max_len=NH),
@@ -161,7 +175,7 @@ def build(game) -> object:
         "gone": items,
         "ward": IntList(0, 1, min_len=1, max_len=nteams),  # --- Monsters: heavy semi co-op grows it
         "order": IntList(0, n - 1, max_len=NH),
-        "purse": IntList(0, 3 * n, **per_seat),
+        "purse": IntList(0, GOLD, **per_seat),
         "log": List(Str(max_len=500), max_len=100),
         "mana": List(IntList(0, 1, length=3), **per_hero),
         "eq": List(IntList(-1, NI - 1, length=3), **per_hero),
@@ -180,4 +194,11 @@ def build(game) -> object:
         "rhex": IntList(-1, 2 * NR - 1, length=NHEX),
         "rimm": IntList(0, (1 << NR) - 1, **per_hero),
         "gaia": IntList(0, TURNS + 1, **per_hero),
-    }, optional=("ret",))
+        # --- Hierapolis (rules/hierapolis.py)
+        "pturn": Int(0, 9), "pfirst": seat, "bart": Int(-1, NI - 1), "brev": Int(0, 1), "bpart": Int(-1, GOLD),
+        "pdraw": Int(-1, NI - 1), "mseat": Int(-1, n - 1),
+        "pquota": IntList(0, NH, **per_seat), "track": IntList(-9, 9, max_len=6), "msupply": IntList(0, 99, **per_seat),
+        "arow": items, "aseen": items, "bjoin": IntList(0, 1, **per_seat), "bid": IntList(-1, GOLD, **per_seat),
+        "rdeck": rituals, "mdraw": rituals,
+        "spots": List(IntList(0, n - 1, max_len=NH), length=NSPOT),
+    }, optional=("ret",) + HP_FIELDS)

@@ -11,7 +11,7 @@ from tests.conformance.helpers import checked_observation
 
 from .builder import game
 
-G = game()
+G = game(prep="fast")  # the Fast Action Preparation offers
 
 
 def both_encoders(g, s, p):

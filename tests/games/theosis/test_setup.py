@@ -51,7 +51,7 @@ def test_draft_gives_a_full_set_and_one_mana_per_hero():
     """TH § Fast Action Preparation: every player drafts a full set (4.0 / 3.1 / 2.2 / 1.1 / 1.3 /
     0.4); then each Hero gets one Mana crystal in a skill of the player's choice."""
     for n, exp in ((2, False), (6, False), (4, True)):
-        s = first_until(game(num_players=n, expansion=exp).new_initial_state(1), "artifact")
+        s = first_until(game(num_players=n, expansion=exp, prep="fast").new_initial_state(1), "artifact")
         for p in range(n):
             assert sorted(POWERS[c].value_slot for c in s.hand[p]) == list(range(6))
         for h in range(12):
@@ -62,7 +62,7 @@ def test_draft_gives_a_full_set_and_one_mana_per_hero():
 def test_artifact_and_item_offers():
     """TH § Fast Action Preparation: one Artifact per Hero (six at most), then two items per Hero,
     taken in turns and equipped at once; no Rituals."""
-    s = first_until(game(num_players=2).new_initial_state(2), "artifact")
+    s = first_until(game(num_players=2, prep="fast").new_initial_state(2), "artifact")
     assert len(s.offer) == 6 and all(ITEMS[i].artifact for i in s.offer)
     s = first_until(s, "item")
     assert len(s.offer) == 12 and not any(ITEMS[i].artifact for i in s.offer)
@@ -81,7 +81,7 @@ def test_gold_order_and_ranking_ties_by_initiative():
     step 3 most gold ranks first) with the 3 starting gold (errata p.6)
     FAQ:
     equal gold is ranked by initiative."""
-    g = game(num_players=3, variant="blitz")
+    g = game(num_players=3, variant="blitz", prep="fast")
     s = first_until(g.new_initial_state(3), "gold")
     seats = []
     while s.phase == "gold":
@@ -101,7 +101,7 @@ def test_gold_order_and_ranking_ties_by_initiative():
 def test_placement_ascending_rank_in_own_triad():
     """Errata page 14: the lowest ranked hero is placed first, each player's heroes on its own
     triad of starting hexes."""
-    s = first_until(game(num_players=2).new_initial_state(4), "place")
+    s = first_until(game(num_players=2, prep="fast").new_initial_state(4), "place")
     placed = []
     while s.phase == "place":
         placed.append(s.dec[2])

@@ -37,6 +37,7 @@ from .combat import Combat
 from .damage import Damage
 from .fast_prep import FastPrep
 from .heroes import HeroPhase
+from .hierapolis import Hierapolis  # --- Hierapolis
 from .monsters import MAXM, Monsters  # --- Monsters
 from .persist import Persist
 from .powers import Powers
@@ -45,7 +46,8 @@ from .skills import Skills
 from .state import StateBase
 
 
-class TheosisState(Monsters, HeroPhase, FastPrep, Arena, Powers, Skills, Combat, Damage, Rituals, Persist, StateBase):
+class TheosisState(Monsters, HeroPhase, Hierapolis, FastPrep, Arena, Powers, Skills, Combat, Damage, Rituals, Persist,
+                   StateBase):
     """The whole truth of one Theosis game (see the package docstring)."""
 
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from mythenv.core.actions import ActionCodec
 
-from ..cards import HEROES, ITEMS, MODES, POWER_INDEX, POWERS, RITUALS, SKILLS
+from ..cards import HEROES, HP_LOCATIONS, ITEMS, MODES, POWER_INDEX, POWERS, RITUALS, SKILLS
 from .board import HEXES, NHEX
 
 __all__ = [
@@ -16,6 +16,7 @@ __all__ = [
     "PK", "SK", "DEF_SKILLS", "describe_action", "team_of_seat", "heroes_per_player",
     "A_RPLACE", "A_RITUAL",  # --- Rituals
     "A_MON", "MONSTER_MODES",  # --- Monsters
+    "A_SPOT", "A_SEAT", "SPOT_NAMES",  # --- Hierapolis
 ]
 
 NH = len(HEROES)
@@ -44,6 +45,9 @@ FAMILIES = [
     ("ritual", (len(RITUALS),)),  # a Ritual (a token to remove, an unused token to place)
     # --- Monsters
     ("monster", (3,)),      # a monster slot (the target of an attack)
+    # --- Hierapolis
+    ("spot", (18,)),        # a Hierapolis spot: golden Quest slots 0..5, plain Quest slots 6..11, locations 12..17
+    ("seat", (6,)),         # a player (the one robbed of gold)
 ]
 CODEC = ActionCodec(FAMILIES)
 _OFF = CODEC.offsets
@@ -53,6 +57,11 @@ A_PICK, A_CARD, A_HERO, A_SLOT, A_HEX, A_DIR, A_ITEM, A_ROW, A_NUM, A_DONE = (
 DECODE = CODEC.flat_table
 A_RPLACE, A_RITUAL = _OFF["rplace"], _OFF["ritual"]  # --- Rituals
 A_MON = _OFF["monster"]  # --- Monsters
+# --- Hierapolis
+A_SPOT, A_SEAT = _OFF["spot"], _OFF["seat"]
+_ALIGN = ("warmonger", "guardian", "deceitful", "righteous", "vengeful", "merciful")
+SPOT_NAMES = tuple([f"{a} Quest (golden slot)" for a in _ALIGN] + [f"{a} Quest" for a in _ALIGN]
+                   + [k.replace("_", " ") for k in HP_LOCATIONS])
 ROW_NAMES = ("do nothing (discard a Power face down)", "place a Mana gem (discard face down, take 1 Damage)",
              "use a Blessing face up", "use a Spell face up", "attack with a Power face down (its text)",
              "use a Skill (a Power face down for values)")
@@ -92,6 +101,11 @@ def describe_action(a: int) -> str:
         return f"ritual {RITUALS[i].name}"
     if fam == "monster":  # --- Monsters
         return f"monster {i + 1}"
+    # --- Hierapolis
+    if fam == "spot":
+        return f"send a hero to the {SPOT_NAMES[i]}"
+    if fam == "seat":
+        return f"player {i}"
     return "done / none"
 
 

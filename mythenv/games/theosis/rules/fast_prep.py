@@ -187,6 +187,8 @@ class FastPrep:
         self.q.append(["arena_start"])
 
     def _T_place_one(self, h) -> None:
+        if self.hp[h] <= 0:  # --- Hierapolis: a hero fallen in the preparation is out of the game
+            return
         self._ask("place", self.owner[h], h)
 
     def _L_place(self, p, h):

@@ -11,7 +11,8 @@ class HeroPhase:
 
     def _T_select(self) -> None:
         if len(self.order) == 0:
-            self._push(["draft_start"])
+            # --- Hierapolis: the Preparation Phase follows the Hero Phase unless Fast Action Preparation
+            self._push(["hp_start"] if self.game.config["prep"] == "hierapolis" else ["draft_start"])
             return
         self._ask("pick", self.order[0])
 

@@ -30,6 +30,10 @@ class Persist:
     _SCALARS += ("mphase", "mlost", "mact", "nteams")
     _LISTS += ("mkind", "mpos", "mdown", "tpool", "para", "swal", "ensl", "anchor", "team")
     _NESTED += ("mstack", "mstat", "mlast", "mgone", "kept")
+    # --- Hierapolis: the Preparation Phase's fields (rules/hierapolis.py); a save without them
+    # (Fast Action Preparation before they existed) loads with their starting values
+    _HP_SCALARS = ("pturn", "pfirst", "bart", "brev", "bpart", "pdraw", "mseat")
+    _HP_LISTS = ("pquota", "track", "msupply", "arow", "aseen", "bjoin", "bid", "rdeck", "mdraw")
 
     def clone(self) -> Self:
         s = type(self)(self.game, _empty=True)
@@ -40,6 +44,7 @@ class Persist:
         for k in self._NESTED:
             setattr(s, k, [x[:] for x in getattr(self, k)])
         s.q = [_copy_args(t) for t in self.q]  # a task's list arguments belong to each state
+        self._hp_copy(self, s)  # --- Hierapolis
         s.dec = _copy_args(self.dec) if self.dec is not None else None
         s.cb = _copy_cb(self.cb)
         s.prepared = [[e[:] for e in x] for x in self.prepared]  # --- Rituals: [ritual, turn] pairs
@@ -62,7 +67,20 @@ class Persist:
         d["prepared"] = [[e[:] for e in x] for x in self.prepared]  # --- Rituals
         d["mcb"] = _copy_cb(self.mcb)  # --- Monsters
         d["rng"] = rng_to_json(self.rng)
+        self._hp_copy(self, d, into_dict=True)  # --- Hierapolis
         return d
+
+    # --- Hierapolis
+    @classmethod
+    def _hp_copy(cls, src, dst, into_dict=False, from_dict=False) -> None:
+        """Copy the Hierapolis fields from a state (or a saved dict) into a state (or a dict)."""
+        get = (lambda k: src[k]) if from_dict else (lambda k: getattr(src, k))
+        put = dst.__setitem__ if into_dict else (lambda k, v: setattr(dst, k, v))
+        for k in cls._HP_SCALARS:
+            put(k, get(k))
+        for k in cls._HP_LISTS:
+            put(k, get(k)[:])
+        put("spots", [x[:] for x in get("spots")])
 
     @classmethod
     def from_dict(cls, game, d: dict) -> Self:
@@ -85,6 +103,11 @@ class Persist:
         s.prepared = [[e[:] for e in x] for x in d["prepared"]]  # --- Rituals
         s.mcb = _copy_cb(d["mcb"])  # --- Monsters
         s.rng = rng_from_json(d["rng"])
+        if "pturn" in d:  # --- Hierapolis (a save from before these fields keeps the starting values)
+            cls._hp_copy(d, s, from_dict=True)
+        else:
+            fresh = cls(game, seed=0)
+            cls._hp_copy(fresh, s)
         if len(s.owner) != NH or len(s.hand) != s.n:
             raise StateError("theosis_v0: saved state has the wrong number of heroes or players")
         if s.winner == -2 and s.dec is None:
@@ -99,7 +122,10 @@ class Persist:
             cards = self.hand[p] + self.disc[p] + self.inplay[p]
             if len(set(cards)) != len(cards) or any(self.cowner[c] != p for c in cards):
                 raise StateError(f"theosis_v0: seat {p}'s Powers are duplicated or misplaced")
-            if self.phase not in ("select", "draft") and len(cards) != 6:
+            # --- Hierapolis: one Power per Hierapolis turn with a hero to place (fewer for a player
+            # whose heroes all fell in the preparation)
+            hier = self.game.config["prep"] == "hierapolis"
+            if self.phase not in ("select", "draft") and (len(cards) > 6 if hier else len(cards) != 6):
                 raise StateError(f"theosis_v0: seat {p} holds {len(cards)} Powers instead of 6")
             if len(self.ret) != self.n or any(c not in self.inplay[p] for c in self.ret[p]):
                 raise StateError(f"theosis_v0: seat {p}'s recycled Powers are not in play")
@@ -107,6 +133,7 @@ class Persist:
         if owned != sum(len(self.hand[p]) + len(self.disc[p]) + len(self.inplay[p]) for p in range(self.n)):
             raise StateError("theosis_v0: Power ownership does not match the piles")
         items = self.pouch + self.offer + self.gone + [i for h in range(NH) for i in self.eq[h] if i >= 0]
+        items += self.arow + ([self.bart] if self.bart >= 0 else [])  # --- Hierapolis
         if sorted(items) != list(range(NI)):
             raise StateError(f"theosis_v0: item conservation broken ({len(items)} placed, {NI} tokens)")
         seen = set()
@@ -121,7 +148,7 @@ class Persist:
                 seen.add(self.pos[h])
         if self.phase == "arena" and sorted(self.ranking) != sorted(h for h in range(NH) if self.owner[h] >= 0):
             raise StateError("theosis_v0: the Ranking does not list every hero once")
-        phases = ("select", "draft", "item", "artifact", "place", "gold", "mana", "arena", "over")
+        phases = ("select", "draft", "item", "artifact", "place", "gold", "mana", "arena", "over", "prep")
         if self.phase not in phases:
             raise StateError(f"theosis_v0: phase {self.phase!r} is none of {', '.join(phases)}")
         if (self.phase == "over") != (self.winner != -2) or not -2 <= self.winner < self.nteams:
@@ -148,6 +175,7 @@ class Persist:
             raise StateError("theosis_v0: a hero nobody owns stands in the Arena")
         self._check_rituals()  # --- Rituals (rituals.py)
         self._check_monsters(seen)  # --- Monsters
+        self._hp_invariants()  # --- Hierapolis
 
     # ================================================================== determinization
     def resample_hidden(self, player: int, rng: np.random.Generator) -> Self:
@@ -233,6 +261,7 @@ class Persist:
                     cb["dskills"][i] = opts[int(rng.integers(len(opts)))]
         self._r_resample(s, player, rng)  # --- Rituals: other teams' prepared Rituals (rituals.py)
         s._resample_tokens(rng)  # --- Monsters: the Stamina Tokens nobody sees
+        s._hp_resample(player, rng)  # --- Hierapolis: bids, Rituals, the face-down Artifacts
         s.rng = np.random.default_rng(int(rng.integers(2**63 - 1)))
         s._legal = None
         return s

@@ -29,6 +29,8 @@ from .actions import (
 )
 from .board import NHEX, TRIADS
 
+NSPOT = 18  # --- Hierapolis: golden Quest slots, plain Quest slots, locations (actions.FAMILIES "spot")
+
 _LIST_FIELDS = ("owner", "arch", "pickno", "hp", "pos", "gold", "flip_w", "flip_a", "stealth", "dbl", "martyr",
                 "blackout", "acted", "cowner", "vis", "token", "offer", "pouch", "gone", "ranking", "ward",
                 "pool", "order", "hpp_left")
@@ -101,6 +103,24 @@ class StateBase(State):
         self.reason = ""
         self.log = []
         self.steps = 0
+        # --- Hierapolis (rules/hierapolis.py): the Preparation Phase's board, bids and Mage Tower
+        self.pturn = 0
+        self.pfirst = 0
+        self.pquota = [0] * self.n
+        self.spots = [[] for _ in range(NSPOT)]
+        self.track = [0, 0, 0]
+        self.msupply = [0] * self.n
+        self.arow = []
+        self.aseen = []
+        self.bart = -1
+        self.bjoin = [0] * self.n
+        self.bid = [-1] * self.n
+        self.brev = 0
+        self.bpart = -1
+        self.pdraw = -1
+        self.rdeck = []  # the Mage Tower deck (its order is hidden: kept sorted, drawn at random)
+        self.mdraw = []
+        self.mseat = -1
         # snake order (TH § Hero Phase): clockwise, then counter-clockwise, then clockwise again
         order = []
         for rnd in range(self.hpp):
