@@ -37,7 +37,7 @@ enum {
 /* the Advanced pieces, in the order of ``_C_ADV_PIECES`` (observe.py ``_adv_pieces``) */
 enum {
     ADV_DECISION, PANTHEON_P, DEITY_P, GOD_CHOSEN, MIRACLES, MYTH_TOP, MYTH_DECK_P, MYTH_OWN_P, MYTH_USED_P,
-    HERO_STAKE_P, MYTH_OUT_P, ABILITY_P, HAND_RECORD, WINDOW_P, PENDING_SOURCE, COST_LEFT, NADV
+    HERO_STAKE_P, MYTH_OUT_P, ABILITY_P, HAND_RECORD, WINDOW_P, PENDING_SOURCE, COST_LEFT, VICTORY_POINTS, NADV
 };
 
 /* ------------------------------------------------------------------ interned names */
@@ -48,7 +48,7 @@ enum {
     A_ESS_DISC, A_ESS_DECK, A_TRACK, A_PRAYER, A_HANDS, A_ACTION_SPHERE, A_MULTI,
     /* the Advanced state (read only when layout[10] is 1) */
     A_REVEALED, A_PANTHEON, A_DEITY, A_MIRACLES, A_MYTH_DECK, A_MYTH_OWN, A_MYTH_USED, A_HERO_STAKE, A_MYTH_OUT,
-    A_AB_USES, A_REQ_DONE, A_H_ATTACKS, A_H_SPHERES, A_H_EFFECTS, A_H_STRIPPED, A_BONUS,
+    A_AB_USES, A_REQ_DONE, A_H_ATTACKS, A_H_SPHERES, A_H_EFFECTS, A_H_STRIPPED, A_BONUS, A_VP,
     M_CURRENT_PLAYER, M_ESSENCE, M_ACTIVE, M_BATTLE_POWER, K_TARGET, K_REACT, K_CLOSING, K_WINDOW, K_COST,
     K_MTARGET, NNAMES
 };
@@ -58,7 +58,7 @@ static const char *const NAMES[NNAMES] = {
     "folded", "ls", "first", "acted", "table", "places", "attacks", "bank", "peek", "const_up", "const",
     "ess_disc", "ess_deck", "track", "prayer", "hands", "action_sphere", "multi",
     "revealed", "pantheon", "deity", "miracles", "myth_deck", "myth_own", "myth_used", "hero_stake", "myth_out",
-    "ab_uses", "req_done", "h_attacks", "h_spheres", "h_effects", "h_stripped", "bonus",
+    "ab_uses", "req_done", "h_attacks", "h_spheres", "h_effects", "h_stripped", "bonus", "vp",
     "current_player", "essence", "active", "battle_power", "target", "react", "closing", "window", "cost",
     "mtarget",
 };
@@ -132,7 +132,7 @@ static int read_layout(PyObject *t, Layout *L, ObsShape *shape)
             [ADV_DECISION] = 3, [PANTHEON_P] = n * np, [DEITY_P] = n * nd, [GOD_CHOSEN] = n, [MIRACLES] = n,
             [MYTH_TOP] = n * (nm + 1), [MYTH_DECK_P] = n, [MYTH_OWN_P] = n * nm, [MYTH_USED_P] = n * nm,
             [HERO_STAKE_P] = n * nm, [MYTH_OUT_P] = n * nm, [ABILITY_P] = n * 2, [HAND_RECORD] = n * 5,
-            [WINDOW_P] = L->nw, [PENDING_SOURCE] = nd + nm, [COST_LEFT] = 2,
+            [WINDOW_P] = L->nw, [PENDING_SOURCE] = nd + nm, [COST_LEFT] = 2, [VICTORY_POINTS] = n,
         };
         for (int i = 0; i < NADV; i++) {
             if (L->aoff[i] != at) {
@@ -197,7 +197,7 @@ static PyObject *attr(Refs *r, PyObject *state, int a)
  * ``action_sphere`` and ``multi`` in a Battle), then freeze: 0, or -1 with the exception of the first one missing. */
 static int prefetch(Refs *r, PyObject *state, int bet, int battle, int adv)
 {
-    for (int a = A_N; a <= (adv ? A_BONUS : A_MULTI); a++) {
+    for (int a = A_N; a <= (adv ? A_VP : A_MULTI); a++) {
         if (((a == A_ROUND || a == A_ACTED_NOW) && !bet) || (a == A_TURN && !bet && !battle)
             || ((a == A_TURN_PLAYED || a == A_ACTION_SPHERE || a == A_MULTI) && !battle))
             continue;
@@ -351,8 +351,9 @@ static int fill_adv(ObsBuf *b, PyObject *state, long p, const Layout *L, Refs *r
     PyObject **heff = attr_items(r, state, A_H_EFFECTS, n, &len);
     PyObject **hstr = attr_items(r, state, A_H_STRIPPED, n, &len);
     PyObject **bonus = attr_items(r, state, A_BONUS, n, &len);
+    PyObject **vp = attr_items(r, state, A_VP, n, &len);
     if (!pan || !deity || !mir || !deck || !own || !used || !hero || !out || !uses || !req || !hatt || !hsph || !heff
-        || !hstr || !bonus)
+        || !hstr || !bonus || !vp)
         return -1;
     for (long i = 0; i < n; i++) {
         long q = (p + i) % n, d;
@@ -409,6 +410,10 @@ static int fill_adv(ObsBuf *b, PyObject *state, long p, const Layout *L, Refs *r
         hb[2] = cap1(e / 10.0);
         hb[3] = cap1(st / 10.0);
         hb[4] = cap1(bo / 20.0);
+        /* victory_points: Victory Points / 10 (the Epic game; public) */
+        if (as_long(vp[q], NAMES[A_VP], &v) < 0)
+            return -1;
+        w[Q[VICTORY_POINTS] + i] = cap1(v / 10.0);
     }
     return 0;
 }

@@ -43,6 +43,7 @@ def _adv_pieces(n: int) -> list:
         ("window", (NW,), "the open Phase window (TM § Mythology Cards and Their Abilities)"),
         ("pending_source", (ND + NM,), "the Ability (by Deity) or Mythology card of the pending cost / target"),
         ("cost_left", (2,), "discards still owed / 5 (1 = any number), cards discarded so far / 10"),
+        ("victory_points", (n,), "Victory Points / 10 (TM § Epic Game Mode; public; 0 in the Advanced game)"),
     ]
 
 
@@ -320,6 +321,8 @@ def _encode_adv(state: TheomachyState, p: int, w, P) -> None:
         _set(w, hb + 2, state.h_effects[q] / 10.0)
         _set(w, hb + 3, state.h_stripped[q] / 10.0)
         _set(w, hb + 4, state.bonus[q] / 20.0)
+        if state.vp[q]:  # TM § Epic Game Mode: Victory Points, public
+            _set(w, P["victory_points"] + i, state.vp[q] / 10.0)
 
 
 
@@ -336,7 +339,7 @@ _C_PIECES = ("step", "decision", "to_move", "bet_round", "acted_now", "to_call",
 #: the Advanced pieces, in the order of the second piece enum of _cobserve.c (= ``_adv_pieces``)
 _C_ADV_PIECES = ("adv_decision", "pantheon", "deity", "god_chosen", "miracles", "myth_top", "myth_deck", "myth_own",
                  "myth_used", "hero_stake", "myth_out", "ability", "hand_record", "window", "pending_source",
-                 "cost_left")
+                 "cost_left", "victory_points")
 
 
 def c_layout(game) -> tuple:

@@ -206,3 +206,17 @@ def test_basic_and_advanced_have_no_victory_points():
     assert not s.epic and s.scores() == s.returns()
     lone_win(s)
     assert s.vp == [0, 0] and s.scores() == s.returns() == [0.0, 0.0]
+
+
+def test_victory_points_are_public():
+    """Victory Points are counted with markers on the table (TM § Epic Game Mode): every seat sees
+    everyone's in the observation piece ``victory_points`` (relative seats, / 10), in the Python
+    and the compiled encoder alike."""
+    game, s = epic()
+    s.vp = [3, 7]
+    views = [game.observation_dict(s, p)["victory_points"] for p in range(2)]
+    assert list(views[0]) == pytest.approx([0.3, 0.7]) and list(views[1]) == pytest.approx([0.7, 0.3])
+    for p in range(2):
+        out = np.zeros(game.observer.size, np.float32)
+        game.encode(s, p, out)
+        assert np.array_equal(out, game.observation(s, p))
