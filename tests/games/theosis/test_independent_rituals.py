@@ -585,3 +585,24 @@ def test_random_games_with_prepared_rituals_resample_within_each_seats_knowledge
                         assert sorted(r.legal_actions()) == sorted(s.legal_actions())
                     checks += 1
     assert checks > 300
+
+
+def test_resample_turns_as_the_mage_tower_allows_them():
+    """TH § Mage Tower: "Select one turn token and place it on top of your Ritual indicating the turn
+    the Ritual will be cast"; the Mage Tower offers a player every turn its own team has not used
+    (the other teams' turns are hidden, so they do not restrict it; docs, Readings). So seat 1 may
+    well have prepared its Ritual for turn 4 like seat 0: a determinization from seat 0's view must
+    be able to give seat 1 any turn still to come (Arena turn 1 is on: 2..9), turn 4 included; a
+    team's own two Rituals never share a turn."""
+    heroes = {"norn": dict(owner=0, pos=(-3, 1)), "rac": dict(owner=1, pos=(3, -1))}
+    s = arena(G2, heroes, {0: W_SET, 1: D_SET}, ranking=list(heroes), turn=1)
+    s.prepared[0] = [[RK["purification"], 4]]
+    s.prepared[1] = [[RK["wall_of_fire"], 4], [RK["consecration"], 6]]
+    s._legal = None
+    seen = set()
+    for i in range(120):
+        r = s.resample_hidden(0, np.random.default_rng(i))
+        (_a, t1), (_b, t2) = r.prepared[1]
+        assert t1 != t2
+        seen |= {t1, t2}
+    assert seen == set(range(2, 10))

@@ -472,9 +472,9 @@ class Rituals:
         are hidden (TH § Mage Tower: "Place the Ritual you are preparing face down ... Select one turn
         token and place it on top of your Ritual"); they are redrawn from the cards ``player`` has not
         seen (the other teams' prepared cards and the Mage Tower deck, which is reshuffled), each on a
-        turn still to come, the turns all different and not those of the seat's own team while enough
-        are left (the box holds nine turn markers, one per Arena turn, so such a world is always
-        possible). How many each seat prepared stays (the cards lie by the Hero mats)."""
+        turn still to come, all different within each team (a team never uses a turn twice) and
+        drawn apart from every other team's, as the Mage Tower offers them. How many each seat
+        prepared stays (the cards lie by the Hero mats)."""
         mine = self.team[player]
         slots = [(q, k) for q in range(self.n) if self.team[q] != mine for k in range(len(self.prepared[q]))]
         deck = getattr(s, "rdeck", None)
@@ -483,12 +483,19 @@ class Rituals:
         pool = sorted([s.prepared[q][k][0] for q, k in slots] + list(deck or ()))
         pool = [pool[j] for j in rng.permutation(len(pool))]
         lo = self.turn + 1 if self.phase in ("arena", "over") else 1
-        own = {t for q in range(self.n) if self.team[q] == mine for _ri, t in self.prepared[q]}
-        free = [t for t in range(lo, TURNS + 1) if t not in own]
-        if len(free) >= len(slots):
-            turns = [free[j] for j in rng.permutation(len(free))[:len(slots)]]
-        else:
-            turns = [int(rng.integers(lo, TURNS + 1)) for _ in slots]
+        # each other team's turns all different (its own turn markers); independent of the seat's
+        # own team's and of a third team's: the Mage Tower lets a team pick any turn it has not used
+        # (hierapolis.py ``_L_hp_rturn``), since the others' turns are hidden
+        left = list(range(lo, TURNS + 1))
+        turns = [0] * len(slots)
+        for tm in sorted({self.team[q] for q, _k in slots}):
+            js = [j for j, (q, _k) in enumerate(slots) if self.team[q] == tm]
+            if len(left) >= len(js):
+                for j, x in zip(js, rng.permutation(len(left))):
+                    turns[j] = left[int(x)]
+            else:
+                for j in js:
+                    turns[j] = int(rng.integers(lo, TURNS + 1))
         for j, (q, k) in enumerate(slots):
             s.prepared[q][k] = [int(pool[j]), int(turns[j])]
         if deck is not None:
