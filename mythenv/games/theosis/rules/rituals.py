@@ -473,7 +473,7 @@ class Rituals:
         token and place it on top of your Ritual"); they are redrawn from the cards ``player`` has not
         seen (the other teams' prepared cards and the Mage Tower deck, which is reshuffled), each on a
         turn still to come, all different within each team (a team never uses a turn twice) and
-        drawn apart from every other team's, as the Mage Tower offers them. How many each seat
+        drawn independently of every other team's, as the Mage Tower offers them. How many each seat
         prepared stays (the cards lie by the Hero mats)."""
         mine = self.team[player]
         slots = [(q, k) for q in range(self.n) if self.team[q] != mine for k in range(len(self.prepared[q]))]
