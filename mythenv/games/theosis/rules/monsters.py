@@ -15,7 +15,7 @@ from __future__ import annotations
 from ..cards import HEROES, ITEMS, POWERS
 from ..mdata import MONSTERS, STATUSES, TOKENS
 from .actions import A_CARD, A_DONE, A_SLOT, ARM, MAXHP, MONSTER_MODES, NC, NH, OFF, PHYS, PK, TURNS, VOID, W
-from .board import DIST, FLOWER, LINE, NEIGH, NHEX
+from .board import CENTER, DIST, FLOWER, HEXES, LINE, NEIGH, NHEX
 
 MAXM = 3
 ST = {k: i for i, k in enumerate(STATUSES)}
@@ -132,7 +132,7 @@ class Monsters:
                 pool = [x.index for x in MONSTERS if x.boss == boss and x.index not in kinds]
                 kinds.insert(i, pool[int(self.rng.integers(len(pool)))])
         order = [int(x) for x in self.rng.permutation(len(TOKENS))]
-        centre = FLOWER[self._centre()]
+        centre = FLOWER[CENTER]
         spots = [centre[0], centre[1], centre[2]]  # the centre and two neighbours adjacent to each other
         for m, (k, (_k, n)) in enumerate(zip(kinds, spec)):
             self.mkind[m] = k
@@ -141,10 +141,6 @@ class Monsters:
             order = order[n:]
             self._log(f"{MONSTERS[k].name} enters the Arena with {n} Stamina Tokens")
         self.tpool = sorted(order)
-
-    def _centre(self) -> int:
-        from .board import CENTER
-        return CENTER
 
     # ================================================================== occupancy
     def occupied(self) -> dict:
@@ -483,13 +479,10 @@ class Monsters:
             if self.swal[h] == m + 1 and self.hp[h] > 0:
                 self.swal[h] = 0
                 occ = self.occupied()
-                at = self.mpos[m] if self.mpos[m] >= 0 else self._last_mpos(m)
+                at = self.mpos[m] if self.mpos[m] >= 0 else CENTER
                 near = [x for x in NEIGH[at] if x not in occ] or [x for x in range(NHEX) if x not in occ]
                 self.pos[h] = near[0]
                 self._log(f"{HEROES[h].name} is freed")
-
-    def _last_mpos(self, m):
-        return self._centre()
 
     def _T_m_hurt(self, src, m, amount, dt) -> None:
         """Damage that is no attack (automatic Skill damage: "All enemies automatically take two ...
@@ -653,7 +646,6 @@ class Monsters:
     def _m_move(self, m, x) -> None:
         if x != self.mpos[m]:
             self.mpos[m] = x
-            from .board import HEXES
             self._log(f"{MONSTERS[self.mkind[m]].name} moves to {HEXES[x]}")
 
     def _policy(self):
