@@ -1,0 +1,350 @@
+"""Independent check of the Preparation Phase in Hierapolis (issue 15), written from the rulebook
+text ``001_4e95cd654d8b1058.txt`` (TH) before reading the rules code's answers: TH § Preparation
+Phase (Assigning Heroes to Locations, Quests, Hierapolis Locations, Artifacts, Alignment and
+Ranking), the FAQ and the errata (pages 4, 6, 7, 10), TH § Expansion Cards. Each docstring quotes the
+sentence and the expected outcome worked out from it.
+
+Positions are reached by playing the Hero Phase and the assignments through the public actions
+(taken by their ``describe_action`` text); a few set a purse, a Health or a track by hand."""
+
+import numpy as np
+
+import mythenv
+from mythenv.games.theosis import rules
+from mythenv.games.theosis.cards import HERO_INDEX, ITEM_INDEX, ITEMS, POWERS
+from tests.conformance.helpers import checked_observation
+
+H = HERO_INDEX
+FULL_SET = sorted([(4, 0), (3, 1), (2, 2), (1, 1), (1, 3), (0, 4)])
+
+
+def say(s):
+    return [s.action_to_string(a) for a in s.legal_actions()]
+
+
+def choose(s, text):
+    opts = [a for a in s.legal_actions() if s.action_to_string(a).lower() == text.lower()]
+    assert opts, (text, s.dec, say(s))
+    s.apply_action(opts[0])
+    return s
+
+
+def new(picks, n=2, seed=0, **cfg):
+    """A game after the Hero Phase: ``picks`` the hero keys in the order the seats are asked."""
+    g = mythenv.make_game("theosis_v0", num_players=n, **cfg)
+    s = g.new_initial_state(seed)
+    for k in picks:
+        assert s.dec[0] == "pick", s.dec
+        s.apply_action(rules.A_PICK + H[k] * 2)
+    assert s.phase == "prep", s.phase
+    return g, s
+
+
+def go(s, where):
+    """The seat to act sends a hero to ``where`` (a name of ``SPOT_NAMES``)."""
+    assert s.dec[0] == "hp_spot", s.dec
+    return choose(s, f"send a hero to the {where}")
+
+
+def settle(s, pick=None):
+    """Answer every pending decision that is not a placement: with ``pick(s)`` (an action or None)
+    where it answers, else the first legal action (a bid: not taking part)."""
+    while s.phase == "prep" and s.dec[0] != "hp_spot":
+        a = pick(s) if pick else None
+        if a is None:
+            la = s.legal_actions()
+            a = rules.A_NUM if s.dec[0] == "hp_join" else la[0]
+        s.apply_action(a)
+    return s
+
+
+def random_prep(g, seed):
+    """A random game up to the Arena; yields the state before every action."""
+    s = g.new_initial_state(seed)
+    rng = np.random.default_rng(seed)
+    while s.phase in ("select", "prep", "gold", "place") and not s.is_terminal():
+        yield s
+        la = s.legal_actions()
+        s.apply_action(la[int(rng.integers(len(la)))])
+    yield s
+
+
+# ------------------------------------------------------------------ Assigning Heroes to Locations
+
+
+def test_first_hero_each_turn_takes_a_golden_slot_and_only_one_does():
+    """Errata page 10: "When allocating your first Hero, you must choose one of the golden slots in
+    the Quest Locations in order to gain a Power"; TH § Quests: "You can only assign one Hero each
+    turn to the golden circle spaces below each quest". In random games (2 and 3 players), each
+    turn a player's first placement is offered only golden slots, its later ones none."""
+    for n in (2, 3):
+        g = mythenv.make_game("theosis_v0", num_players=n)
+        for seed in range(3):
+            placed = {}
+            for s in random_prep(g, seed):
+                if s.phase != "prep" or s.dec[0] != "hp_spot":
+                    continue
+                p = s.dec[1]
+                k = placed.setdefault((s.pturn, p), 0)
+                golden = [x.endswith("(golden slot)") for x in say(s)]
+                assert all(golden) if k == 0 else not any(golden), (n, seed, s.pturn, p, k, say(s))
+                placed[(s.pturn, p)] = k + 1
+
+
+def test_each_player_ends_with_the_full_set_of_values():
+    """TH § Assigning Heroes to Locations: "All Powers chosen on the first round should have Values
+    (4,0), then any extras should be removed so that second round Powers have Values of (3,1) etc.";
+    TH § Order of Powers: the piles' order (4,0), (3,1), (2,2), (1,1), (1,3), (0,4). Whatever
+    Quests the players choose, after six turns each player with a hero standing holds one Power of
+    each value pair."""
+    for n in (2, 3, 4):
+        g = mythenv.make_game("theosis_v0", num_players=n)
+        for seed in range(3):
+            *_, s = random_prep(g, seed)
+            for p in range(n):
+                if not any(s.owner[h] == p and s.hp[h] > 0 for h in range(rules.NH)):
+                    continue
+                cards = s.hand[p] + s.disc[p]
+                assert sorted((POWERS[c].attack, POWERS[c].defense) for c in cards) == FULL_SET, (n, seed, p)
+
+
+PICKS2 = ("raug", "rochon", "aer", "rac")  # blitz, snake order: seat 0 Raug and Rac, seat 1 Rochon and Aer
+
+
+def test_initiative_marker_last_holder_at_the_turns_beginning_plays_first():
+    """TH § Guardian Quest / Tavern: "Gain the Initiative Marker. This action does not affect this
+    turn; it takes effect at the beginning of the next turn. Whoever manages to hold onto the
+    Initiative Marker until the beginning of a turn plays first." Turn 1 (seat 0 first): seat 1's
+    first hero takes the Guardian Quest (the marker): seat 0 still places next. If seat 0 then takes
+    it back at the Tavern, seat 0 plays first on turn 2; if not, seat 1 does."""
+    for tavern, first in ((True, 0), (False, 1)):
+        _g, s = new(PICKS2, variant="blitz")
+        assert s.dec[1] == 0
+        settle(go(s, "warmonger Quest (golden slot)"))
+        settle(go(s, "guardian Quest (golden slot)"))
+        assert s.dec[0] == "hp_spot" and s.dec[1] == 0, s.dec
+        settle(go(s, "tavern" if tavern else "mercenary camp"))
+        settle(go(s, "righteous Quest"))
+        assert s.pturn == 2 and s.dec[0] == "hp_spot" and s.dec[1] == first, (tavern, s.dec)
+
+
+PICKS3 = ("raug", "rochon", "norn", "curunir", "aer", "rac", "nimloth", "edhel", "lug")
+# 3 players, 3 heroes each, snake order 0 1 2 2 1 0 0 1 2: seat 0 Raug, Rac, Nimloth (the example's
+# Deviant Succubus, Horrid Necromancer, Ancient Druid); seat 1 Rochon, Aer, Edhel; seat 2 Norn,
+# Curunir, Lug
+
+
+def simple_turn(s):
+    """One preparation turn: every first hero on the first golden slot offered, the others at the
+    Mercenary Camp (else the first spot offered); rewards with the first option; no bids."""
+    t = s.pturn
+    while s.phase == "prep" and s.pturn == t:
+        if s.dec[0] == "hp_spot":
+            la = say(s)
+            s.apply_action(s.legal_actions()[la.index("send a hero to the mercenary camp")]
+                           if "send a hero to the mercenary camp" in la else s.legal_actions()[0])
+        settle(s)
+    return s
+
+
+def to_last_turn(s):
+    while s.pturn < 6:
+        simple_turn(s)
+    assert s.pturn == 6 and s.dec[0] == "hp_spot"
+    return s
+
+
+def play_turn(s, goldens):
+    """One turn: the first heroes take the golden slots of ``goldens`` in placement order, the others
+    a location of ``QUIET`` (none steers a track); rewards with the first option."""
+    goldens = list(goldens)
+    t = s.pturn
+    while s.phase == "prep" and s.pturn == t:
+        if s.dec[0] != "hp_spot":
+            settle(s)
+            continue
+        la = [x.lower() for x in say(s)]
+        if la[0].endswith("(golden slot)"):
+            choose(s, f"send a hero to the {goldens.pop(0)} quest (golden slot)")
+        else:
+            choose(s, next(f"send a hero to the {x}" for x in QUIET if f"send a hero to the {x}" in la))
+        settle(s)
+    return s
+
+
+QUIET = ("mercenary camp", "market", "cathedral", "mage tower", "tavern")  # spots that steer no track
+
+
+def _example_end():
+    """Three players (PICKS3) at the end of turn 6 with the Deceitful - Righteous marker at +2
+    towards Deceitful and the Vengeful - Merciful marker at +1 towards Vengeful (the example's
+    "you lost on the Vengeful - Merciful Axis"); Warmonger - Guardian at 0."""
+    _g, s = new(PICKS3, n=3)
+    to_last_turn(s)
+    s.track[:] = [0, 2, 2]
+    play_turn(s, ["warmonger", "guardian", "merciful"])  # +1 -1 on the first track, -1 on the third
+    assert s.track == [0, 2, 1]
+    return s
+
+
+def test_alignment_bonus_example_twenty_each():
+    """TH § Alignment and Ranking, Step 1 example: "The Alignment marker ended on +2 towards
+    Deceitful against Righteous. This means that if the Deviant Succubus or Nefarious Necromancer,
+    both of whom favor the Deceitful Alignment are in play, they both gain 20 gold ... The Celestial
+    Priestess and Sacred Paladin who favor the Righteous Alignment receive nothing." Raug and Rac
+    20 each; Aer and Rochon 0; Nimloth (Merciful, the lost axis) 0; the heroes of the Warmonger -
+    Guardian axis at 0 nothing."""
+    s = _example_end()
+    assert s.dec[0] == "gold"
+    gold = {k: s.gold[H[k]] for k in PICKS3}
+    assert gold == {"raug": 20, "rac": 20, "rochon": 0, "aer": 0, "nimloth": 0, "edhel": 0, "norn": 0,
+                    "curunir": 0, "lug": 0}
+
+
+def test_gold_allocation_order_and_the_example():
+    """TH § Alignment and Ranking, Step 2: "Starting with the player to the right of the player
+    holding the Initiative Marker and continuing counter-clockwise, each player will allocate their
+    gold ... the player holding the Initiative Marker will allocate gold last". Example: "You have
+    three gold ... 20 gold on the Deviant Succubus and 20 on the Nefarious Necromancer ... zero gold
+    on the Ancient Druid. You choose to allocate one gold to the Deviant Succubus for a total of 21
+    gold on her and two gold to the Ancient Druid for a total of two gold on him." Step 3: "The
+    Hero who has the highest amount of gold ... is allocated to position 1 on the Ranking and so
+    on." The holder is seat 0 (its first hero took the Guardian Quest): seats 2, 1, then 0 allocate;
+    seat 0 with three gold ends Raug 21, Rac 20, Nimloth 2, ranked in that order."""
+    s = _example_end()
+    holder = s.initiative
+    asked = []
+    while s.phase == "gold":
+        p = s.dec[1]
+        if not asked or asked[-1] != p:
+            asked.append(p)
+        if p == 0:
+            s.purse[0] = 3
+            for k in ("raug", "nimloth", "nimloth"):
+                choose(s, f"hero {rules.HEROES[H[k]].name}")
+            while s.phase == "gold" and s.dec[1] == 0:
+                choose(s, "done / none")
+        else:
+            choose(s, "done / none")
+    assert asked == [(holder - 1) % 3, (holder - 2) % 3, holder]
+    assert [s.gold[H[k]] for k in ("raug", "rac", "nimloth")] == [21, 20, 2]
+    r = [s.ranking.index(H[k]) for k in ("raug", "rac", "nimloth")]
+    assert r == sorted(r)
+
+
+def test_ranking_ties_in_initiative_order():
+    """FAQ: "When two or more heroes have the same amount of gold, they are placed in the Ranking in
+    order of initiative." Nobody allocates any gold: every hero of seats 1 and 2 has 0, as do
+    seat 0's Nimloth; the 0-gold heroes stand in the Ranking seat by seat from the holder
+    clockwise."""
+    s = _example_end()
+    holder = s.initiative
+    while s.phase == "gold":
+        choose(s, "done / none")
+    order = [(holder + k) % 3 for k in range(3)]
+    zeros = [h for h in s.ranking if s.gold[h] == 0]
+    seats = [s.owner[h] for h in zeros]
+    assert seats == sorted(seats, key=order.index), (holder, seats)
+
+
+# ------------------------------------------------------------------ TH § Artifacts: the bidding
+
+
+def to_bidding(artifact="dawnblade"):
+    """Two players (PICKS2) at the end of turn 1's assignments (nobody at the Market), the leftmost
+    face-down Artifact set to ``artifact`` (Raug and Rac, seat 0, can wield the one-handed
+    Dawnblade)."""
+    _g, s = new(PICKS2, variant="blitz")
+    a = ITEM_INDEX[artifact]
+    s.arow.remove(a)
+    s.arow.insert(0, a)
+    settle(go(s, "warmonger Quest (golden slot)"))
+    settle(go(s, "guardian Quest (golden slot)"))
+    settle(go(s, "mercenary camp"))
+    go(s, "mercenary camp")
+    assert s.dec[0] == "hp_join", s.dec
+    return s
+
+
+def bid_round(s, joins, bids):
+    """``joins[p]``: seat p takes part; ``bids[p]``: its sealed bid (one digit: purses below 10)."""
+    while s.dec[0] == "hp_join":
+        choose(s, f"choice {int(joins[s.dec[1]])}")
+    while s.dec[0] == "hp_bid":
+        assert max(s.purse) < 10
+        choose(s, f"choice {bids[s.dec[1]]}")
+    return s
+
+
+def test_all_bids_paid_the_highest_wins():
+    """TH § Artifacts: "The highest bid wins the Artifact. All gold from all bids, winning or losing,
+    is returned to the gold pile." Seat 0 bids 3, seat 1 bids 1: both pay their bids, seat 0 gets
+    the Dawnblade on one of its heroes."""
+    s = to_bidding()
+    before = list(s.purse)
+    bid_round(s, [1, 1], [3, 1])
+    settle(s)
+    assert s.purse == [before[0] - 3, before[1] - 1]
+    dawn = ITEM_INDEX["dawnblade"]
+    assert any(dawn in s.eq[H[k]] for k in ("raug", "rac")) and dawn not in s.pouch
+
+
+def test_bidding_tie_discards_and_still_costs_everyone():
+    """TH § Artifacts: "In the case of a tie, the Artifact is discarded into the pouch and all gold
+    from all bids is again removed from each participating player." Both bid 2: both pay 2, the
+    Dawnblade goes to the pouch, no hero has it."""
+    s = to_bidding()
+    before = list(s.purse)
+    bid_round(s, [1, 1], [2, 2])
+    settle(s)
+    assert s.purse == [before[0] - 2, before[1] - 2]
+    dawn = ITEM_INDEX["dawnblade"]
+    assert dawn in s.pouch and not any(dawn in e for e in s.eq)
+
+
+def test_a_player_not_taking_part_pays_nothing():
+    """TH § Artifacts: "Any players who want to participate in the optional bidding process"; only
+    bids are paid. Seat 1 stays out, seat 0 bids 1: seat 0 pays 1 and wins, seat 1 keeps its purse."""
+    s = to_bidding()
+    before = list(s.purse)
+    bid_round(s, [1, 0], [1, 0])
+    settle(s)
+    assert s.purse == [before[0] - 1, before[1]]
+
+
+def test_sealed_bid_hidden_from_the_other_bidder():
+    """TH § Artifacts: "Each player secretly selects a number of coins to hold in their closed fist
+    ... When all players are ready, all bids are simultaneously revealed." While seat 1 is to write
+    its bid, seat 0's (3 or 5) does not show in seat 1's observation (both encoders), render or
+    legal actions, and a determinization from seat 1's view redraws it."""
+    views = []
+    for b in (3, 5):
+        s = to_bidding()
+        while s.dec[0] == "hp_join":
+            choose(s, "choice 1")
+        assert s.dec[0] == "hp_bid" and s.dec[1] == 0
+        choose(s, f"choice {b}")
+        assert s.dec[0] == "hp_bid" and s.dec[1] == 1
+        views.append((checked_observation(s.game, s, 1), s.render(1), s.legal_actions()))
+    assert np.array_equal(views[0][0], views[1][0]) and views[0][1:] == views[1][1:]
+    drawn = {s.resample_hidden(1, np.random.default_rng(i)).bid[0] for i in range(30)}
+    assert len(drawn) > 2
+
+
+def test_market_refresh_six_new_then_the_old_back():
+    """TH § Assigning Heroes to Locations: "As soon as Artifact bidding is over, randomly choose six
+    new Weapon and Armor tokens from the pouch to refresh the Market. If an Artifact was randomly
+    selected, show it to the rest of the players then shuffle it back into the pouch. All unclaimed
+    Weapons and Armors from this turn are shuffled back into the pouch after the new Weapons and
+    Armors are drawn". Nobody took from the Market on turn 1: the new Market holds six tokens, no
+    Artifact, none of the six old ones, which are back in the pouch."""
+    s = to_bidding()
+    old = list(s.offer)
+    assert len(old) == 6
+    bid_round(s, [0, 0], [0, 0])
+    settle(s)
+    assert s.pturn == 2
+    new_offer = list(s.offer)
+    assert len(new_offer) == 6 and not set(new_offer) & set(old)
+    assert not any(ITEMS[i].artifact for i in new_offer)
+    assert set(old) <= set(s.pouch)
