@@ -348,3 +348,67 @@ def test_market_refresh_six_new_then_the_old_back():
     assert len(new_offer) == 6 and not set(new_offer) & set(old)
     assert not any(ITEMS[i].artifact for i in new_offer)
     assert set(old) <= set(s.pouch)
+
+
+# ------------------------------------------------------------------ TH § Mage Tower
+
+
+def at_mage_tower(deck=None):
+    _g, s = new(PICKS2, variant="blitz")
+    if deck is not None:
+        s.rdeck[:] = sorted(deck)
+    settle(go(s, "warmonger Quest (golden slot)"))
+    settle(go(s, "guardian Quest (golden slot)"))
+    go(s, "mage tower")
+    assert s.dec[0] == "hp_ritual" and s.dec[1] == 0, s.dec
+    return s
+
+
+def test_mage_tower_six_drawn_one_kept_rest_back():
+    """TH § Mage Tower: "Shuffle the Rituals and randomly take six ... Study the Rituals and select one
+    to prepare. Shuffle the rest of the Rituals back into the deck. Place the Ritual you are
+    preparing face down next to your Hero mat. Select one turn token and place it on top of your
+    Ritual". Six of the nine are offered; the one kept lies in ``prepared`` with the turn chosen
+    (7); the deck holds the other eight."""
+    s = at_mage_tower()
+    offered = [a - rules.A_RITUAL for a in s.legal_actions()]
+    assert len(offered) == 6 and len(s.rdeck) == 3
+    keep = offered[2]
+    s.apply_action(rules.A_RITUAL + keep)
+    choose(s, "choice 7")
+    assert s.prepared[0] == [[keep, 7]]
+    assert sorted(s.rdeck) == sorted(set(range(9)) - {keep})
+
+
+def test_mage_tower_deck_running_low():
+    """TH § Mage Tower: "randomly take six, or if the deck is running low, as many as are
+    available". With three Rituals left in the deck, the three are offered."""
+    s = at_mage_tower(deck=[1, 4, 7])
+    assert sorted(a - rules.A_RITUAL for a in s.legal_actions()) == [1, 4, 7]
+
+
+def test_mage_tower_draw_and_the_kept_ritual_hidden_from_the_other_seat():
+    """TH § Mage Tower: the player "studies" the six Rituals and places the one prepared face down.
+    While seat 0 chooses among its six, and after it keeps one with a turn, seat 1's observation
+    (both encoders) and render are the same whichever six were drawn / whichever Ritual and turn
+    were kept; a determinization from seat 1's view redraws the six and, after, the kept one."""
+    a = at_mage_tower()
+    b = a.clone()
+    b.mdraw = sorted(b.rdeck + b.mdraw[:3])
+    b.rdeck = sorted(set(range(9)) - set(b.mdraw))
+    b._legal = None
+    assert sorted(a.mdraw) != sorted(b.mdraw)
+    for x, y in ((a, b),):
+        assert np.array_equal(checked_observation(a.game, x, 1), checked_observation(a.game, y, 1))
+        assert x.render(1) == y.render(1)
+    draws = {tuple(sorted(a.resample_hidden(1, np.random.default_rng(i)).mdraw)) for i in range(20)}
+    assert len(draws) > 2
+    a.apply_action(rules.A_RITUAL + a.mdraw[0])
+    choose(a, "choice 3")
+    b.apply_action(rules.A_RITUAL + b.mdraw[-1])
+    choose(b, "choice 8")
+    assert a.prepared[0][0] != b.prepared[0][0]
+    assert np.array_equal(checked_observation(a.game, a, 1), checked_observation(a.game, b, 1))
+    assert a.render(1) == b.render(1)
+    kept = {tuple(a.resample_hidden(1, np.random.default_rng(i)).prepared[0][0]) for i in range(20)}
+    assert len(kept) > 2
