@@ -412,3 +412,72 @@ def test_mage_tower_draw_and_the_kept_ritual_hidden_from_the_other_seat():
     assert a.render(1) == b.render(1)
     kept = {tuple(a.resample_hidden(1, np.random.default_rng(i)).prepared[0][0]) for i in range(20)}
     assert len(kept) > 2
+
+
+# ------------------------------------------------------------------ TH § Order of Powers, expansion
+
+
+def card_of(key):
+    return next(c for c, p in enumerate(POWERS) if p.key == key)
+
+
+def owned(s, key):
+    c = card_of(key)
+    return any(c in s.hand[p] + s.disc[p] for p in range(s.n))
+
+
+def test_second_round_powers_are_three_one_in_every_pile():
+    """TH § Assigning Heroes to Locations: "When all players have allocated their first Hero, remove
+    any Power that was not selected for this round. All Powers chosen on the first round should have
+    Values (4,0), then any extras should be removed so that second round Powers have Values of (3,1)
+    etc." Round 1 takes the Guardian and Righteous Powers only; on round 2 the Deceitful golden slot
+    (whose Poison nobody took) gives Vortex (3,1), and Poison belongs to nobody."""
+    _g, s = new(PICKS2, variant="blitz")
+    play_turn(s, ["guardian", "righteous"])
+    assert s.pturn == 2
+    p = s.dec[1]
+    play_turn(s, ["deceitful", "warmonger"])
+    assert card_of("vortex") in s.hand[p] + s.disc[p]
+    assert not owned(s, "poison")
+
+
+def test_expansion_choice_in_the_first_round():
+    """TH § Expansion Cards: "in the first turn in Hierapolis, if you choose to complete the Warmonger
+    Quest, you will be able to choose between Warcraft or Incinerating Fury. You select one and the
+    other is removed from the game." Seat 0 takes Incinerating Fury; Warcraft is nobody's at the end
+    of the preparation."""
+    _g, s = new(PICKS2, variant="blitz", expansion=True)
+    go(s, "warmonger Quest (golden slot)")
+    assert sorted(say(s)) == ["power Incinerating Fury (4/0)", "power Warcraft (4/0)"]
+    choose(s, "power Incinerating Fury (4/0)")
+    settle(s)
+    while s.phase == "prep":
+        simple_turn(s)
+    assert owned(s, "incinerating_fury") and not owned(s, "warcraft")
+
+
+def test_expansion_untaken_quest_removes_both_and_the_force_sunder_example():
+    """TH § Expansion Cards: "If the Warmonger Quest is not completed in the first turn, then both
+    cards are removed, and Fireball is the only available Power Card for the second turn." Errata
+    p.4 example: "At the beginning of the second round on the Righteous Quest there will be the Force
+    Sunder Power card on top of the card pile. The first player places a Hero on that Quest Location
+    can now choose to acquire either the Force Sunder card or the Nova card which is the next on the
+    pile. He chooses Force Sunder and removes Nova from the game." Round 1: Guardian and Deceitful
+    only. Round 2: the Warmonger golden slot gives Fireball with no choice; the Righteous one offers
+    Force Sunder or Nova; Force Sunder taken, Nova is nobody's at the end."""
+    _g, s = new(PICKS2, variant="blitz", expansion=True)
+    play_turn(s, ["guardian", "deceitful"])
+    assert s.pturn == 2
+    p = s.dec[1]
+    go(s, "warmonger Quest (golden slot)")
+    assert s.dec[0] != "hp_power", say(s)
+    assert card_of("fireball") in s.hand[p]
+    settle(s)
+    go(s, "righteous Quest (golden slot)")
+    assert sorted(say(s)) == ["power Force Sunder (3/1)", "power Nova (3/1)"]
+    choose(s, "power Force Sunder (3/1)")
+    settle(s)
+    while s.phase == "prep":
+        simple_turn(s)
+    assert owned(s, "force_sunder") and not owned(s, "nova")
+    assert not owned(s, "warcraft") and not owned(s, "incinerating_fury")
