@@ -481,3 +481,155 @@ def test_expansion_untaken_quest_removes_both_and_the_force_sunder_example():
         simple_turn(s)
     assert owned(s, "force_sunder") and not owned(s, "nova")
     assert not owned(s, "warcraft") and not owned(s, "incinerating_fury")
+
+
+# ------------------------------------------------------------------ Quests and locations
+
+
+class Forced:
+    """A generator whose ``integers`` returns the scripted values first (the Thieves' Guild face as
+    its index in ``data/hierapolis.toml``, 0 steal_mana .. 5 fence; the d4 as 1..4), then a seeded
+    generator's."""
+
+    def __init__(self, *vals, seed=0):
+        self.vals = list(vals)
+        self.g = np.random.default_rng(seed)
+
+    def integers(self, lo, hi=None):
+        return self.vals.pop(0) if self.vals else self.g.integers(lo, hi)
+
+    def permutation(self, x):
+        return self.g.permutation(x)
+
+
+def after_firsts(golden0="guardian", golden1="righteous", **cfg):
+    """Both first heroes placed (rewards answered with the first option): seat 0 to act."""
+    _g, s = new(PICKS2, variant="blitz", **cfg)
+    settle(go(s, f"{golden0} Quest (golden slot)"))
+    settle(go(s, f"{golden1} Quest (golden slot)"))
+    assert s.dec[1] == 0
+    return s
+
+
+def answer(s, *texts):
+    for t in texts:
+        choose(s, t)
+    return s
+
+
+def name(k):
+    return rules.HEROES[H[k]].name
+
+
+def test_warmonger_damage_to_zero_removes_the_hero():
+    """TH § Warmonger Quest: "Deal one Damage to any one enemy Hero ... If the Hero's Health is
+    reduced to zero then they are removed from the game." Rochon at 1 Health takes the Damage:
+    Health 0; seat 1 places one hero fewer from turn 2 on, and Rochon is not on the board when the
+    Arena begins (he stays a fallen hero; docs, Readings: Resurrection)."""
+    _g, s = new(PICKS2, variant="blitz")
+    s.hp[H["rochon"]] = 1
+    answer(go(s, "warmonger Quest (golden slot)"), f"hero {name('rochon')}")
+    assert s.hp[H["rochon"]] == 0
+    settle(s)
+    assert s.pturn == 1
+    finish = []
+    while s.phase not in ("arena", "over"):
+        la = s.legal_actions()
+        if s.phase == "prep" and s.pturn == 2 and s.dec[0] == "hp_spot":
+            finish.append(s.dec[1])
+        s.apply_action(rules.A_NUM if s.dec[0] == "hp_join" else la[0])
+    assert finish.count(1) == 1 and finish.count(0) == 2
+    assert s.pos[H["rochon"]] < 0 and not s.alive(H["rochon"])
+
+
+def test_plain_quest_slot_gives_no_reward():
+    """TH § Quests: "You can always assign your other Heroes to the non-gold spaces on a quest but
+    your only reward is to move the Alignment Marker." Seat 0's second hero on the plain Deceitful
+    slot: no theft (both purses unchanged), the Deceitful - Righteous marker one step towards
+    Deceitful."""
+    s = after_firsts()
+    s.purse[1] = 2
+    mine, track = s.purse[0], list(s.track)
+    go(s, "deceitful Quest")
+    assert s.purse == [mine, 2]
+    assert s.track == [track[0], track[1] + 1, track[2]]
+
+
+def test_deceitful_golden_slot_steals_up_to_three():
+    """As above, from the golden slot: seat 1 (2 gold) loses 2, seat 0 gains 2."""
+    _g, s = new(PICKS2, variant="blitz")
+    s.purse[1] = 2
+    go(s, "deceitful Quest (golden slot)")
+    while s.dec[0] != "hp_spot":
+        choose(s, "player 1") if s.dec[0] == "hp_steal" else s.apply_action(s.legal_actions()[-1])
+    assert s.purse == [3 + 2, 0]
+
+
+def test_thieves_guild_steal_mana_placed_or_discarded():
+    """TH § Thieves Guild, Steal one Mana: "Target one enemy Hero's skill containing a Mana gem and
+    remove it. Immediately place it in one of your Hero's skills. If you do not have an empty skill
+    for the Mana gem, then discard it." Rochon holds gems in slots 1 and 3; seat 0 takes the first:
+    with empty skills it goes to Raug; with every skill full it is discarded (one gem fewer in
+    play)."""
+    for full in (False, True):
+        s = after_firsts()
+        s.mana[H["rochon"]] = [1, 0, 1]
+        if full:
+            s.mana[H["raug"]] = [1, 1, 1]
+            s.mana[H["rac"]] = [1, 1, 1]
+        before = sum(map(sum, s.mana))
+        s.rng = Forced(0)
+        go(s, "thieves guild")
+        answer(s, f"hero {name('rochon')}", "slot 1")
+        while s.dec[0] != "hp_spot":
+            s.apply_action(s.legal_actions()[0])
+        assert s.mana[H["rochon"]] == [0, 0, 1]
+        assert sum(map(sum, s.mana)) == before - full, full
+
+
+def test_thieves_guild_three_damage_kills_at_zero():
+    """TH § Thieves Guild, Deal three Damage: "If that Hero's Health is reduced to 0, then that Hero
+    is removed from the game." Aer at 3 Health: 0."""
+    s = after_firsts()
+    s.hp[H["aer"]] = 3
+    s.rng = Forced(1)
+    go(s, "thieves guild")
+    answer(s, f"hero {name('aer')}")
+    assert s.hp[H["aer"]] == 0 and not s.standing(H["aer"])
+
+
+def test_thieves_guild_steals_as_many_as_they_have():
+    """TH § Thieves Guild: "Steal as many gold tokens as they have up to two or four according to the
+    roll result." Seat 1 holds 3: the four face takes 3; the two face takes 2. Seat 0 pays the
+    designed 1 gold to enter."""
+    for face, taken in ((3, 3), (2, 2)):
+        s = after_firsts()
+        s.purse[1] = 3
+        mine = s.purse[0]
+        s.rng = Forced(face)
+        go(s, "thieves guild")
+        while s.dec[0] == "hp_steal":
+            choose(s, "player 1")
+        assert s.purse == [mine - 1 + taken, 3 - taken], face
+
+
+def test_cathedral_heals_one_hero_completely():
+    """TH § Cathedral: "Take up to two Mana gems ... Then completely Heal any one Hero, setting his or
+    her Health to 9"; FAQ: the gems go "into the player's supply". Raug at 4 Health is healed to 9;
+    the two gems wait in seat 0's supply."""
+    s = after_firsts()
+    s.hp[H["raug"]] = 4
+    go(s, "cathedral")
+    while s.dec[0] != "hp_spot":
+        choose(s, f"hero {name('raug')}") if s.dec[0] == "hp_heal" else s.apply_action(s.legal_actions()[0])
+    assert s.hp[H["raug"]] == 9 and s.msupply[0] == 2
+
+
+def test_mercenary_camp_d4_gold():
+    """TH § Mercenary Camp: "Roll the four-sided die and earn that much gold as the result of the
+    roll." The die shows 3: seat 0 gains 3."""
+    s = after_firsts()
+    mine = s.purse[0]
+    s.rng = Forced(3)
+    go(s, "mercenary camp")
+    assert s.purse[0] == mine + 3
