@@ -2,7 +2,8 @@
 
 Seat rotation: in game ``i`` seat ``j`` is played by ``agents[(j + i) % m]`` (``m`` agents), so with
 ``N`` a multiple of the number of seats every agent plays every seat equally often. A game's winner
-is the seat with the strictly highest return; otherwise it is a draw.
+is the seat with the strictly highest return; otherwise it is a draw. In a one-seat game the seat
+wins with a positive return (else the game counts as a draw).
 """
 
 from __future__ import annotations
@@ -65,6 +66,8 @@ def play_game(game: Game, seat_agents: Sequence[Any], seed: int, max_steps: int 
     ret = [float(x) for x in state.returns()]
     best = max(ret)
     winners = [i for i, r in enumerate(ret) if r == best]
+    if len(ret) == 1:  # a one-seat game (Theosis solo): the seat wins with a positive return
+        winners = [0] if ret[0] > 0 else []
     return GameRecord(seed, [getattr(a, "name", "?") for a in seat_agents], ret, steps,
                       winners[0] if len(winners) == 1 else -1)
 

@@ -253,3 +253,14 @@ def test_only_the_top_token_is_seen_and_the_rest_is_resampled():
     s.mdown[0] = 2
     tops = {s.resample_hidden(0, np.random.default_rng(k)).mstack[0][0] for k in range(30)}
     assert len(tops) > 3  # a face-down top is hidden too
+
+
+def test_arena_counts_a_solo_win_only_with_a_positive_return():
+    """A one-seat game has no opponent to beat: the arena counts the seat's win when its return is
+    positive (every monster fell), a draw otherwise."""
+    from mythenv.agents import make_agent
+    from mythenv.eval.arena import play_game
+    g = mgame(encounter="solo_3")
+    recs = [play_game(g, [make_agent("random", g, seed=k)], seed=k) for k in range(3)]
+    assert all(r.winner == (0 if r.returns[0] > 0 else -1) for r in recs)
+    assert any(r.winner == -1 for r in recs)  # random play loses against the monsters
