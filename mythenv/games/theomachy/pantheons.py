@@ -49,7 +49,7 @@ TRIGGER_OPS = {
 }
 #: Phase windows (TM § Mythology Cards and Their Abilities: "at the start and end of a Phase")
 WINDOWS = ("betting_start", "betting_end", "battle_start", "battle_end", "closing_start", "closing_end",
-           "prayer_start", "prayer_end")
+           "prayer_start", "prayer_end", "starting_start", "starting_end", "myth_start", "myth_end")
 #: condition name -> argument spec
 CONDITIONS = {
     "not_final_round": "", "final_round": "", "in_battle": "", "alone": "", "first_player": "",

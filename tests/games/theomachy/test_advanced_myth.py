@@ -249,3 +249,45 @@ def test_sigurd_wins_a_priest():
 
 def test_myth_cards_from_the_data_key_the_engine():
     assert KIND_INDEX["spark"] >= 0 and MYTH_INDEX["sigurd"] >= 0
+
+
+def _window_card(monkeypatch, key: str, window: str) -> None:
+    """Make the Mythology card ``key`` a card of ``window`` (the engine reads the data through MYTHS)."""
+    import dataclasses
+
+    from mythenv.games.theomachy.rules import myth
+
+    cards = list(myth.MYTHS)
+    m = MYTH_INDEX[key]
+    cards[m] = dataclasses.replace(cards[m], window=window)
+    monkeypatch.setattr(myth, "MYTHS", tuple(cards))
+
+
+def test_the_starting_phase_has_its_start_and_end_windows(monkeypatch):
+    """TM § Mythology Cards and Their Abilities: "Each player ... decides at the start and end of a
+    Phase whether he wishes to use a Mythology card" - the Starting Phase is the first Phase of a Hand
+    (TM § Overview of the Game). A card of the Starting Phase's end is offered after the Initial Ante,
+    and the Betting Phase follows when the window closes."""
+    _window_card(monkeypatch, "gjallarhorn", "starting_end")
+    _, s = adv_betting(("poseidon", "odin"), first=0, hands={0: ["spark"], 1: ["spark"]})
+    m = give_myth(s, 1, "gjallarhorn")
+    assert s._phase_hook("starting", "end")
+    assert s.pending[-1][0] == "window" and s.current_player() == 1
+    act(s, "myth", m)
+    assert len(s.hand[1]) == 2 and not s.pending
+    assert s.step == BET and s.round == 0 and s.current_player() == 0
+
+
+def test_the_myth_phase_has_its_start_and_end_windows(monkeypatch):
+    """TM § Overview of the Game: the Myth Phase is the sixth Phase of a Hand; its start and end are
+    windows like every Phase's (TM § Mythology Cards and Their Abilities)."""
+    _window_card(monkeypatch, "oracle_of_delphi", "myth_start")
+    s = _myth_phase()
+    assert s.current_player() == 0 and not s.pending
+    _, s = prepared(("poseidon", "thor"))
+    s.first = 0
+    m = give_myth(s, 0, "oracle_of_delphi")
+    s._start_myth()
+    assert s.pending[-1][0] == "window" and s.current_player() == 0
+    act(s, "myth", m)
+    assert s.peek[0] and s.step == MYTH and not s.pending

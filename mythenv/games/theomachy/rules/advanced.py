@@ -24,7 +24,7 @@ from opponents' Stakes); seats of the sequential choices ``pick_seat``, of the M
 from __future__ import annotations
 
 from ..pantheons import DEITIES, MYTH_INDEX, MYTHS, ND, PANTHEONS
-from .tables import DRAFT_PICK, MYTH
+from .tables import BATTLE, CLOSING, DRAFT_PICK, MYTH
 
 ADV_INTS = ("pick_seat", "myth_seat", "myth_left")
 ADV_BOOLS = ("revealed",)
@@ -144,6 +144,11 @@ class AdvancedMixin:
         self.step = MYTH
         self.myth_left = sum(self.alive)
         self.myth_seat = self.first
+        if self._phase_hook("myth", "start"):
+            return  # a window: _myth_begin follows when it closes
+        self._myth_begin()
+
+    def _myth_begin(self) -> None:
         self._myth_next(advance=False)
 
     def _myth_legal(self, p: int) -> list[int]:
@@ -167,6 +172,8 @@ class AdvancedMixin:
                 self.myth_left -= 1
                 self.myth_seat = self._next(self.myth_seat, lambda q: self.alive[q])
             if self.myth_left <= 0:
+                if self._phase_hook("myth", "end"):
+                    return  # a window: _end_hand follows when it closes
                 self._end_hand()
                 return
             if self._myth_legal(self.myth_seat):
@@ -218,6 +225,17 @@ class AdvancedMixin:
             for m in self.hero_stake[p]:
                 if m not in self.myth_own[p] or MYTHS[m].use != "hero":
                     raise StateError(f"theomachy_v0: seat {p} has a Hero token in its Stake without its card")
+            # TM § Heroes: one token per Hero, in the Stake from the start of a Battle its owner takes
+            # part in (sent in that window, so used this Hand) until the Closing Phase
+            if self.hero_stake[p] and (len(set(self.hero_stake[p])) != len(self.hero_stake[p])
+                                       or self.step not in (BATTLE, CLOSING) or not self.active(p)
+                                       or not set(self.hero_stake[p]) <= set(self.myth_used[p])):
+                raise StateError(f"theomachy_v0: seat {p} has Hero tokens {self.hero_stake[p]} in its Stake "
+                                 "outside a Battle it takes part in, twice, or not sent this Hand")
+            # a card used this Hand is used once and is in play or (used up) out of the game
+            used = self.myth_used[p]
+            if len(set(used)) != len(used) or not set(used) <= set(self.myth_own[p]) | set(self.myth_out[p]):
+                raise StateError(f"theomachy_v0: seat {p} has used Mythology cards {used} twice or not in play")
             if self.miracles[p] < 0 or not 0 <= self.myth_known[p] <= len(self.myth_deck[p]):
                 raise StateError(f"theomachy_v0: seat {p} has {self.miracles[p]} Miracles / a bad known count")
         if self.revealed and min(self.deity) < 0:

@@ -441,13 +441,11 @@ class MythMixin:
         a window opened (the caller returns; ``RESUME`` continues)."""
         if not self.advanced:
             return False
-        if phase == "starting":
-            if when == "start":
-                self._adv_new_hand()
-                for p in self._clockwise_from_first():
-                    if self.alive[p]:
-                        self._fire(p, "hand_start")
-            return False
+        if phase == "starting" and when == "start":
+            self._adv_new_hand()
+            for p in self._clockwise_from_first():
+                if self.alive[p]:
+                    self._fire(p, "hand_start")
         if phase == "battle" and when == "end":
             for p in self._clockwise_from_first():
                 if self.active(p):
@@ -509,6 +507,10 @@ class MythMixin:
 
 #: the Phase hooks of the Basic rules (``_phase_hook(phase, when)``) that are Mythology windows
 HOOK_WINDOWS = {
+    ("starting", "start"): "starting_start",
+    ("starting", "end"): "starting_end",
+    ("myth", "start"): "myth_start",
+    ("myth", "end"): "myth_end",
     ("betting", "start"): "betting_start",
     ("betting", "end"): "betting_end",
     ("battle", "start"): "battle_start",
@@ -520,6 +522,10 @@ HOOK_WINDOWS = {
 }
 #: window -> the method that continues the game when it closes
 RESUME = {
+    "starting_start": "_starting_draw",
+    "starting_end": "_starting_done",
+    "myth_start": "_myth_begin",
+    "myth_end": "_end_hand",
     "betting_start": "_start_round",
     "betting_end": "_start_battle",
     "battle_start": "_battle_first_turn",

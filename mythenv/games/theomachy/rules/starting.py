@@ -12,13 +12,18 @@ class StartingPhase:
 
     def _start_hand(self) -> None:
         """TM § The Starting Phase."""
-        n = self.n
         if self.hands == 0:
             for i in range(6):
                 if self.prayer:
                     self.track[i] = self.prayer.pop()
                     self._public(self.track[i])
-        self._phase_hook("starting", "start")
+        if self._phase_hook("starting", "start"):
+            return  # a window: _starting_draw follows when it closes
+        self._starting_draw()
+
+    def _starting_draw(self) -> None:
+        """TM § The Starting Phase after its start: the hands, the Constellation, the Initial Ante."""
+        n = self.n
         for p in range(n):
             if not self.alive[p]:
                 continue
@@ -68,7 +73,12 @@ class StartingPhase:
             return
         if not self.alive[self.first]:
             self.first = self._next(self.first, lambda q: self.alive[q])
-        self._phase_hook("starting", "end")
+        if self._phase_hook("starting", "end"):
+            return  # a window: _starting_done follows when it closes
+        self._starting_done()
+
+    def _starting_done(self) -> None:
+        """The Betting Phase begins."""
         self.step = BET
         self.round = 0
         if self._phase_hook("betting", "start"):
