@@ -633,3 +633,81 @@ def test_mercenary_camp_d4_gold():
     s.rng = Forced(3)
     go(s, "mercenary camp")
     assert s.purse[0] == mine + 3
+
+
+def test_vengeful_quest_steals_from_the_market_the_replaced_token_to_the_pouch():
+    """TH § Vengeful Quest: "Gain 2 Gold. Look at the Weapons and Armor in the Market and choose one
+    to steal. If you decide to do so, you must immediately equip it in your Hero mat. You may replace
+    a Weapon or Armor currently equipped. Discard the replaced token into the pouch." Raug wields a
+    Dagger; seat 0 takes a Short Sword from the Market into Raug's main hand: +2 gold, the Short
+    Sword in her hand and gone from the Market, the Dagger in the pouch."""
+    _g, s = new(PICKS2, variant="blitz")
+    dagger, sword = ITEM_INDEX["dagger_a"], ITEM_INDEX["short_sword_a"]
+    if sword not in s.offer:  # the Market's six are random: put a Short Sword on offer
+        s.pouch.append(s.offer.pop())
+        s.pouch.remove(sword)
+        s.offer.append(sword)
+    s.eq[H["raug"]][0] = dagger
+    s.pouch.remove(dagger)
+    gold = s.purse[0]
+    go(s, "vengeful Quest (golden slot)")
+    s.apply_action(rules.A_ITEM + sword)
+    answer(s, f"hero {name('raug')}", "slot 1")
+    assert s.purse[0] == gold + 2
+    assert s.eq[H["raug"]][0] == sword and sword not in s.offer
+    assert dagger in s.pouch
+
+
+def test_merciful_quest_two_gems_split_between_two_heroes():
+    """TH § Merciful Quest: "Gain 3 Gold. Take up to two Mana gems. You must immediately equip them on
+    your Heroes' mats. You may equip both on one Hero or split them between two different Heroes."
+    Seat 0: +3 gold, one gem on Raug, one on Rac, at once."""
+    _g, s = new(PICKS2, variant="blitz")
+    gold = s.purse[0]
+    go(s, "merciful Quest (golden slot)")
+    answer(s, f"hero {name('raug')}", "slot 1", f"hero {name('rac')}", "slot 2")
+    assert s.purse[0] == gold + 3
+    assert s.mana[H["raug"]] == [1, 0, 0] and s.mana[H["rac"]] == [0, 1, 0]
+
+
+def test_righteous_quest_draw_kept_and_equipped_or_back_in_the_pouch():
+    """TH § Righteous Quest: "Gain 3 Gold. Mix all Weapons, Armor and artifacts in the pouch and
+    randomly select one. If you decide to keep it, you must immediately equip it on one of your
+    Hero's mats. Otherwise Discard it back to the pouch." The draw is a Mace (a scripted draw):
+    kept, it is in Raug's hand; declined, it is back in the pouch."""
+    for keep in (True, False):
+        _g, s = new(PICKS2, variant="blitz")
+        mace = ITEM_INDEX["mace"]
+        if mace in s.offer:
+            s.offer.remove(mace)
+            s.pouch.append(mace)
+            s.offer.append(next(i for i in s.pouch if not ITEMS[i].artifact and i != mace))
+            s.pouch.remove(s.offer[-1])
+        s.rng = Forced(s.pouch.index(mace))
+        gold = s.purse[0]
+        go(s, "righteous Quest (golden slot)")
+        assert s.purse[0] == gold + 3
+        if keep:
+            answer(s, f"hero {name('raug')}")
+            while s.dec[0] == "hp_eslot":
+                choose(s, "slot 1")
+            assert s.eq[H["raug"]][0] == mace and mace not in s.pouch
+        else:
+            choose(s, "done / none")
+            assert mace in s.pouch and not any(mace in e for e in s.eq)
+
+
+def test_hero_phase_snake_order():
+    """TH § Hero Phase: "each other player then selects a Hero. After the last player has selected a
+    Hero, they select a second Hero; all other players continue to select Heroes in counter-clockwise
+    order. If the game mode allows more than two Heroes, repeat the process starting again with the
+    first player." Four players with three heroes each: seats 0 1 2 3, 3 2 1 0, 0 1 2 3; and every
+    player starts with three gold (FAQ; errata p.6)."""
+    g = mythenv.make_game("theosis_v0", num_players=4)
+    s = g.new_initial_state(0)
+    seats = []
+    while s.dec[0] == "pick":
+        seats.append(s.dec[1])
+        s.apply_action(s.legal_actions()[0])
+    assert seats == [0, 1, 2, 3, 3, 2, 1, 0, 0, 1, 2, 3]
+    assert s.purse == [3, 3, 3, 3]
