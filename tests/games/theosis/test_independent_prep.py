@@ -711,3 +711,20 @@ def test_hero_phase_snake_order():
         s.apply_action(s.legal_actions()[0])
     assert seats == [0, 1, 2, 3, 3, 2, 1, 0, 0, 1, 2, 3]
     assert s.purse == [3, 3, 3, 3]
+
+
+def test_a_hero_fallen_in_hierapolis_is_not_in_play_for_the_bonus_or_the_gold():
+    """TH § Alignment and Ranking, Step 1 example: the Deceitful heroes gain 20 "if [they] are in
+    play"; TH § Quests: a hero at 0 "is removed from the game". Rac fell in Hierapolis: with the
+    marker at +2 towards Deceitful Raug gains 20, Rac nothing, and seat 0 cannot allocate gold to
+    Rac."""
+    _g, s = new(PICKS3, n=3)
+    to_last_turn(s)
+    s.track[:] = [0, 2, 2]
+    s.hp[H["rac"]] = 0
+    play_turn(s, ["warmonger", "guardian", "merciful"])
+    assert s.gold[H["raug"]] == 20 and s.gold[H["rac"]] == 0
+    while s.phase == "gold":
+        if s.dec[1] == 0:
+            assert f"hero {name('rac')}" not in say(s) and f"hero {name('raug')}" in say(s)
+        choose(s, "done / none")

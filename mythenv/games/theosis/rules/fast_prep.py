@@ -162,11 +162,16 @@ class FastPrep:
         self.q.append(["rank"])
 
     def _T_gold_turn(self, p) -> None:
-        if self.purse[p] > 0:
+        if self.purse[p] > 0 and self._gold_heroes(p):
             self._ask("gold", p)
 
+    def _gold_heroes(self, p) -> list[int]:
+        """The player's heroes in play: a hero fallen in Hierapolis "is removed from the game" (TH §
+        Quests), so it gets no gold, as it gets no Alignment bonus."""
+        return [h for h in self.heroes_of(p) if self.hp[h] > 0]
+
     def _L_gold(self, p):
-        return [A_HERO + h for h in self.heroes_of(p)] + [A_DONE]
+        return [A_HERO + h for h in self._gold_heroes(p)] + [A_DONE]
 
     def _D_gold(self, fam, h, p):
         if fam == "done":
