@@ -524,3 +524,34 @@ def test_lightning_strike_under_a_skill_is_its_printed_values():
     attack_monster(s, "lightning_strike", skill_slot=0)
     assert s.mstack[0] == [TOK["plain_4"], TOK["plain_3"]]
     assert s.mstack[1] == [TOK["plain_2"], TOK["plain_4"]]
+
+
+def test_oppress_attacking_forces_the_defence_reroll():
+    """TH § Monster Battles: "Confusion and Oppress allow you to force the monster to reroll the die."
+    Rochon (Dawnblade +1, Valor +1) attacks with Oppress (1.1): 3 against Kotronas 2 + 4 = 6 loses;
+    he forces the reroll, 1: Defense 3, a tie the Hero wins, (3 - 3) + 4 = 4 removes a 4-Damage
+    token."""
+    hand = ["oppress", "nova", "valor", "resurrection", "tenacity", "last_stand"]
+    s = solo({**rochon(eq=("dawnblade", None, None)), **far("aer", "edhel")}, hand, ["plain_4", "plain_3"],
+             dice=(4, 1))
+    s.token[card("valor")] = hero("rochon")
+    choose(s, "done / none")
+    choose(s, "action: " + rules.ROW_NAMES[4])
+    choose(s, "monster 1")
+    choose(s, power("oppress"))
+    accept_all(s)
+    assert s.mstack[0] == [TOK["plain_3"]]
+
+
+def test_lifeswap_defending_sends_the_active_token_to_the_bottom():
+    """TH § Monster Battles: "Lifeswap may move the active Stamina Token to the bottom of the Pile";
+    Lifeswap: "Regardless of whether this Power is used for Attack or Defense, if Damage will be
+    applied to any of the Heroes engaged in combat". Brutal Punch rolls 3 (Attack 5) against
+    Lifeswap's Defense 3: Rochon takes (5 - 3) + 5 = 7 (Health 2) and sends Kotronas's active token
+    to the bottom."""
+    hand = ["lifeswap", "nova", "valor", "resurrection", "tenacity", "last_stand"]
+    s = solo(rochon(), hand, ["plain_3", "plain_4"], dice=(0, 3), actor=None)
+    choose(s, power("lifeswap"))
+    accept_all(s)
+    assert s.hp[hero("rochon")] == 2
+    assert s.mstack[0] == [TOK["plain_4"], TOK["plain_3"]]
