@@ -7,7 +7,7 @@ import pytest
 
 import mythenv
 from mythenv.core.errors import ConfigError
-from mythenv.games.theomachy.pantheons import DEITIES, DEITY_INDEX, MYTH_INDEX, PANTHEONS
+from mythenv.games.theomachy.pantheons import DEITIES, DEITY_INDEX, MYTH_INDEX, MYTHS, PANTHEONS
 from mythenv.games.theomachy.rules import DRAFT_PICK, GOD, PANTHEON
 
 from .adv_helpers import GID, act, adv_game, names, prepared
@@ -124,3 +124,31 @@ def test_random_games_keep_the_invariants_and_save(mode):
                 if not s.is_terminal():
                     s.resample_hidden(s.current_player(), rng).check_invariants()
         assert sorted(s.returns()) in ([-1.0, 1.0], [0.0, 0.0])
+
+
+def test_mythology_deck_order_below_the_top_is_hidden_and_resampled():
+    """TM § Choose a Pantheon: the Mythology cards are shuffled into a draw pile "the top card face up":
+    the order below is nobody's knowledge (its owner's neither), except a card moved to the bottom in
+    view of all (TM § The Myth Phase). The observation shows the top card only; ``resample_hidden``
+    redraws the middle and keeps the top and the known bottom card."""
+    game, s = prepared(("poseidon", "thor"), seed=4)
+    deck = s.myth_deck[0]
+    top = deck[-1]
+    ob = game.observer
+    o = game.observation(s, 1)
+    piece = ob.pieces["myth_top"]
+    nm = len(MYTHS)
+    seat0 = o[piece.start + (nm + 1):piece.start + 2 * (nm + 1)]   # seen from seat 1, seat 0 is row 1
+    assert seat0[top] == 1.0 and seat0.sum() == 1.0                # the top card, nothing below it
+    seen = set()
+    for i in range(30):
+        r = s.resample_hidden(0, np.random.default_rng(i))
+        assert r.myth_deck[0][-1] == top and sorted(r.myth_deck[0]) == sorted(deck)
+        seen.add(tuple(r.myth_deck[0]))
+    assert len(seen) > 1
+    s.myth_deck[0].insert(0, s.myth_deck[0].pop())   # the top card moved to the bottom, publicly
+    s.myth_known[0] = 1
+    bottom = s.myth_deck[0][0]
+    for i in range(10):
+        r = s.resample_hidden(1, np.random.default_rng(i))
+        assert r.myth_deck[0][0] == bottom and r.myth_deck[0][-1] == s.myth_deck[0][-1]
