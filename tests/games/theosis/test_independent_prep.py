@@ -728,3 +728,17 @@ def test_a_hero_fallen_in_hierapolis_is_not_in_play_for_the_bonus_or_the_gold():
         if s.dec[1] == 0:
             assert f"hero {name('rac')}" not in say(s) and f"hero {name('raug')}" in say(s)
         choose(s, "done / none")
+
+
+def test_alignment_bonus_ten_and_thirty():
+    """TH § Alignment and Ranking, Step 1: "Heroes receive 10, 20 or 30 gold depending on where the
+    Alignment marker is." Warmonger - Guardian ends at +3 towards Warmonger (Norn and Curunir: 30
+    each, Lug of the Guardian side nothing), Deceitful - Righteous at 1 towards Righteous (Rochon and
+    Aer: 10 each; Raug and Rac nothing), Vengeful - Merciful at 0 (Nimloth and Edhel nothing)."""
+    _g, s = new(PICKS3, n=3)
+    to_last_turn(s)
+    s.track[:] = [3, -2, 0]
+    play_turn(s, ["vengeful", "merciful", "deceitful"])
+    assert s.track == [3, -1, 0]
+    assert {k: s.gold[H[k]] for k in PICKS3} == {"norn": 30, "curunir": 30, "lug": 0, "rochon": 10, "aer": 10,
+                                                  "raug": 0, "rac": 0, "nimloth": 0, "edhel": 0}
