@@ -75,6 +75,10 @@ def monster_action(s, dec, la, fams, pick):
             cur = [s.eq[h][k] for k in s.can_equip(h, it)]
             return _item_vs_monsters(it) - min((_item_vs_monsters(i) if i >= 0 else 0) for i in cur)
         return pick(fams["hero"], gain)
+    if kind == "m_rank":
+        # the hardest hitters act first (weapons, artifact Attack, Mana for a Skill)
+        return pick(fams["hero"], lambda a: sum(ITEMS[i].damage + 2 * ITEMS[i].attack_bonus for i in s.weapons(a - A_HERO))
+                    + sum(s.mana[a - A_HERO]))
     mons = s.monsters_alive()
     if not mons:
         return None

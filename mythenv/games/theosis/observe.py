@@ -31,7 +31,7 @@ KINDS = ("atk_target hurt_def blackout bless_card bless_target blind commit crim
          "res_mode res_place row shock_give sk_dir sk_target skill_use spell_area spell_card steal_from "
          "steal_slot tactics teleport uncurse ungrave vile_target yn "
          "r_place r_surge r_remove r_unused "  # --- Rituals
-         "m_commit m_defskill m_tactics m_raise").split()  # --- Monsters: the last four
+         "m_commit m_defskill m_tactics m_raise m_rank").split()  # --- Monsters: the last five
 # --- Hierapolis: the Preparation Phase's decisions (rules/hierapolis.py)
 KINDS += ("hp_spot hp_power hp_hurt hp_steal hp_keep hp_eslot hp_market hp_gem hp_gslot hp_mtarget hp_mslot "
           "hp_heal hp_ritual hp_rturn hp_join hp_bid").split()

@@ -49,7 +49,7 @@ TASK_ARGS = {
     "r_affect": "iisi", "r_surge": "ii", "r_turn_fire": "i",  # --- Rituals
     # --- Monsters
     "m_hduel": "i", "m_act": "iii", "m_face": "iii", "m_strike": "iiii", "m_defskill": "i", "m_duel": "i",
-    "m_outcome": "i", "m_spike": "iii", "m_hurt": "iiii", "m_enslaved": "i",
+    "m_outcome": "i", "m_spike": "iii", "m_hurt": "iiii", "m_enslaved": "i", "m_rank_pick": "i",
     # --- Hierapolis
     "hp_turn": "i", "hp_place": "ii", "hp_gold": "ii", "hp_effect": "isi", "hp_face": "isi", "hp_join": "i",
     "hp_bid_ask": "iii", "hp_gems": "iii",
@@ -65,7 +65,7 @@ DECISION_ARGS = {
     "spell_card": "ii", "steal_from": "ii", "steal_slot": "iii", "tactics": "iis", "teleport": "ii",
     "uncurse": "ii", "ungrave": "ii", "vile_target": "ii", "yn": "isii",
     "r_place": "iis", "r_surge": "ii", "r_remove": "iis", "r_unused": "iii",  # --- Rituals
-    "m_commit": "iii", "m_defskill": "iii", "m_tactics": "iii", "m_raise": "iii",  # --- Monsters
+    "m_commit": "iii", "m_defskill": "iii", "m_tactics": "iii", "m_raise": "iii", "m_rank": "i",  # --- Monsters
     # --- Hierapolis
     "hp_spot": "ii", "hp_power": "ii", "hp_hurt": "ii", "hp_steal": "ii", "hp_keep": "iii", "hp_eslot": "iii",
     "hp_market": "ii", "hp_gem": "iiii", "hp_gslot": "iiiii", "hp_mtarget": "i", "hp_mslot": "ii", "hp_heal": "i",

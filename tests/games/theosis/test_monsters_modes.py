@@ -264,3 +264,22 @@ def test_arena_counts_a_solo_win_only_with_a_positive_return():
     recs = [play_game(g, [make_agent("random", g, seed=k)], seed=k) for k in range(3)]
     assert all(r.winner == (0 if r.returns[0] > 0 else -1) for r in recs)
     assert any(r.winner == -1 for r in recs)  # random play loses against the monsters
+
+
+def test_cooperating_players_choose_the_initiative_order():
+    """TH § Setting Up the Arena (Monster Modes): "The cooperating players assign their Hero Initiative
+    order as they prefer": no gold decides it; position by position the players (from the
+    initiative holder, clockwise) place any hero, the last one taking the last place."""
+    g = mgame(mode="coop", n=2, encounter="p2_2")
+    s = g.new_initial_state(5)
+    rng = np.random.default_rng(0)
+    while s.dec[0] != "m_rank":
+        la = s.legal_actions()
+        s.apply_action(la[int(rng.integers(len(la)))])
+    assert s.phase == "gold" and s.ranking == []
+    heroes = sorted(h for h in range(12) if s.owner[h] >= 0)
+    chosen = [heroes[3], heroes[0], heroes[2]]  # any hero, an ally's too
+    for k, h in enumerate(chosen):
+        assert s.dec[0] == "m_rank" and s.dec[1] == (s.initiative + k) % 2
+        act(s, "hero", h)
+    assert s.ranking == chosen + [heroes[1]] and s.phase == "place"

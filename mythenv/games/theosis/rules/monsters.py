@@ -14,7 +14,23 @@ from __future__ import annotations
 
 from ..cards import HEROES, ITEMS, POWERS
 from ..mdata import MONSTERS, STATUSES, TOKENS
-from .actions import A_CARD, A_DONE, A_SLOT, ARM, MAXHP, MONSTER_MODES, NC, NH, OFF, PHYS, PK, TURNS, VOID, W
+from .actions import (
+    A_CARD,
+    A_DONE,
+    A_HERO,
+    A_SLOT,
+    ARM,
+    MAXHP,
+    MONSTER_MODES,
+    NC,
+    NH,
+    OFF,
+    PHYS,
+    PK,
+    TURNS,
+    VOID,
+    W,
+)
 from .board import CENTER, DIST, FLOWER, HEXES, LINE, NEIGH, NHEX
 
 MAXM = 3
@@ -141,6 +157,41 @@ class Monsters:
             order = order[n:]
             self._log(f"{MONSTERS[k].name} enters the Arena with {n} Stamina Tokens")
         self.tpool = sorted(order)
+
+    # ================================================================== the Initiative order
+    def _T_gold_start(self) -> None:
+        """TH § Setting Up the Arena (Monster Modes): "The cooperating players assign their Hero
+        Initiative order as they prefer": no gold allocation; the Ranking is chosen position by
+        position (designed: the seat choosing position k is the k-th from the initiative holder,
+        clockwise, and may place any hero, its own or an ally's)."""
+        if not self.mmode:
+            super()._T_gold_start()
+            return
+        self.phase = "gold"
+        self.ranking = []
+        hs = [h for h in range(NH) if self.owner[h] >= 0]
+        self.q.extend(["m_rank_pick", k] for k in range(len(hs)))
+        self.q.append(["m_rank_done"])
+
+    def _T_m_rank_pick(self, k) -> None:
+        left = [h for h in range(NH) if self.owner[h] >= 0 and h not in self.ranking]
+        if len(left) == 1:
+            self.ranking.append(left[0])
+            return
+        self._ask("m_rank", (self.initiative + k) % self.n, k)
+
+    def _L_m_rank(self, p, k):
+        return [A_HERO + h for h in range(NH) if self.owner[h] >= 0 and h not in self.ranking]
+
+    def _D_m_rank(self, fam, h, p, k):
+        self.ranking.append(h)
+        self._log(f"P{p} ranks {HEROES[h].name} {k + 1}")
+
+    def _T_m_rank_done(self) -> None:
+        self.phase = "place"
+        for h in reversed(self.ranking):  # lowest rank is placed first (errata page 14)
+            self.q.append(["place_one", h])
+        self.q.append(["arena_start"])
 
     # ================================================================== occupancy
     def occupied(self) -> dict:
