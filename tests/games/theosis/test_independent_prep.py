@@ -11,7 +11,7 @@ import numpy as np
 
 import mythenv
 from mythenv.games.theosis import rules
-from mythenv.games.theosis.cards import HERO_INDEX, ITEM_INDEX, ITEMS, POWERS
+from mythenv.games.theosis.cards import HERO_INDEX, ITEM_INDEX, ITEMS, POWERS, RITUALS
 from tests.conformance.helpers import checked_observation
 
 H = HERO_INDEX
@@ -742,3 +742,24 @@ def test_alignment_bonus_ten_and_thirty():
     assert s.track == [3, -1, 0]
     assert {k: s.gold[H[k]] for k in PICKS3} == {"norn": 30, "curunir": 30, "lug": 0, "rochon": 10, "aer": 10,
                                                   "raug": 0, "rac": 0, "nimloth": 0, "edhel": 0}
+
+
+def test_a_ritual_prepared_at_the_mage_tower_is_cast_at_the_start_of_its_turn():
+    """TH § Mage Tower: the turn marker indicates "the turn the Ritual will be cast during the Arena
+    Phase"; TH § Combat Turns: "The first thing that happens in the Arena each turn is the Rituals.
+    If there is a Ritual with a turn marker matching the current turn, it is activated by the player
+    casting it. Then each Hero acts". Seat 0 prepares Consecration for turn 2 at the Mage Tower (the
+    deck holds only it); the game is played on (first options); when Arena turn 2 begins the card is
+    face up, no longer prepared, and it was cast before any hero of turn 2 acted."""
+    rk = next(r.index for r in RITUALS if r.key == "consecration")
+    s = at_mage_tower(deck=[rk])
+    s.apply_action(rules.A_RITUAL + rk)
+    choose(s, "choice 2")
+    assert s.prepared[0] == [[rk, 2]]
+    while not (s.phase == "arena" and s.turn == 2) and not s.is_terminal():
+        la = s.legal_actions()
+        s.apply_action(rules.A_NUM if s.dec[0] == "hp_join" else la[0])
+    assert s.prepared[0] == [] and rk in s.rshown
+    i = max(k for k, m in enumerate(s.log) if "-- Arena turn 2" in m)
+    after = s.log[i + 1:]
+    assert after and "Consecration" in after[0], after
