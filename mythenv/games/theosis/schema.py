@@ -65,7 +65,7 @@ DECISION_ARGS = {
     "spell_card": "ii", "steal_from": "ii", "steal_slot": "iii", "tactics": "iis", "teleport": "ii",
     "uncurse": "ii", "ungrave": "ii", "vile_target": "ii", "yn": "isii",
     "r_place": "iis", "r_surge": "ii", "r_remove": "iis", "r_unused": "iii",  # --- Rituals
-    "m_commit": "iii", "m_defskill": "iii", "m_tactics": "iii", "m_raise": "iii", "m_rank": "i",  # --- Monsters
+    "m_commit": "iii", "m_defskill": "iii", "m_tactics": "iii", "m_raise": "iii", "m_rank": "ii",  # --- Monsters
     # --- Hierapolis
     "hp_spot": "ii", "hp_power": "ii", "hp_hurt": "ii", "hp_steal": "ii", "hp_keep": "iii", "hp_eslot": "iii",
     "hp_market": "ii", "hp_gem": "iiii", "hp_gslot": "iiiii", "hp_mtarget": "i", "hp_mslot": "ii", "hp_heal": "i",
