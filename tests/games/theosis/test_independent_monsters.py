@@ -555,3 +555,23 @@ def test_lifeswap_defending_sends_the_active_token_to_the_bottom():
     accept_all(s)
     assert s.hp[hero("rochon")] == 2
     assert s.mstack[0] == [TOK["plain_4"], TOK["plain_3"]]
+
+
+def test_cooperating_players_set_the_initiative_order():
+    """TH § Setting Up the Arena (Monster Modes): "The cooperating players assign their Hero
+    Initiative order as they prefer." In a co-op game after Fast Action Preparation the players
+    fill the Ranking position by position; the Ranking is exactly their choice (here: always the
+    last hero offered), not an order by gold."""
+    import mythenv
+    g = mythenv.make_game("theosis_v0", num_players=2, mode="coop", encounter="p2_2", prep="fast")
+    s = g.new_initial_state(1)
+    rng = np.random.default_rng(0)
+    while s.dec[0] != "m_rank":
+        la = s.legal_actions()
+        s.apply_action(la[int(rng.integers(len(la)))])
+    chosen = []
+    while s.dec[0] == "m_rank":
+        a = s.legal_actions()[-1]
+        chosen.append(a - rules.A_HERO)
+        s.apply_action(a)
+    assert s.ranking[:len(chosen)] == chosen and len(s.ranking) == 4
