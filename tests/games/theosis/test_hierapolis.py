@@ -610,12 +610,20 @@ def test_gold_allocation_example_and_order():
     s.initiative = 1
     s.track = [0, 2, 1]  # Deceitful +2; Vengeful +1: the Druid's Merciful side lost
     s.msupply = [0, 0, 0]
-    s.purse = [3, 0, 0]
+    s.purse = [3, 1, 1]
     s._run()
     assert s.gold[H["raug"]] == 20 and s.gold[H["rac"]] == 20 and s.gold[H["nimloth"]] == 0
-    assert s.phase == "gold" and s.current_player() == 0  # right of seat 1 is seat 0; seat 1 last
-    play(s, A.A_HERO + H["raug"], A.A_HERO + H["nimloth"], A.A_HERO + H["nimloth"])
+    assert s.phase == "gold"
+    asked = []
+    for a in (A.A_HERO + H["raug"], A.A_HERO + H["nimloth"], A.A_HERO + H["nimloth"]):
+        asked.append(s.current_player())
+        play(s, a)
     assert (s.gold[H["raug"]], s.gold[H["rac"]], s.gold[H["nimloth"]]) == (21, 20, 2)
+    while s.phase == "gold":
+        asked.append(s.current_player())
+        s.apply_action(s.legal_actions()[0])
+    # right of the holder (seat 1) is seat 0, then counter-clockwise seat 2, the holder last
+    assert [q for i, q in enumerate(asked) if i == 0 or asked[i - 1] != q] == [0, 2, 1]
 
 
 def test_ranking_ties_by_initiative():
