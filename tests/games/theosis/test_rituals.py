@@ -670,3 +670,35 @@ def test_the_mage_tower_deck_holds_flesh_and_blood_only_with_the_expansion():
     from mythenv.games.theosis.rules.rituals import ritual_deck
     assert len(ritual_deck(False)) == 9 and RK["flesh_and_blood"] not in ritual_deck(False)
     assert sorted(ritual_deck(True)) == sorted(ritual_deck(False) + [RK["flesh_and_blood"]])
+
+
+def test_no_fortifications_bonus_against_natures_grace_or_gaias_escutcheon():
+    """Nature's Grace: immunity to a Ritual Effect that affects Nimloth "directly or indirectly"; Gaia's
+    Escutcheon: "Heroes using Fortifications do not get a bonus to their defense against the protected
+    Hero". Nimloth (Warcraft 4/0) attacks Rac behind the Fortifications (Frigid Night 0/4): after the
+    reveal Nimloth activates Nature's Grace, 4 vs 4 instead of 4 vs 5; a Hero under Gaia's Escutcheon
+    gets no bonus against it either."""
+    s = duo({"nimloth": dict(owner=0, arch=1, pos=(0, 3), mana=[1, 0, 0]), "rac": dict(owner=1, pos=(1, 2))})
+    put(s, "fortifications", 1, 1, seat=1)
+    start(s, 2)
+    attack(s, "rac", "warcraft", "frigid_night")
+    assert s.dec[0] == "yn" and s.dec[1] == 0 and s.dec[2] == "grace"
+    act(s, "num", 1)
+    assert logged(s, "4 vs 4")
+    s2 = duo({"norn": dict(owner=0, pos=(0, 3)), "rac": dict(owner=1, pos=(1, 2))})
+    put(s2, "fortifications", 1, 1, seat=1)
+    assert s2.ritual_defense_bonus(hero("rac"), hero("norn")) == 1
+    s2.gaia[hero("norn")] = 3
+    assert s2.ritual_defense_bonus(hero("rac"), hero("norn")) == 0 and s2.ritual_defense_bonus(hero("rac")) == 1
+
+
+def test_mage_tower_helpers_for_the_preparation_heuristic():
+    """``ritual_heuristic.choose_ritual`` keeps the most wanted Ritual of a Mage Tower draw and
+    ``choose_turn`` the free turn marker nearest its best turn (TH § Mage Tower: "select one to
+    prepare ... Select one turn token")."""
+    from mythenv.games.theosis.ritual_heuristic import choose_ritual, choose_turn
+    s = duo()
+    draw = [RK["mana_spring"], RK["wall_of_fire"], RK["purification"]]
+    assert choose_ritual(s, 0, draw) == RK["wall_of_fire"]
+    assert choose_turn(s, 0, RK["wall_of_fire"]) == 3
+    assert choose_turn(s, 0, RK["wall_of_fire"], [1, 2, 5, 9]) == 2
