@@ -1,4 +1,5 @@
-"""Theosis (``theosis_v0``): the hero arena, hex combat after Fast Action Preparation.
+"""Theosis (``theosis_v0``): the hero arena: six turns of preparation in Hierapolis (``prep="hierapolis"``,
+the default) or Fast Action Preparation (``prep="fast"``), then hex combat.
 
 Rulebook: ``../shared/seeds/001_4e95cd654d8b1058.txt`` (rules, appendix, FAQ and errata). Seats
 ``player_0..player_{n-1}``; seat 0 selects first and holds the initiative. Returns: +1 for every

@@ -3,8 +3,10 @@
 A seat (and its team mates, who share private information, TH § Team vs Team) sees the whole Arena
 (positions, Health, Mana, gold, Ranking, items, Blessing / Curse tokens), its team's Power hands and
 discard piles, and of every other player the Powers whose place it has seen (revealed in combat, or
-known to be back in hand after a recycle) plus the public pile sizes. Seats are relative: index 0 is
-the observing seat, then clockwise.
+known to be back in hand after a recycle) plus the public pile sizes. In Hierapolis it sees the
+board, every purse, who takes part in a bidding and who has bid, the bids once revealed (its team's
+at once), and its team's Mage Tower draw. Seats are relative: index 0 is the observing seat, then
+clockwise.
 """
 
 from __future__ import annotations
