@@ -600,3 +600,39 @@ def test_an_announced_ability_is_seen_by_everyone():
     ob = game.observation_dict(s, 1)
     assert ob["ability"][1][0] > before
     assert "Dagda's Ability" in s.render(1)
+
+
+# ------------------------------------------------------------------ saved states
+def test_saved_states_with_impossible_hero_tokens_or_used_cards_are_refused():
+    """TM § Heroes: 'place its token in your Stake just before the start of a Battle ... if you lose
+    the Battle, then your Hero dies'; TM § Mythology Cards and Their Abilities: a card is used at a
+    Phase start / end, once per Hand. A Hero has one token, in a Stake only from the start of a Battle
+    it takes part in to the Closing Phase; a card used this Hand is one of its owner's cards in play
+    (or out of the game after its use). Saved states breaking this (Achilles' token twice in a Stake,
+    counting 16 Power; his token in the Stake during the Betting Phase; a card used twice; a card used
+    from the Mythology deck) are refused with the project's StateError."""
+    import copy
+
+    from mythenv.core.errors import StateError
+
+    game, s = game_with(("ares", "marduk"))
+    own(s, 0, "achilles")
+    own(s, 0, "oracle_of_delphi")
+    d = s.to_dict()
+    a, o = MYTH_INDEX["achilles"], MYTH_INDEX["oracle_of_delphi"]
+    bad = [
+        lambda d: (d["hero_stake"].__setitem__(0, [a, a]), d["myth_used"].__setitem__(0, [a])),
+        lambda d: (d["hero_stake"].__setitem__(0, [a]), d["myth_used"].__setitem__(0, [a])),
+        lambda d: d["myth_used"].__setitem__(0, [o, o]),
+        lambda d: d["myth_used"].__setitem__(0, [d["myth_deck"][0][0]]),
+    ]
+    game.state_from_dict(copy.deepcopy(d))
+    for f in bad:
+        dd = copy.deepcopy(d)
+        f(dd)
+        with pytest.raises(StateError):
+            game.state_from_dict(dd)
+    # in the Battle, a Hero sent at its start is a legal saved state
+    until(s, battle_window)
+    act(s, myth_a(s, "achilles"))
+    game.state_from_dict(s.to_dict())
