@@ -35,10 +35,12 @@ from mythenv.games.theomachy.rules import GOD, PANTHEON
 GID = "theomachy_v0"
 
 
-def pairs() -> list[tuple[int, int]]:
-    """Every ordered pair of Gods (Deity indices) of two different Pantheons."""
+def pairs(only=()) -> list[tuple[int, int]]:
+    """Every ordered pair of Gods (Deity indices) of two different Pantheons (with ``only``: the
+    pairs with one of those Gods, by key)."""
+    keep = {d.index for d in DEITIES if d.key in only}
     return [(a, b) for a, b in itertools.product(range(len(DEITIES)), repeat=2)
-            if DEITIES[a].pantheon != DEITIES[b].pantheon]
+            if DEITIES[a].pantheon != DEITIES[b].pantheon and (not keep or a in keep or b in keep)]
 
 
 def play(game, gods: tuple[int, ...], seed: int) -> list[float]:
@@ -63,14 +65,14 @@ def play(game, gods: tuple[int, ...], seed: int) -> list[float]:
     return s.returns()
 
 
-def measure(rounds: int, mode: str, max_hands: int, seed: int, time_limit: float) -> dict:
+def measure(rounds: int, mode: str, max_hands: int, seed: int, time_limit: float, only=()) -> dict:
     game = mythenv.make_game(GID, num_players=2, deck="draft", mode=mode, max_hands=max_hands)
     games = [0] * len(DEITIES)
     wins = [0] * len(DEITIES)
     draws = 0
     played = 0
     t0 = time.perf_counter()
-    order = pairs()
+    order = pairs(only)
     for r in range(rounds):
         for i, pair in enumerate(order):
             if time.perf_counter() - t0 > time_limit:
@@ -106,6 +108,8 @@ def table(res: dict) -> str:
              f"{res['draws']} without a single winner, {res['seconds']} s)", "",
              "| God | Pantheon | games | wins | win rate | 95 % Wilson interval |", "|---|---|---|---|---|---|"]
     for g in res["gods"]:
+        if not g["games"]:
+            continue
         lines.append(f"| {g['god']} | {g['pantheon']} | {g['games']} | {g['wins']} | "
                      f"{100 * (g['rate'] or 0):.0f} % | {100 * g['ci95'][0]:.0f}-{100 * g['ci95'][1]:.0f} % |")
     return "\n".join(lines)
@@ -119,8 +123,9 @@ def main(argv=None) -> None:
     ap.add_argument("--seed", type=int, default=0)
     ap.add_argument("--time-limit", type=float, default=1800.0, help="stop starting games after this many seconds")
     ap.add_argument("--json", help="also write the results to this file")
+    ap.add_argument("--gods", nargs="*", default=(), help="only the pairs with one of these Gods (keys)")
     args = ap.parse_args(argv)
-    res = measure(args.rounds, args.mode, args.max_hands, args.seed, args.time_limit)
+    res = measure(args.rounds, args.mode, args.max_hands, args.seed, args.time_limit, tuple(args.gods))
     print(table(res))
     if args.json:
         with open(args.json, "w") as f:

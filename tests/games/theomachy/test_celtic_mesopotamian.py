@@ -85,22 +85,23 @@ def test_morrigan_may_use_her_ability_several_times():
     assert s.C.off["ability"] not in s.legal_actions()  # no card left to discard
 
 
-def test_morrigan_request_two_tokens_removed_and_a_battle_won():
-    """TM § God's Request; Morrigan: win a Battle in which you removed two or more tokens from
-    opponents' Stakes."""
-    _, s = adv(("morrigan", "marduk"))
-    set_hand(s, 0, ["hatred", "spark", "gust"])
-    set_hand(s, 1, ["undertow"])
-    set_const(s, NO_EARTH, 3)
-    to_battle(s)
-    set_tokens(s, 1, stake=[3, 0, 0])
-    for _ in range(2):
-        s.apply_action(s.C.off["ability"])
-        s.apply_action(s.C.off["discard"] + rules.kid(s.hand[0][-1]))
-    do(s, "play", "hatred", seat=0)
-    pass_battle(s)
-    run_until(s, lambda s: s.step == rules.PRAYER)
-    assert s.winners == [0] and s.miracles[0] == 1
+def test_morrigan_request_three_tokens_removed_and_a_battle_won():
+    """TM § God's Request; Morrigan: win a Battle in which you removed three or more tokens from
+    opponents' Stakes (two are not enough)."""
+    for uses, miracle in ((3, 1), (2, 0)):
+        _, s = adv(("morrigan", "marduk"))
+        set_hand(s, 0, ["hatred", "spark", "gust", "undertow"])
+        set_hand(s, 1, ["undertow"])
+        set_const(s, NO_EARTH, 3)
+        to_battle(s)
+        set_tokens(s, 1, stake=[4, 0, 0])
+        for _ in range(uses):
+            s.apply_action(s.C.off["ability"])
+            s.apply_action(s.C.off["discard"] + rules.kid(s.hand[0][-1]))
+        do(s, "play", "hatred", seat=0)
+        pass_battle(s)
+        run_until(s, lambda s: s.step == rules.PRAYER)
+        assert s.winners == [0] and s.h_stripped[0] == uses and s.miracles[0] == miracle
 
 
 def test_dagda_once_per_hand_a_disciple_for_two_cards():
@@ -197,26 +198,35 @@ def test_ishtar_keeps_a_priest_of_a_lost_stake():
     assert s.cult[0][PR] == cult[PR] + 1 and s.cult[0][D] == cult[D]
 
 
-def test_ishtar_request_win_from_a_thin_cult():
-    """TM § God's Request; Ishtar: win a Hand with six or fewer followers in her Cult."""
-    for cult, miracle in (([3, 2, 1], 1), ([4, 2, 1], 0)):
+def test_ishtar_request_a_lost_fight():
+    """TM § God's Request; Ishtar: lose a Battle in which you played an Attack (a Miracle even in
+    defeat); a Battle lost without an Attack, or a Hand lost by folding, earns none."""
+    for attack, miracle in ((True, 1), (False, 0)):
         _, s = adv(("ishtar", "danu"))
-        set_tokens(s, 0, cult=cult)
-        do(s, "pass", seat=0)
-        s.apply_action(s.C.END)
-        do(s, "fold", seat=1)
+        set_const(s, NO_EARTH, 3)
+        set_hand(s, 0, ["hatred"] if attack else [])
+        set_hand(s, 1, [])
+        set_tokens(s, 1, stake=[1, 1, 1])
+        to_battle(s)
+        if attack:
+            do(s, "play", "hatred", seat=0)
         run_until(s, lambda s: s.step == rules.PRAYER)
-        assert s.winners == [0] and s.miracles[0] == miracle
+        assert s.winners == [1] and s.miracles[0] == miracle
+    _, s = adv(("ishtar", "danu"), first=1)
+    set_hand(s, 0, ["hatred"])
+    run_until(s, lambda s: s.step == rules.PRAYER)  # Ishtar (not First Player) folds
+    assert s.winners == [1] and s.miracles[0] == 0
 
 
 def test_shamash_prophets_weigh_more_in_his_battles():
     """TM § Divine Abilities: a passive Ability like Poseidon's "works for all the Battles in which the
-    player takes part". Shamash (designed): +2 Power per Prophet in his Stake at the End of Battle."""
+    player takes part". Shamash (designed): +2 Power, and +2 more per Prophet in his Stake, at the End
+    of Battle."""
     _, s = adv(("shamash", "danu"))
     to_battle(s)
     set_tokens(s, 0, stake=[1, 0, 2])
     set_tokens(s, 1, stake=[1, 0, 2])
-    assert s.battle_power(0) == 2 + 20 + 4
+    assert s.battle_power(0) == 2 + 20 + 2 + 4
     assert s.battle_power(1) == 2 + 20
 
 

@@ -320,15 +320,15 @@ def test_danu_request_earth_attack():
     assert s.winners == [0] and s.miracles == [1, 0]
 
 
-def test_morrigan_request_two_tokens_removed():
-    """Morrigan's Request: 'Win a Battle in which you removed two or more tokens from opponents'
-    Stakes.' Two uses of her Ability strip two Disciples; she wins: one Miracle."""
+def test_morrigan_request_three_tokens_removed():
+    """Morrigan's Request: 'Win a Battle in which you removed three or more tokens from opponents'
+    Stakes.' Three uses of her Ability strip three Disciples; she wins: one Miracle."""
     game, s = setup(("morrigan", "odin"))
     until(s, in_battle)
     set_hand(s, 0, ["insight", "insight", "spark"])
-    set_tokens(s, 1, stake=[3, 0, 0])
+    set_tokens(s, 1, stake=[4, 0, 0])
     set_tokens(s, 0, stake=[1, 0, 1])
-    for _ in range(2):
+    for _ in range(3):
         act(s, A(s, "ability"))
         while s.pending:
             act(s, s.legal_actions()[0])
@@ -428,25 +428,30 @@ def test_ishtar_keeps_a_priest_of_a_lost_stake():
     assert s.cult[1][PR] == cult[PR] + 1 and s.cult[1][D] == cult[D]
 
 
-def test_ishtar_request_thin_cult():
-    """Ishtar's Request: 'Win a Hand with six or fewer followers in your Cult.' Six followers in her
-    Cult, she wins (the opponent folds): one Miracle."""
-    game, s = setup(("ishtar", "odin"))
-    set_tokens(s, 0, cult=[3, 2, 1])
-    hand_over(s, folds({1}))
-    assert s.winners == [0] and s.miracles == [1, 0]
+def test_ishtar_request_a_lost_fight():
+    """Ishtar's Request: 'Lose a Battle in which you played an Attack.' She plays a Spark and loses
+    to two Prophets: one Miracle; losing without an Attack: none."""
+    for attack, mir in ((True, 1), (False, 0)):
+        game, s = setup(("ishtar", "odin"))
+        until(s, in_battle)
+        set_tokens(s, 1, stake=[1, 0, 2])
+        if attack:
+            set_hand(s, 0, ["spark"])
+            play(s, "spark")
+        hand_over(s)
+        assert s.winners == [1] and s.miracles[0] == mir
 
 
 def test_shamash_two_per_prophet_and_request_effect():
-    """Shamash's Ability: '+2 Power per Prophet in your Stake at the End of Battle'; his Request: 'Win
-    a Battle having played an Effect card this Hand.' Insight in the Betting Phase, two Prophets and
-    a Disciple in his Stake: Power 2 + 20 + 4 = 26; he wins: one Miracle."""
+    """Shamash's Ability: '+2 Power, and +2 more per Prophet in your Stake, at the End of Battle'; his
+    Request: 'Win a Battle having played an Effect card this Hand.' Insight in the Betting Phase, two
+    Prophets and a Disciple in his Stake: Power 2 + 20 + 2 + 4 = 28; he wins: one Miracle."""
     game, s = setup(("shamash", "odin"))
     set_hand(s, 0, ["insight"])
     play(s, "insight")
     until(s, in_battle)
     set_tokens(s, 0, stake=[1, 0, 2])
-    assert s.battle_power(0) == 26
+    assert s.battle_power(0) == 28
     hand_over(s)
     assert s.winners == [0] and s.miracles == [1, 0]
 
