@@ -606,3 +606,30 @@ def test_resample_turns_as_the_mage_tower_allows_them():
         assert t1 != t2
         seen |= {t1, t2}
     assert seen == set(range(2, 10))
+
+
+def test_equilibrium_reaches_the_teammates_heroes():
+    """Appendix, Equilibrium: "you and any allies with at least one health Heal 4 damage and gain 2
+    Mana Gems to place into Skills immediately"; TH § Team vs Team: "All Powers and Skills that
+    affect Allied Heroes, affect all Heroes of a team." 2x2 teams (seats 1 and 3 together): Nimloth
+    (seat 1, 4 Health) and Gurth (seat 3, 3 Health) heal 4 (8 and 7) and gain two gems each, Gurth's
+    placed by seat 3; the enemies Norn and Aer (5 Health) are untouched."""
+    heroes = {"nimloth": dict(owner=1, arch=1, pos=(-3, 1), mana=[0, 1, 0], hp=4), "norn": dict(owner=0, pos=(3, -1)),
+              "gurth": dict(owner=3, pos=(-3, 3), hp=3), "aer": dict(owner=2, pos=(3, -3), hp=5)}
+    hands = {0: W_SET, 1: D_SET, 2: R_SET, 3: ["terror", "enervation", "damnation", "raise_the_dead", "ungrave",
+                                              "despair"]}
+    s = arena(GT, heroes, hands, ranking=["nimloth", "norn", "gurth", "aer"])
+    put(s, "banner_of_victory", cells_wanted=[(2, 2)], seat=0)
+    begin(s, 3)
+    choose(s, "done / none")
+    choose(s, "action: " + rules.ROW_NAMES[5])
+    choose(s, "slot 2")
+    choose(s, power("oppress"))
+    choose(s, "ritual Banner of Victory")
+    placers = []
+    while s.dec[0] == "mana_gain":
+        placers.append(s.dec[1])
+        s.apply_action(s.legal_actions()[0])
+    assert sorted(placers) == [1, 1, 3, 3]
+    assert [s.hp[hero(k)] for k in ("nimloth", "gurth", "norn", "aer")] == [8, 7, 9, 5]
+    assert sum(s.mana[hero("gurth")]) == 2 and sum(s.mana[hero("aer")]) == 0
