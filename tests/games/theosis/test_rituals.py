@@ -378,6 +378,11 @@ def test_death_swamp_costs_two_movement_to_enter_one_to_leave():
     s.pos[hero("norn")] = hexi(-2, 0)
     reach = s.reach(hero("norn"), 3)
     assert hexi(-2, 3) in reach and hexi(0, -2) in reach and hexi(1, -3) not in reach
+    put(s, "fortifications", 2, -2)  # the move's hexes are the same by both searches
+    for at in ((-2, 0), (-4, 1), (1, -3), (0, 0)):
+        s.pos[hero("norn")] = hexi(*at)
+        for leap in (False, True):
+            assert s.reach(hero("norn"), 3, leap) == sorted(s.r_paths(hero("norn"), 3, leap))
 
 
 def test_mana_spring_gives_a_gem_at_the_end_of_the_turn():

@@ -91,8 +91,8 @@ class Arena:
         """Hexes ``h`` can end on: through allies, not enemies (FAQ); a Leap ignores obstacles."""
         if self.bound(h):
             return []
-        if self.rtok:  # --- Rituals: blocked hexes, Death Swamp (rituals.py ``r_paths``)
-            return sorted(self.r_paths(h, steps, leap))
+        if self.rtok:  # --- Rituals: blocked hexes, Death Swamp (rituals.py ``r_reach``)
+            return self.r_reach(h, steps, leap)
         occ = self.occupied()
         start = self.pos[h]
         seen = {start}

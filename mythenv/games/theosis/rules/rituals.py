@@ -132,6 +132,38 @@ class Rituals:
                 return ri
         return -1
 
+    def r_reach(self, h: int, steps: int, leap: bool = False) -> list[int]:
+        """The hexes of ``r_paths`` without the Wall of Fire count (``Arena.reach`` with tokens in the
+        Arena): the cheapest Movement to each hex, a Death Swamp hex costing two to enter."""
+        occ = self.occupied()
+        rhex = self.rhex
+        swamp = 0
+        if not leap:
+            for ri, _i, _p in self.rtok:
+                if RITUALS[ri].move_cost > 1 and not self.r_shielded(h, ri):
+                    swamp |= 1 << ri
+        start = self.pos[h]
+        best = {start: 0}
+        buckets = [[start]] + [[] for _ in range(steps)]
+        for c in range(steps):
+            for x in buckets[c]:
+                if best[x] != c:
+                    continue
+                for y in NEIGH[x]:
+                    v = rhex[y]
+                    k = 1
+                    if not leap:
+                        o = occ.get(y, -1)
+                        if o >= 0 and not self.allies(o, h) or v >= 0 and v & 1:
+                            continue
+                        if v >= 0 and swamp >> (v >> 1) & 1:
+                            k = RITUALS[v >> 1].move_cost
+                    nc = c + k
+                    if nc <= steps and best.get(y, 99) > nc:
+                        best[y] = nc
+                        buckets[nc].append(y)
+        return sorted(x for x in best if x not in occ and not (rhex[x] >= 0 and rhex[x] & 1))
+
     def r_paths(self, h: int, steps: int, leap: bool = False, worst: bool = False) -> dict:
         """Every hex ``h`` can end a move of ``steps`` Movement on, with the Wall of Fire hexes its
         path steps onto (TH § Rituals). Movement goes through allies, not enemies (FAQ), never onto
@@ -200,11 +232,11 @@ class Rituals:
             return False
         for ri, _i, _p in self.rtok:
             if RITUALS[ri].move_cost > 1 and not self.r_shielded(h, ri):
-                slow = self.r_paths(h, self.speed(h))
+                slow = self.r_reach(h, self.speed(h))
                 self.rimm[h] |= 1 << ri
-                fast = self.r_paths(h, self.speed(h))
+                fast = self.r_reach(h, self.speed(h))
                 self.rimm[h] &= ~(1 << ri)
-                if slow.keys() != fast.keys():
+                if slow != fast:
                     self._push(["h_move", h, mode, 1])
                     self._ask("yn", self.owner[h], "grace", h, ri)
                     return True
