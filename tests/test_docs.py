@@ -87,6 +87,20 @@ def test_baselines_generator_tiny_run(tmp_path):
     assert text.startswith("before\n<!-- baselines:start -->\n") and text.endswith("<!-- baselines:end -->\nafter\n")
     assert "old" not in text and baselines.headline(report, "hera_zeus_v0") in text
     assert "--seeds 0 1" in out.read_text()
+    # --update re-measures the --only games and keeps every other game's entry with its own command
+    kept = report["games"]["hera_zeus_v0"]
+    rc = baselines.main(["--only", "demigods_v0", "--update", "--games", "2", "--search-games", "0",
+                         "--seeds", "0", "1", "--workers", "1", "--out", str(out), "--quote", str(doc)])
+    assert rc == 0
+    both = json.loads(out.with_suffix(".json").read_text())
+    assert both["games"]["hera_zeus_v0"]["cells"] == kept["cells"]
+    assert both["games"]["hera_zeus_v0"]["command"] == report["command"]
+    assert both["games"]["demigods_v0"]["command"].endswith("--only demigods_v0 --update")
+    assert report["command"] in out.read_text() and both["command"] in out.read_text()
+    assert baselines.headline(both, "hera_zeus_v0") in doc.read_text()
+    with pytest.raises(SystemExit):  # other seeds than the kept entries' are refused
+        baselines.main(["--only", "demigods_v0", "--update", "--games", "2", "--search-games", "0",
+                        "--seeds", "5", "--workers", "1", "--out", str(out), "--quote", ""])
     no_block = tmp_path / "plain.md"
     no_block.write_text("nothing to fill\n")
     with pytest.raises(baselines.ConfigError, match="baselines:start"):
