@@ -636,3 +636,42 @@ def test_saved_states_with_impossible_hero_tokens_or_used_cards_are_refused():
     until(s, battle_window)
     act(s, myth_a(s, "achilles"))
     game.state_from_dict(s.to_dict())
+
+
+def test_saved_states_out_of_the_preparation_order_are_refused():
+    """TM § Choose a Pantheon ('Before building his starting deck, each player chooses one of the
+    available Pantheons'), § Final Selection of the God ('Once the starting decks are made, each
+    player secretly chooses ... Once all players have made their choice, they simultaneously turn
+    their chosen Deity Sheet face up'), § Divine Abilities ('only once per Hand'). Refused with
+    StateError: Gods still face down in the Betting Phase (their Abilities would never act); a
+    later seat's God chosen while an earlier seat is still choosing; Ares' once-per-Hand Ability
+    used twice this Hand; a God chosen during the draft."""
+    import copy
+
+    from mythenv.core.errors import StateError
+
+    game, s = game_with(("ares", "marduk"))
+    d = s.to_dict()
+    game.state_from_dict(copy.deepcopy(d))
+    for f in (lambda d: d.__setitem__("revealed", False),
+              lambda d: d["ab_uses"].__setitem__(0, 2)):
+        dd = copy.deepcopy(d)
+        f(dd)
+        with pytest.raises(StateError):
+            game.state_from_dict(dd)
+    game, s = to_gods(2, pans=[PAN["greek"], PAN["norse"]])
+    d = s.to_dict()
+    game.state_from_dict(copy.deepcopy(d))
+    dd = copy.deepcopy(d)
+    dd["deity"][1] = DEITY_INDEX["odin"]
+    with pytest.raises(StateError):
+        game.state_from_dict(dd)
+    game = mythenv.make_game(GID, num_players=2, deck="draft", mode="advanced")
+    s = game.new_initial_state(seed=0)
+    act(s, A(s, "pantheon", PAN["greek"]))
+    act(s, A(s, "pantheon", PAN["norse"]))
+    assert s.step == rules.DRAFT_PICK
+    dd = s.to_dict()
+    dd["deity"][0] = DEITY_INDEX["ares"]
+    with pytest.raises(StateError):
+        game.state_from_dict(dd)

@@ -24,7 +24,7 @@ from opponents' Stakes); seats of the sequential choices ``pick_seat``, of the M
 from __future__ import annotations
 
 from ..pantheons import DEITIES, MYTH_INDEX, MYTHS, ND, PANTHEONS
-from .tables import BATTLE, CLOSING, DRAFT_PICK, MYTH
+from .tables import BATTLE, CLOSING, DRAFT_DROP, DRAFT_PICK, GOD, MYTH, PANTHEON
 
 ADV_INTS = ("pick_seat", "myth_seat", "myth_left")
 ADV_BOOLS = ("revealed",)
@@ -240,6 +240,26 @@ class AdvancedMixin:
                 raise StateError(f"theomachy_v0: seat {p} has {self.miracles[p]} Miracles / a bad known count")
         if self.revealed and min(self.deity) < 0:
             raise StateError("theomachy_v0: the Gods are revealed before every seat chose one")
+        # the preparation order (TM § Choose a Pantheon, § Final Selection of the God): the Pantheons
+        # one seat after the other, the draft, the Gods one seat after the other, then the reveal
+        step = self.step
+        for q in range(n):
+            pan_done = step != PANTHEON or q < self.pick_seat
+            god_done = step not in (PANTHEON, DRAFT_PICK, DRAFT_DROP) and (step != GOD or q < self.pick_seat)
+            if (self.pantheon[q] >= 0) != pan_done or (self.deity[q] >= 0) != god_done:
+                raise StateError(f"theomachy_v0: seat {q}'s Pantheon / God choice does not fit step "
+                                 f"{step} with seat {self.pick_seat} choosing")
+        if self.revealed != (step not in (PANTHEON, DRAFT_PICK, DRAFT_DROP, GOD)):
+            raise StateError(f"theomachy_v0: the Gods are {'' if self.revealed else 'not '}revealed at step {step}")
+        for q in range(n):
+            # TM § Divine Abilities: an active Ability at most ``uses`` times per Hand (0: no limit)
+            a = DEITIES[self.deity[q]].ability if self.deity[q] >= 0 else None
+            if a is None or a.kind != "active":
+                ok = self.ab_uses[q] == 0
+            else:
+                ok = a.uses == 0 or self.ab_uses[q] <= a.uses
+            if not ok:
+                raise StateError(f"theomachy_v0: seat {q} used its God's Ability {self.ab_uses[q]} time(s) this Hand")
         for name in ("pick_seat", "myth_seat"):
             if not 0 <= getattr(self, name) < n:
                 raise StateError(f"theomachy_v0: {name} {getattr(self, name)} is not a seat (0..{n - 1})")
