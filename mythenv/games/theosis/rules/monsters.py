@@ -1075,7 +1075,7 @@ class Monsters:
         cb = self.cb
         if cb is not None and cb["du"] is not None and cb["du"].get("zombie"):
             return False
-        if not self.monsters_alive():
+        if not any(k >= 0 and x >= 0 for k, x in zip(self.mkind, self.mpos)):  # ``monsters_alive``
             if self.mode == "semi_coop_heavy":
                 # "after all monsters are eliminated, the normal competitive mode continues"
                 self.mphase = 1
@@ -1086,10 +1086,13 @@ class Monsters:
                 return super()._check_elimination()
             self._m_over(True, "every monster is defeated")
             return True
-        if not any(self.alive(h) or (self.swal[h] and self.hp[h] > 0) for h in range(NH) if self.owner[h] >= 0):
-            self._m_over(False, "every hero fell")
-            return True
-        return False
+        # a hero in the Arena or swallowed (``alive`` inlined: this runs before every task)
+        pos, swal = self.pos, self.swal
+        for h, (o, hp) in enumerate(zip(self.owner, self.hp)):
+            if o >= 0 and hp > 0 and (pos[h] >= 0 or swal[h]):
+                return False
+        self._m_over(False, "every hero fell")
+        return True
 
     def returns(self) -> list[float]:
         """Monster modes (TH § Game Modes): co-op, solo and light semi co-op: +1 for every player when

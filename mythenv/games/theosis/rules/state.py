@@ -178,7 +178,8 @@ class StateBase(State):
         return -1
 
     def occupied(self) -> dict:
-        return {self.pos[h]: h for h in range(NH) if self.alive(h)}
+        hp, owner = self.hp, self.owner  # ``alive`` inlined: this runs for every move and area
+        return {x: h for h, x in enumerate(self.pos) if x >= 0 and hp[h] > 0 and owner[h] >= 0}
 
     def rank_of(self, h: int) -> int:
         return self.ranking.index(h) if h in self.ranking else 99
@@ -243,7 +244,8 @@ class StateBase(State):
         return self.turn == 1 and any(self.pos[h] in t for t in self.triad)
 
     def team_alive(self) -> list[int]:
-        return sorted({self.hteam(h) for h in range(NH) if self.alive(h)})
+        hp, owner, team = self.hp, self.owner, self.team
+        return sorted({team[owner[h]] for h, x in enumerate(self.pos) if x >= 0 and hp[h] > 0 and owner[h] >= 0})
 
     def blessings_on(self, h: int) -> list[int]:
         return [c for c in range(NC) if self.token[c] == h and POWERS[c].type == "blessing"]
@@ -421,15 +423,23 @@ class StateBase(State):
         cb = self.cb
         if cb is not None and cb["du"] is not None and cb["du"].get("zombie"):
             return False  # a Bloodthirst attack at 0 Health continues (``_yn_bloodthirst``)
-        teams = self.team_alive()
-        if len(teams) <= 1:
-            self.winner = teams[0] if teams else -1
-            self.reason = "last team standing" if teams else "every hero fell"
-            self.phase = "over"
-            self.dec = None
-            self._log(f"game over: {self.reason}")
-            return True
-        return False
+        # the first two teams with a hero in the Arena end the check (``team_alive`` inlined: this
+        # runs before every task of the Arena)
+        hp, owner, team = self.hp, self.owner, self.team
+        first = -1
+        for h, x in enumerate(self.pos):
+            if x >= 0 and hp[h] > 0 and owner[h] >= 0:
+                t = team[owner[h]]
+                if first < 0:
+                    first = t
+                elif t != first:
+                    return False
+        self.winner = first
+        self.reason = "last team standing" if first >= 0 else "every hero fell"
+        self.phase = "over"
+        self.dec = None
+        self._log(f"game over: {self.reason}")
+        return True
 
     def _apply(self, a: int) -> None:
         fam, i = DECODE[a]
