@@ -97,6 +97,8 @@ class Arena:
         start = self.pos[h]
         seen = {start}
         frontier = [start]
+        team, owner = self.team, self.owner
+        mine = team[owner[h]]
         for _ in range(steps):
             nxt = []
             for x in frontier:
@@ -104,7 +106,8 @@ class Arena:
                     if y in seen:
                         continue
                     o = occ.get(y, -1)
-                    if o >= 0 and not leap and (o >= NH or not self.allies(o, h)):  # --- Monsters: NH + m
+                    # ``allies`` inlined; --- Monsters: an occupant NH + m blocks
+                    if o >= 0 and not leap and (o >= NH or team[owner[o]] != mine):
                         continue
                     seen.add(y)
                     nxt.append(y)
@@ -151,8 +154,12 @@ class Arena:
         return t != h and self.alive(t) and not self.allies(h, t) and not self.stealth[t]
 
     def single_targets(self, h: int, rng: int, at: int = -1) -> list[int]:
-        x = self.pos[h] if at < 0 else at
-        return [t for t in range(NH) if self.targetable(h, t) and (rng >= 99 or DIST[x][self.pos[t]] <= rng)]
+        pos, hp, owner, team, stealth = self.pos, self.hp, self.owner, self.team, self.stealth
+        d = DIST[pos[h] if at < 0 else at]
+        mine = team[owner[h]]
+        # ``targetable`` inlined (this runs for every action chart)
+        return [t for t in range(NH) if t != h and pos[t] >= 0 and hp[t] > 0 and owner[t] >= 0
+                and team[owner[t]] != mine and not stealth[t] and (rng >= 99 or d[pos[t]] <= rng)]
 
     def area_cells(self, h: int, area: str, d: int = 0, at: int = -1) -> list[int]:
         x = self.pos[h] if at < 0 else at
