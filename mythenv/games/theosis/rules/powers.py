@@ -162,8 +162,19 @@ class Powers:
                 self.vis[x] &= tb
 
     def _L_spell_area(self, p, h, c):
-        return [A_HEX + x for x in range(NHEX) if self._area_has_enemy(h, self.spell_targets(h, x))] or \
-            [A_HEX + x for x in range(NHEX)]
+        """The centres whose Spell area holds an enemy ``spell_targets`` keeps (else every hex): the
+        hexes at most one step from such an enemy's hex, found from the occupants once."""
+        occ = self.occupied()
+        hot = []
+        for x, t in occ.items():
+            if t < NH and t != h and not self.allies(h, t) and not self.in_start_triad(t) \
+                    and not self.ward[self.hteam(t)]:
+                hot.append(x)
+        hot += [self.mpos[m - NH] for m in self.mon_in_cells(range(NHEX))]  # --- Monsters: always enemies
+        near = set(hot)
+        for x in hot:
+            near.update(NEIGH[x])
+        return [A_HEX + x for x in sorted(near)] or [A_HEX + x for x in range(NHEX)]
 
     def _D_spell_area(self, fam, x, p, h, c):
         targets = self.spell_targets(h, x)
