@@ -109,16 +109,16 @@ def test_athena_request_win_without_attacks():
     assert s.winners == [0] and s.miracles == [1, 0]
 
 
-def test_athena_ability_looks_at_a_hand_for_a_disciple():
-    """Athena's Ability: 'pay a Disciple from your Cult to the bank: look at an opponent's hand.' In a
-    three-seat game she names seat 2: she now knows seat 2's cards, seat 1 does not."""
+def test_athena_ability_looks_at_a_hand_and_draws():
+    """Athena's Ability: 'look at an opponent's hand and draw a card.' In a three-seat game she names
+    seat 2: she now knows seat 2's cards, seat 1 does not; she holds one card more and pays nothing."""
     game, s = setup(("athena", "odin", "danu"))
     set_hand(s, 2, ["spark", "gust"])
-    d, bank = s.cult[0][D], s.bank[D]
+    cult, bank, n = s.cult[0][:], s.bank[:], len(s.hand[0])
     act(s, A(s, "ability"))
     assert s.pending and s.pending[-1][0] == "mtarget"
     act(s, A(s, "target", 1))          # the player two seats to the left: seat 2
-    assert s.cult[0][D] == d - 1 and s.bank[D] == bank + 1
+    assert s.cult[0] == cult and s.bank == bank and len(s.hand[0]) == n + 1
     assert all(s.vis[c] >> 0 & 1 for c in s.hand[2])
     assert not any(s.vis[c] >> 1 & 1 for c in s.hand[2])
     ob1 = game.observation_dict(s, 1)
@@ -573,3 +573,28 @@ def test_no_battle_windows_when_only_one_player_is_left():
             act(st, a)
         assert st.winners == [0]
     assert MYTH_INDEX["gae_bolga"] in s.myth_own[0]
+
+
+def test_an_effect_played_in_reaction_counts_for_shamash():
+    """Shamash's Request: 'Win a Battle having played an Effect card this Hand' (the condition counts
+    'Effect cards played this Hand'); TM § Playing a Card in Reaction to an Action: 'The text of some
+    Effect cards begins with the words "Play when an opponent does ". These Effects can only be
+    played in response'. Shamash answers Odin's Insight with Interruption (an Effect card he plays),
+    then wins the Battle: one Miracle, and every seat's record shows one Effect played by him."""
+    game, s = game_with(("odin", "shamash"), first=0)
+    set_const(s, ["air_order_1", "earth_chaos_3", "earth_chaos_2", "water_order_1", "water_chaos_2"], 3)
+    empty_hands(s)
+    set_hand(s, 0, ["insight", "spark"])
+    set_hand(s, 1, ["interruption", "gust"])
+    from mythenv.games.theomachy.cards import KIND_INDEX
+    act(s, A(s, "play", KIND_INDEX["insight"]))
+    while s.pending and s.pending[-1][0] == "target":
+        act(s, s.legal_actions()[0])
+    assert s.pending and s.pending[-1][0] == "react" and s.current_player() == 1
+    act(s, A(s, "play", KIND_INDEX["interruption"]))
+    assert s.h_effects[1] == 1
+    assert game.observation_dict(s, 0)["hand_record"][1][2] > 0
+    until(s, in_battle)
+    set_tokens(s, 1, stake=[1, 0, 1])
+    hand_over(s)
+    assert s.winners == [1] and s.miracles == [0, 1]

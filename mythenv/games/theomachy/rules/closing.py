@@ -80,6 +80,8 @@ class ClosingPhase:
         x = self._take(q, i)
         self._public(x)
         self._log(f"{self.name(q)} plays {k.name}")
+        if self.advanced:
+            self._count_play(q, k)  # a Closing Effect is an Effect card played this Hand
         if k.type == POWER:
             self.table[q].append(x)
             self._closing_after(q)

@@ -84,6 +84,8 @@ class ReactionWindows:
             x = self._take(q, i)
             self._public(x)
             self._to_disc(q, x)
+            if self.advanced:
+                self._count_play(q, k)  # a reaction is an Effect card played (the Requests' counts)
             self.pending.pop()
             self._log(f"{self.name(q)} reacts with {k.name}: {kind(c).name} is cancelled")
             self._to_disc(actor, c)
