@@ -72,13 +72,24 @@ class TheosisGame(Game):
                     {"num_players": 2, "mode": "semi_coop_heavy", "encounter": "godslayer:4", "heroes_per_player": 2,
                      "prep": "fast"},
                     # --- Hierapolis
-                    {"prep": "fast"}, {"prep": "fast", "num_players": 4, "mode": "teams_2x2", "expansion": True})
+                    {"prep": "fast"}, {"prep": "fast", "num_players": 4, "mode": "teams_2x2", "expansion": True},
+                    # --- Co-op preparation: the Hierapolis preparation of the monster modes (enemy heroes
+                    # with nine or fewer heroes, the balance rule with ten or more)
+                    {"num_players": 1, "mode": "solo", "encounter": "solo_3"},
+                    {"num_players": 2, "mode": "coop", "encounter": "p2_2", "monsters": "mikitas"},
+                    {"num_players": 5, "mode": "coop", "encounter": "p5_2"})
     # --- Monsters: the benchmark measures one solo and one co-op config besides the default
     benchmark_configs = ({"num_players": 1, "mode": "solo", "encounter": "solo_3", "prep": "fast"},
                          {"num_players": 2, "mode": "coop", "encounter": "p2_2", "prep": "fast"})
     max_game_length = 5000
     fuzz_games = 40
     heuristic = staticmethod(heuristic_action)
+
+    def utility_bounds(self) -> tuple[float, float, float | None]:
+        """+1 / -1 per player, 0 for all on a tie. Zero-sum only in a two-player competitive game:
+        the monster modes share one result (all +1 or all -1) and a one-seat game has no opponent."""
+        total = 0.0 if self.num_players == 2 and self.config["mode"] not in MONSTER_MODES else None
+        return (-1.0, 1.0, total)
 
     def _setup(self) -> None:
         cfg = self.config
@@ -102,10 +113,8 @@ class TheosisGame(Game):
         if cfg["variant"] != "normal":
             raise ConfigError(f"{GAME_ID}: variant={cfg['variant']!r} is a Player vs Player option; the monster "
                               "modes set heroes per player with heroes_per_player or the encounter")
-        if cfg["prep"] != "fast":
-            raise ConfigError(f"{GAME_ID}: prep={cfg['prep']!r} with mode={mode!r}: the monster modes are played "
-                              "after Fast Action Preparation (prep='fast'); the co-op Hierapolis preparation "
-                              "is not implemented")
+        # --- Co-op preparation: prep="hierapolis" plays the co-op Hierapolis preparation
+        # (rules/coop_prep.py), prep="fast" Fast Action Preparation
         enc, hpp = cfg["encounter"], cfg["heroes_per_player"]
         if ":" in enc:
             try:

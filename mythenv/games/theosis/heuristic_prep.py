@@ -33,6 +33,8 @@ def _gain(s, p: int, it: int) -> tuple[float, int, int]:
 def _steer(s, p: int, al: int) -> float:
     """What a step towards Alignment ``al`` is worth to ``p``: its own heroes on that side gain, on
     the other side lose; the opponents' heroes count the other way (shared among them)."""
+    if s.mmode:  # --- Co-op preparation: the Alignment bonus does not reach the monster Arena
+        return 0.0  # (the players choose the Initiative order)
     t, sign = STEER[al]
     tr = HIERAPOLIS["tracks"][t]
     if abs(s.track[t] + sign) > tr["length"] or abs(s.track[t]) == tr["length"] and s.track[t] * sign > 0:
@@ -96,6 +98,12 @@ def _bid_target(s, p: int) -> int:
     g = _gain(s, p, s.bart)[0]
     if g <= 0:
         return 0
+    # --- Co-op preparation: the enemy heroes bid all their (public) gold: outbid the highest by one,
+    # or keep the gold (a losing bid is paid too)
+    ebids = [s.egold[k] for k in range(len(s.ehero)) if s.enemy_alive(k) and s.egold[k] > 0]
+    if ebids:
+        need = max(ebids) + 1
+        return need if need <= s.purse[p] else 0
     return min(s.purse[p], max(1, s.purse[p] * 2 // 5))
 
 

@@ -105,6 +105,11 @@ def _render_prep(state, viewer) -> list[str]:
     taken = [f"{SPOT_NAMES[i]}: " + ",".join(f"P{q}" for q in seats) for i, seats in enumerate(state.spots) if seats]
     if taken:
         out.append(" spots: " + "; ".join(taken))
+    if state.ehero:  # --- Co-op preparation: the enemy heroes (public)
+        out.append(" enemy heroes: " + ", ".join(
+            f"{HEROES[h].name} {state.egold[k]} gold, health {state.hp[h]}"
+            + (f" at the {SPOT_NAMES[state.espot[k]]}" if state.espot[k] >= 0 else "")
+            for k, h in enumerate(state.ehero)))
     if state.bart >= 0:
         bids = []
         for q in range(state.n):

@@ -53,6 +53,7 @@ TASK_ARGS = {
     # --- Hierapolis
     "hp_turn": "i", "hp_place": "ii", "hp_gold": "ii", "hp_effect": "isi", "hp_face": "isi", "hp_join": "i",
     "hp_bid_ask": "iii", "hp_gems": "iii",
+    "cp_enemy": "i",  # --- Co-op preparation
 }
 DECISION_ARGS = {
     "atk_target": "ii", "blackout": "ii", "bless_card": "ii", "bless_target": "iii", "blind": "ii",
@@ -201,4 +202,7 @@ def build(game) -> object:
         "arow": items, "aseen": items, "bjoin": IntList(0, 1, **per_seat), "bid": IntList(-1, GOLD, **per_seat),
         "rdeck": rituals, "mdraw": rituals,
         "spots": List(IntList(0, n - 1, max_len=NH), length=NSPOT),
-    }, optional=("ret",) + HP_FIELDS)
+        # --- Co-op preparation (rules/coop_prep.py): the enemy heroes, their gold and spots
+        "ehero": IntList(0, NH - 1, max_len=3), "egold": IntList(0, GOLD, max_len=3),
+        "espot": IntList(-1, NSPOT - 1, max_len=3),
+    }, optional=("ret", "ehero", "egold", "espot") + HP_FIELDS)

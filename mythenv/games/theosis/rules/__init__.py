@@ -34,6 +34,7 @@ from .actions import *  # noqa: F403
 from .arena import Arena
 from .board import *  # noqa: F403
 from .combat import Combat
+from .coop_prep import CoopPrep  # --- Co-op preparation (the Hierapolis preparation of the monster modes)
 from .damage import Damage
 from .fast_prep import FastPrep
 from .heroes import HeroPhase
@@ -46,7 +47,7 @@ from .skills import Skills
 from .state import StateBase
 
 
-class TheosisState(Monsters, HeroPhase, Hierapolis, FastPrep, Arena, Powers, Skills, Combat, Damage, Rituals, Persist,
+class TheosisState(Monsters, HeroPhase, CoopPrep, Hierapolis, FastPrep, Arena, Powers, Skills, Combat, Damage, Rituals, Persist,
                    StateBase):
     """The whole truth of one Theosis game (see the package docstring)."""
 

@@ -45,6 +45,7 @@ class Persist:
             setattr(s, k, [x[:] for x in getattr(self, k)])
         s.q = [_copy_args(t) for t in self.q]  # a task's list arguments belong to each state
         self._hp_copy(self, s)  # --- Hierapolis
+        self._cp_copy(self, s)  # --- Co-op preparation
         s.dec = _copy_args(self.dec) if self.dec is not None else None
         s.cb = _copy_cb(self.cb)
         s.prepared = [[e[:] for e in x] for x in self.prepared]  # --- Rituals: [ritual, turn] pairs
@@ -68,6 +69,7 @@ class Persist:
         d["mcb"] = _copy_cb(self.mcb)  # --- Monsters
         d["rng"] = rng_to_json(self.rng)
         self._hp_copy(self, d, into_dict=True)  # --- Hierapolis
+        self._cp_copy(self, d, into_dict=True)  # --- Co-op preparation
         return d
 
     # --- Hierapolis
@@ -108,6 +110,7 @@ class Persist:
         else:
             fresh = cls(game, seed=0)
             cls._hp_copy(fresh, s)
+        cls._cp_copy(d, s, from_dict=True)  # --- Co-op preparation (a save without them has none)
         if len(s.owner) != NH or len(s.hand) != s.n:
             raise StateError("theosis_v0: saved state has the wrong number of heroes or players")
         if s.winner == -2 and s.dec is None:
@@ -176,6 +179,7 @@ class Persist:
         self._check_rituals()  # --- Rituals (rituals.py)
         self._check_monsters(seen)  # --- Monsters
         self._hp_invariants()  # --- Hierapolis
+        self._cp_invariants()  # --- Co-op preparation
 
     # ================================================================== determinization
     def resample_hidden(self, player: int, rng: np.random.Generator) -> Self:
