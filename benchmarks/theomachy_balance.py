@@ -14,6 +14,10 @@ Wilson interval per God and per Pantheon.
 ``--rounds R`` plays every ordered pair R times (108 pairs: 216 games for R = 2); the run is bounded
 by ``--max-hands`` (each game ends as a draw at that many Hands) and ``--time-limit`` seconds (the
 pairs are interleaved, so a run cut short still plays every God about equally often).
+``--players 3`` / ``4`` plays line-ups of Gods from 3 / 4 different Pantheons (at most one game per
+line-up and round; bound it with ``--games``); an even God then wins 1/3 / 1/4 of its games:
+
+    python -m benchmarks.theomachy_balance --players 4 --games 240 --mode advanced --max-hands 30
 """
 
 from __future__ import annotations
@@ -35,12 +39,17 @@ from mythenv.games.theomachy.rules import GOD, PANTHEON
 GID = "theomachy_v0"
 
 
-def pairs(only=()) -> list[tuple[int, int]]:
-    """Every ordered pair of Gods (Deity indices) of two different Pantheons (with ``only``: the
-    pairs with one of those Gods, by key)."""
+def pairs(only=(), players: int = 2) -> list[tuple[int, ...]]:
+    """Every seat-ordered line-up of ``players`` Gods (Deity indices) of different Pantheons (with
+    ``only``: the line-ups with one of those Gods, by key). Two players: the 108 ordered pairs, in
+    order; more: every line-up (3 players 648, 4 players 1944), shuffled with a fixed seed so that a
+    run bounded by ``--games`` still plays every God about equally often in every seat."""
     keep = {d.index for d in DEITIES if d.key in only}
-    return [(a, b) for a, b in itertools.product(range(len(DEITIES)), repeat=2)
-            if DEITIES[a].pantheon != DEITIES[b].pantheon and (not keep or a in keep or b in keep)]
+    out = [g for g in itertools.product(range(len(DEITIES)), repeat=players)
+           if len({DEITIES[a].pantheon for a in g}) == players and (not keep or keep.intersection(g))]
+    if players > 2:
+        np.random.default_rng(0x7E0).shuffle(out)
+    return out
 
 
 def play(game, gods: tuple[int, ...], seed: int) -> list[float]:
@@ -65,29 +74,32 @@ def play(game, gods: tuple[int, ...], seed: int) -> list[float]:
     return s.returns()
 
 
-def measure(rounds: int, mode: str, max_hands: int, seed: int, time_limit: float, only=()) -> dict:
-    game = mythenv.make_game(GID, num_players=2, deck="draft", mode=mode, max_hands=max_hands)
+def measure(rounds: int, mode: str, max_hands: int, seed: int, time_limit: float, only=(),
+            players: int = 2, max_games: int | None = None) -> dict:
+    if not 2 <= players <= len(PANTHEONS):
+        raise ValueError(f"players must be 2..{len(PANTHEONS)} (each Pantheon taken once)")
+    game = mythenv.make_game(GID, num_players=players, deck="draft", mode=mode, max_hands=max_hands)
     games = [0] * len(DEITIES)
     wins = [0] * len(DEITIES)
     draws = 0
     played = 0
     t0 = time.perf_counter()
-    order = pairs(only)
+    order = pairs(only, players)
     for r in range(rounds):
         for i, pair in enumerate(order):
-            if time.perf_counter() - t0 > time_limit:
+            if time.perf_counter() - t0 > time_limit or (max_games is not None and played >= max_games):
                 break
             ret = play(game, pair, seed + r * len(order) + i)
             played += 1
             best = max(ret)
-            top = [q for q in range(2) if ret[q] == best]
-            for q in range(2):
+            top = [q for q in range(players) if ret[q] == best]
+            for q in range(players):
                 games[pair[q]] += 1
             if len(top) == 1:
                 wins[pair[top[0]]] += 1
             else:
                 draws += 1
-    out = {"mode": mode, "players": 2, "max_hands": max_hands, "games": played, "draws": draws,
+    out = {"mode": mode, "players": players, "max_hands": max_hands, "games": played, "draws": draws,
            "seconds": round(time.perf_counter() - t0, 1), "gods": [], "pantheons": []}
     for d in DEITIES:
         n, k = games[d.index], wins[d.index]
@@ -104,7 +116,7 @@ def measure(rounds: int, mode: str, max_hands: int, seed: int, time_limit: float
 
 
 def table(res: dict) -> str:
-    lines = [f"{res['games']} games ({res['mode']}, 2 players, Hand bound {res['max_hands']}, "
+    lines = [f"{res['games']} games ({res['mode']}, {res['players']} players, Hand bound {res['max_hands']}, "
              f"{res['draws']} without a single winner, {res['seconds']} s)", "",
              "| God | Pantheon | games | wins | win rate | 95 % Wilson interval |", "|---|---|---|---|---|---|"]
     for g in res["gods"]:
@@ -124,8 +136,11 @@ def main(argv=None) -> None:
     ap.add_argument("--time-limit", type=float, default=1800.0, help="stop starting games after this many seconds")
     ap.add_argument("--json", help="also write the results to this file")
     ap.add_argument("--gods", nargs="*", default=(), help="only the pairs with one of these Gods (keys)")
+    ap.add_argument("--players", type=int, default=2, help="seats per game (2-4, each Pantheon once)")
+    ap.add_argument("--games", type=int, default=None, help="stop after this many games (bounds the 3-4 player runs)")
     args = ap.parse_args(argv)
-    res = measure(args.rounds, args.mode, args.max_hands, args.seed, args.time_limit, tuple(args.gods))
+    res = measure(args.rounds, args.mode, args.max_hands, args.seed, args.time_limit, tuple(args.gods),
+                  args.players, args.games)
     print(table(res))
     if args.json:
         with open(args.json, "w") as f:

@@ -197,6 +197,17 @@ def _ability_worth(s, p) -> bool:
     return True
 
 
+def _read_hands(s, p, strength: float) -> float:
+    """Advanced / Epic: the betting strength corrected by the opponents' hands ``p`` has looked at
+    (Athena, Tower of Babel; every card of the hand visible to ``p``): above the strongest one read,
+    stronger; below it, weaker (it calls and raises less against a hand it knows beats its own)."""
+    read = [hand_strength(s, q) for q in range(s.n)
+            if q != p and s.active(q) and s.hand[q] and all(s.vis[c] >> p & 1 for c in s.hand[q])]
+    if not read:
+        return strength
+    return strength + 6.0 if strength > max(read) + 2 else strength - 6.0 if strength + 2 < max(read) else strength
+
+
 def _advanced(view, rng, s, p, la, C, fam):
     """The Advanced / Epic decisions; None when the Basic logic decides."""
     off = C.off
@@ -320,6 +331,8 @@ def heuristic_action(view, rng):
     if C.END in la:
         return C.END
     strength = hand_strength(s, p)
+    if s.advanced:
+        strength = _read_hands(s, p, strength)
     need = [s.level[t] - s.paid[p][t] for t in range(3)]
     cost = need[0] * 2 + need[1] * 5 + need[2] * 10
     mine = sum(s.stake[p])

@@ -4,7 +4,7 @@ Request)."""
 
 from mythenv.games.theomachy.cards import KIND_INDEX
 from mythenv.games.theomachy.pantheons import MYTH_INDEX
-from mythenv.games.theomachy.rules import BATTLE, BET, D
+from mythenv.games.theomachy.rules import BATTLE, BET
 
 from .adv_helpers import act, adv_battle, adv_betting, names, pass_battle
 from .helpers import do
@@ -51,7 +51,7 @@ def test_at_most_one_miracle_per_hand():
 def test_ares_discards_several_cards_once_per_hand():
     """TM § Divine Abilities: "Ares may do so only once, even though he may discard several cards";
     active Abilities are announced and their condition met ("often you will have to discard a card"),
-    only on your turn. Designed text: +2 Power per card discarded, on his Battle turn."""
+    only on your turn. Designed text: +3 Power per card discarded, on his Battle turn."""
     _, s = adv_battle(("ares", "odin"), hands={0: ["insight", "prophecy", "citadel", "spark"]},
                       stakes={0: [2, 0, 0], 1: [2, 0, 0]})
     assert s.current_player() == 0 and "ability" in names(s)
@@ -61,11 +61,11 @@ def test_ares_discards_several_cards_once_per_hand():
     assert s.C.DECLINE in s.legal_actions()
     act(s, "discard", KIND_INDEX["prophecy"])
     s.apply_action(s.C.DECLINE)                                           # stop after two
-    assert not s.pending and s.bonus[0] == 4 and len(s.hand[0]) == 2
-    assert s.battle_power(0) == 4 + 4
+    assert not s.pending and s.bonus[0] == 6 and len(s.hand[0]) == 2
+    assert s.battle_power(0) == 4 + 6
     assert "ability" not in names(s)                                      # once per Hand
     pass_battle(s)
-    assert s.power[0] == 8 and s.winners == [0]
+    assert s.power[0] == 10 and s.winners == [0]
 
 
 def test_ares_ability_is_not_for_the_betting_rounds_nor_the_opponents_turn():
@@ -79,17 +79,17 @@ def test_ares_ability_is_not_for_the_betting_rounds_nor_the_opponents_turn():
 
 
 # ------------------------------------------------------------------ Athena
-def test_athena_pays_a_disciple_to_look_at_a_hand_once_per_hand():
-    """Designed Ability: "You may, once per Hand on your betting turn, pay a Disciple from your Cult to
-    the bank: look at an opponent's hand" (TM § Divine Abilities: announced, the cost paid, once per
-    Hand, only on your turn)."""
+def test_athena_looks_at_a_hand_and_draws_once_per_hand():
+    """Designed Ability: "You may, once per Hand on your betting turn, look at an opponent's hand and
+    draw a card" (TM § Divine Abilities: announced, once per Hand, only on your turn); no cost."""
     _, s = adv_betting(("athena", "thor"), first=0, hands={0: [], 1: ["spark", "gust"]})
-    cult, bank = s.cult[0][D], s.bank[D]
+    cult, bank = s.cult[0][:], s.bank[:]
     act(s, "ability")
-    assert s.cult[0][D] == cult - 1 and s.bank[D] == bank + 1
+    assert s.cult[0] == cult and s.bank == bank and len(s.hand[0]) == 1
     assert all(s.vis[c] & 1 for c in s.hand[1])
     assert "ability" not in names(s)
     do(s, "pass", seat=0)
+    do(s, "end_turn", seat=0)                  # the drawn card could still be played
     assert s.current_player() == 1 and not s._ability_ok(0)
 
 

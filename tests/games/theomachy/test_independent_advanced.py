@@ -271,7 +271,7 @@ def test_marduk_sacrifice_forces_the_exchange():
 def test_ability_only_on_your_own_turn_and_once_per_hand():
     """TM § Divine Abilities: 'If the text does not specify otherwise, then a god's Ability may be
     used only once per Hand, and only when it is your turn to play.' Athena (designed: 'once per Hand
-    on your betting turn, pay a Disciple ... look at an opponent's hand') is offered on her betting
+    on your betting turn, look at an opponent's hand and draw a card') is offered on her betting
     turn only, once: after using it, not again in this Hand (nor in the later rounds); the next Hand
     offers it again."""
     game, s = game_with(("athena", "odin"), first=1)
@@ -281,9 +281,9 @@ def test_ability_only_on_your_own_turn_and_once_per_hand():
     act(s, s.C.PASS)
     until(s, lambda st: st.current_player() == 0 and st.step == rules.BET and not st.pending)
     assert A(s, "ability") in s.legal_actions()
-    d0 = s.cult[0][D]
+    h0 = len(s.hand[0])
     act(s, A(s, "ability"))
-    assert s.cult[0][D] == d0 - 1
+    assert len(s.hand[0]) == h0 + 1
     for c in s.hand[1]:
         assert s.vis[c] >> 0 & 1
     until(s, lambda st: st.step != rules.BET or (st.current_player() == 0 and not st.pending and not st.acted_now
@@ -313,7 +313,7 @@ def test_ability_not_offered_in_a_reaction_window_on_another_turn():
 def test_ares_once_even_with_several_cards():
     """TM § Divine Abilities: 'whereas Ares may do so only once, even though he may discard several
     cards.' Designed text: 'once per Hand on your Battle turn, discard any number of cards from your
-    hand: +2 Power per card.' In the Battle Ares discards three cards (+6) and is not offered the
+    hand: +3 Power per card.' In the Battle Ares discards three cards (+9) and is not offered the
     Ability again in the Battle."""
     game, s = game_with(("ares", "odin"), first=0)
     empty_hands(s)
@@ -327,7 +327,7 @@ def test_ares_once_even_with_several_cards():
         act(s, next(a for a in la if s.C.decode[a][0] == "discard"))
     act(s, s.C.DECLINE)
     assert len(s.hand[0]) == 1
-    assert s.battle_power(0) == base + 6
+    assert s.battle_power(0) == base + 9
     assert A(s, "ability") not in s.legal_actions()
 
 
