@@ -138,7 +138,7 @@ def test_dagda_request_six_tokens_in_the_winning_stake():
 # ------------------------------------------------------------------ Mesopotamian Deities
 def test_marduk_sacrifices_a_priest_for_power_but_not_in_the_final_round():
     """TM § Divine Abilities: "Marduk's Ability lets him sacrifice a Priest to obtain a bonus, but he
-    cannot do so during the final Betting Round". Designed bonus: +8 Power at the End of Battle.
+    cannot do so during the final Betting Round". Designed bonus: +7 Power at the End of Battle.
     Once per Hand; in the third Betting Round it is refused."""
     _, s = adv(("danu", "marduk"), first=1)
     assert s.C.off["ability"] in s.legal_actions()
@@ -147,7 +147,7 @@ def test_marduk_sacrifices_a_priest_for_power_but_not_in_the_final_round():
     s.apply_action(s.C.off["ability"])
     s.check_invariants()
     assert s.cult[1][PR] == cult[PR] - 1 and s.bank[PR] == bank + 1
-    assert s.battle_power(1) == before + 8
+    assert s.battle_power(1) == before + 7
     assert s.C.off["ability"] not in s.legal_actions()
     # a fresh Hand with the third Betting Round reached: refused
     _, s = adv(("danu", "marduk"), first=1)

@@ -45,7 +45,7 @@ def test_named_behaviours():
     assert mor.kind == "active" and mor.uses == 0
     mar = DEI["marduk"].ability
     assert mar.kind == "active" and mar.cost == (("sacrifice", 1, 1),) and ("not_final_round",) in mar.condition
-    assert mar.op("power") == ("power", 8)
+    assert mar.op("power") == ("power", 7)
     assert MYT["gae_bolga"].use == "window" and MYT["gae_bolga"].window == "battle_start"
     assert MYT["tower_of_babel"].cost == 1
     lia = MYT["lia_fail"]

@@ -236,9 +236,9 @@ def test_pandoras_box_acts_at_once_then_is_discarded():
 # ------------------------------------------------------------------ Divine Abilities
 def test_marduk_cannot_sacrifice_in_the_final_betting_round():
     """TM § Divine Abilities: 'Marduk's Ability lets him sacrifice a Priest to obtain a bonus, but he
-    cannot do so during the final Betting Round.' Designed text: '+8 Power at the End of this Hand's
+    cannot do so during the final Betting Round.' Designed text: '+7 Power at the End of this Hand's
     Battle'. Marduk may announce it in rounds 1 and 2, not in round 3. Used in round 2: a Priest
-    leaves his Cult for the bank, and at the End of Battle his Power is his Stake plus 8."""
+    leaves his Cult for the bank, and at the End of Battle his Power is his Stake plus 7."""
     game, s = game_with(("marduk", "danu"), first=0)
     empty_hands(s)
     assert A(s, "ability") in s.legal_actions()
@@ -253,7 +253,7 @@ def test_marduk_cannot_sacrifice_in_the_final_betting_round():
     assert A(s, "ability") not in s.legal_actions()
     until(s, lambda st: st.step == rules.BATTLE)
     stake = s.stake[0][:]
-    assert s.battle_power(0) == stake[D] * 2 + stake[PR] * 5 + stake[PH] * 10 + 8
+    assert s.battle_power(0) == stake[D] * 2 + stake[PR] * 5 + stake[PH] * 10 + 7
 
 
 def test_marduk_sacrifice_forces_the_exchange():
@@ -369,7 +369,7 @@ def test_poseidon_passive_every_battle():
 def test_request_gives_one_miracle_per_hand():
     """TM § God's Request: 'When you fulfil the condition of your god's request, you gain a token. It
     is not possible to gain more than one Miracle token per Hand'. Marduk's designed Request 'Win a
-    Battle as the First Player': Marduk, First Player, wins a Battle (his Ability's +8) and gains
+    Battle as the First Player': Marduk, First Player, wins a Battle (his Ability's +7) and gains
     exactly one Miracle; the loser none."""
     game, s = game_with(("marduk", "danu"), first=0)
     empty_hands(s)
