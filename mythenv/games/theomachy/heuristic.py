@@ -15,6 +15,8 @@ It reads only its own and public parts of the determinized state ``view.known``:
   its active Ability whenever the cost is cheap (a spare card, a spare token); every Mythology card
   in its window, a Hero only when its Stake and hand look strong enough to survive the Battle; in
   the Myth Phase it buys what it can pay, moves a card it cannot pay within two Hands to the bottom.
+  When it has looked at an opponent's whole hand (Athena, Tower of Babel) it bets by the comparison:
+  a hand clearly stronger than the one it read counts as strong, a clearly weaker one as weak.
 """
 
 from __future__ import annotations
