@@ -146,3 +146,21 @@ def test_ten_or_more_heroes_no_enemy_heroes_every_spot_open():
     assert "send a hero to the deceitful Quest (golden slot)" in offered
     assert "send a hero to the thieves guild" in offered
     assert s.ehero == [] and not any(m.startswith("enemy") for m in s.log)
+
+
+def test_second_enemy_takes_the_market_weapon_with_the_most_damage():
+    """TH § Hierapolis Preparation: "The second Hero is assigned to the Quest Location or, if this is
+    not available, the Market, where they buy the weapon that inflicts the most damage (decide ties
+    randomly)." The Market offers a Dagger (1), a Short Sword (2), a Greatsword (3) and three armors:
+    the second enemy hero takes the Greatsword (armor inflicts no damage), which leaves the Market;
+    the others stay."""
+    s = to_last_placement(start())
+    keys = ["dagger_a", "short_sword_a", "greatsword", "leather_jerkin", "chainmail", "plate_armor"]
+    want = [ITEM_INDEX[k] for k in keys]
+    s.pouch = sorted((set(s.pouch) | set(s.offer)) - set(want))
+    s.offer = sorted(want)
+    s.rng = Die(4)
+    choose(s, "send a hero to the guardian Quest")
+    assert s.dec[0] == "hp_join"
+    assert sorted(s.offer) == sorted(i for i in want if i != ITEM_INDEX["greatsword"])
+    assert ITEM_INDEX["greatsword"] not in s.pouch
