@@ -179,8 +179,18 @@ class Rituals:
         pick = max if worst else min
         fire = self._fire_token()
         layers = [{start: 0}] + [{} for _ in range(steps)]
+        # layers[c]: the hexes a walk of exactly c Movement ends on, with its preferred Wall of Fire
+        # count. A hex met again in a later layer with a count no better than the one it was
+        # expanded with earlier is not expanded again: every walk on from it is also open to the
+        # earlier walk, with as much Movement left and a count at least as good, so the result is
+        # the same as expanding every walk (and each hex is expanded about once).
+        done: dict = {}
         for c in range(steps):
             for x, f in layers[c].items():
+                b = done.get(x)
+                if b is not None and pick(b, f) == b:
+                    continue
+                done[x] = f
                 for y in NEIGH[x]:
                     v = rhex[y]
                     cost, hot = 1, 0
