@@ -66,7 +66,7 @@ def test_danu_request_win_a_battle_with_an_earth_attack():
 def test_morrigan_may_use_her_ability_several_times():
     """TM § Divine Abilities: "If the text does not specify otherwise, then a god's Ability may be
     used only once per Hand ... Morrigan's ... Ability specifies that her power may be used several
-    times". Designed text: on her Battle turn, discard a card: an opponent in the Battle loses a
+    times". Designed text: on her Battle turn, discard a card: every opponent in the Battle loses a
     Disciple from his Stake; three cards, three Disciples."""
     _, s = adv(("morrigan", "marduk"))
     set_hand(s, 0, ["hatred", "spark", "gust"])

@@ -334,7 +334,7 @@ def test_ares_once_even_with_several_cards():
 def test_morrigan_several_times():
     """TM § Divine Abilities: 'Morrigan's Passive Ability specifies that her power may be used several
     times'. Designed text: 'any number of times per Hand on your Battle turn, discard a card from
-    your hand: an opponent in the Battle loses a Disciple from his Stake.' Three uses in one Battle
+    your hand: every opponent in the Battle loses a Disciple from his Stake.' Three uses in one Battle
     turn take three Disciples from the opponent's Stake (three cards discarded)."""
     game, s = game_with(("morrigan", "odin"), first=0)
     empty_hands(s)
