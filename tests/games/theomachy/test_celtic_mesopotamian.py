@@ -85,6 +85,26 @@ def test_morrigan_may_use_her_ability_several_times():
     assert s.C.off["ability"] not in s.legal_actions()  # no card left to discard
 
 
+def test_morrigan_strips_every_opponent_in_the_battle():
+    """Designed text (Morrigan): "discard a card from your hand: every opponent in the Battle loses a
+    Disciple from his Stake". Three seats, both opponents in the Battle with four Disciples in their
+    Stakes: one card discarded takes one Disciple from each of them (two to the bank), with no
+    opponent to name."""
+    _, s = adv(("morrigan", "marduk", "thor"))
+    set_hand(s, 0, ["hatred", "spark"])
+    to_battle(s)
+    assert s.step == rules.BATTLE and s.current_player() == 0
+    for q in (1, 2):
+        set_tokens(s, q, stake=[4, 0, 0])
+    bank = s.bank[D]
+    s.apply_action(s.C.off["ability"])
+    assert s.pending[-1][0] == "cost"
+    s.apply_action(s.C.off["discard"] + rules.kid(s.hand[0][0]))
+    s.check_invariants()
+    assert not s.pending
+    assert s.stake[1][D] == 3 and s.stake[2][D] == 3 and s.bank[D] == bank + 2
+
+
 def test_morrigan_request_three_tokens_removed_and_a_battle_won():
     """TM § God's Request; Morrigan: win a Battle in which you removed three or more tokens from
     opponents' Stakes (two are not enough)."""
