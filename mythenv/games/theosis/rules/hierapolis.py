@@ -52,6 +52,11 @@ def spot_cost(i: int) -> int:
     return HP["capacity"][LOCATIONS[i - 2 * NQ]]["cost"]
 
 
+# per spot its capacity and its cost, read from the data once (the legal spots need them every turn)
+SPOT_CAP = tuple(spot_capacity(i) for i in range(NSPOT))
+SPOT_COST = tuple(spot_cost(i) for i in range(NSPOT))
+
+
 # which track an Alignment steers, and the sign of a step towards it
 STEER = {}
 for _t, _tr in enumerate(HP["tracks"]):
@@ -169,11 +174,11 @@ class Hierapolis:
         Hero, you must choose one of the golden slots in the Quest Locations"); the others take plain
         slots or locations ("You can only assign one Hero each turn to the golden circle spaces")."""
         if k == 0:
-            gold = [A_SPOT + i for i in range(NQ) if len(self.spots[i]) < spot_capacity(i)]
+            gold = [A_SPOT + i for i in range(NQ) if len(self.spots[i]) < SPOT_CAP[i]]
             if gold:
                 return gold
-        return [A_SPOT + i for i in range(NQ, NSPOT)
-                if len(self.spots[i]) < spot_capacity(i) and self.purse[p] >= spot_cost(i)]
+        spots, purse = self.spots, self.purse[p]
+        return [A_SPOT + i for i in range(NQ, NSPOT) if len(spots[i]) < SPOT_CAP[i] and purse >= SPOT_COST[i]]
 
     def _D_hp_spot(self, fam, i, p, k):
         self.spots[i].append(p)
