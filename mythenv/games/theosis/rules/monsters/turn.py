@@ -156,10 +156,14 @@ class MonsterTurn:
                 self.para[h] = 0  # the Ranking Token flips back after this turn
                 self._log(f"{HEROES[h].name} is paralyzed this turn")
                 self._push(["hero_end", h])
+                if self.rtok:  # --- Rituals: a paralysed hero still starts its turn on the Wall of Fire (errata p.45)
+                    self._push(["r_turn_fire", h])
                 return
             if self.ensl[h]:
                 self.ensl[h] = 0
                 self._push(["m_enslaved", h], ["hero_end", h])
+                if self.rtok:  # --- Rituals: so does an enslaved one
+                    self._push(["r_turn_fire", h])
                 return
         super()._T_hero_turn(h)
 
