@@ -89,8 +89,11 @@ def _spot_value(s, p: int, i: int) -> float:
         return 2.5
     if key == "market":
         return max([max(0.0, _gain(s, p, it)[0]) for it in s.offer], default=0.0)
-    if key == "mage_tower":
-        return 2.0 if s.rdeck else 0.0
+    if key == "mage_tower":  # a first Ritual (a Wall of Fire's 4 Damage, a heal for all) beats a
+        # track step for one or two heroes; a second one is worth little more than the draw
+        if not s.rdeck:
+            return 0.0
+        return 6.0 if not s.prepared[p] else 1.0
     return 0.0
 
 
