@@ -34,7 +34,7 @@ from stable_baselines3.common.vec_env import DummyVecEnv, SubprocVecEnv
 import mythenv
 from mythenv.core.errors import ConfigError, IllegalActionError, IllegalActionWarning
 
-from .conformance.cases import CASES
+from .conformance.cases import WRAPPER_CASES as CASES
 
 # What PettingZoo's api_test says of every env with {"observation", "action_mask"} dict observations
 # except its own classic envs, which it lists by name (pettingzoo/test/api_test.py env_obs_dicts,

@@ -15,7 +15,7 @@ from open_spiel.python.observation import make_observation  # noqa: E402
 import mythenv  # noqa: E402
 import mythenv.openspiel as mos  # noqa: E402
 
-from .conformance.cases import CASES  # noqa: E402
+from .conformance.cases import WRAPPER_CASES as CASES  # noqa: E402
 
 
 def load(gid, cfg):
