@@ -421,8 +421,9 @@ def test_theosis_clone_owns_its_triads_tasks_and_decision(case_id):
                 if isinstance(x, list):
                     x.append(-98)
         assert (s.triad, s.q, s.dec) == ref
-        assert game.new_initial_state(seed=2).triad == [list(t) for t in (rules.TRIADS[k] for k in
-                                                                       rules.ARENA["triads"][s.n])]
+        # each seat's starting hexes: its corners' triads (monster modes may give a seat several)
+        assert game.new_initial_state(seed=2).triad == [[x for k in cs for x in rules.TRIADS[k]]
+                                                        for cs in game.corners]
         s.apply_action(rnd.choice(s.legal_actions()))
     assert rules.TRIADS == triads
     if case_id == default_case("theosis_v0"):
