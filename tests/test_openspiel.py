@@ -81,7 +81,9 @@ def test_random_sim_test_with_serialization(gid, cfg):
     and information-state tensors finite and of the declared size, returns summing as declared,
     game length within ``max_game_length``."""
     game = load(gid, cfg)
-    pyspiel.random_sim_test(game, num_sims=2 if not cfg else 1, serialize=True, verbose=False)
+    pyspiel.random_sim_test(game, num_sims=2 if not cfg else 1, serialize=True, verbose=False)  # raises on a failure
+    state = game.new_initial_state()  # and the round trip it relies on holds for the opening too
+    assert str(game.deserialize_state(state.serialize())) == str(state)
 
 
 @pytest.mark.parametrize("gid,cfg", CASES)
