@@ -121,36 +121,46 @@ class CardPlay:
             return
         self._resolve(p, c, target)
 
+    def _card_op(self, p: int, op: tuple, t: int, attack: bool = False) -> bool:
+        """One op of the shared Prayer vocabulary acting at once, by ``p`` on target ``t`` (-1 none):
+        a played card's text (``_resolve``) or a Pantheon source's (``_myth_op`` in ``rules/myth.py``).
+        An ``attack`` strips nothing from a shielded Stake (TM § Allowed Battle Actions: Shield).
+        False when ``op`` acts elsewhere (End of Battle Power, continuous and static ops)."""
+        name = op[0]
+        if name == "strip":
+            if t >= 0 and not (attack and self._shielded(t)):
+                k = self._stake_remove(t, op[1], op[2])
+                self._log(f"{self.name(t)} loses {k} {TOKEN_NAMES[op[1]]}(s) from the Stake")
+                if self.advanced:
+                    self.h_stripped[p] += k
+        elif name == "bank_to_stake":
+            g = min(op[2], self.bank[op[1]])
+            self.bank[op[1]] -= g
+            self.stake[p][op[1]] += g
+        elif name == "discard_random":
+            for _ in range(op[1]):
+                if self.hand[t]:
+                    x = self.hand[t].pop(int(self.rng.integers(len(self.hand[t]))))
+                    self._to_disc(t, x)
+                    self._log(f"{self.name(t)} discards {kind(x).name} at random")
+        elif name == "draw":
+            self._draw(p, op[1])
+        elif name == "peek_hand":
+            for x in self.hand[t]:
+                self.vis[x] |= 1 << p
+        elif name == "peek_face_down":
+            self.peek[p] = True
+        elif name == "damage_places":
+            self._damage_places(t)
+        else:
+            return False
+        return True
+
     def _resolve(self, p: int, c: int, t: int) -> None:
         kk = kind(c)
         is_attack = kk.type == ATTACK
         for op in kk.ops:
-            name = op[0]
-            if name == "strip":
-                if t >= 0 and not (is_attack and self._shielded(t)):
-                    k = self._stake_remove(t, op[1], op[2])
-                    self._log(f"{self.name(t)} loses {k} {TOKEN_NAMES[op[1]]}(s) from the Stake")
-                    if self.advanced:
-                        self.h_stripped[p] += k
-            elif name == "bank_to_stake":
-                g = min(op[2], self.bank[op[1]])
-                self.bank[op[1]] -= g
-                self.stake[p][op[1]] += g
-            elif name == "discard_random":
-                for _ in range(op[1]):
-                    if self.hand[t]:
-                        x = self.hand[t].pop(int(self.rng.integers(len(self.hand[t]))))
-                        self._to_disc(t, x)
-                        self._log(f"{self.name(t)} discards {kind(x).name} at random")
-            elif name == "draw":
-                self._draw(p, op[1])
-            elif name == "peek_hand":
-                for x in self.hand[t]:
-                    self.vis[x] |= 1 << p
-            elif name == "peek_face_down":
-                self.peek[p] = True
-            elif name == "damage_places":
-                self._damage_places(t)
+            self._card_op(p, op, t, is_attack)
         if is_attack:
             self.attacks[p] += 1
             self.table[p].append(c)

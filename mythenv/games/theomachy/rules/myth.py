@@ -167,33 +167,14 @@ class MythMixin:
                 self._myth_op(p, op, t)
 
     def _myth_op(self, p: int, op: tuple, t: int) -> None:
-        """One instant op of an Ability / Mythology card by ``p`` (target ``t``, -1 none)."""
+        """One instant op of an Ability / Mythology card by ``p`` (target ``t``, -1 none): the Prayer
+        cards' ops act as on a card (``_card_op``, never an Attack), the rest are the Pantheon's own
+        or mean something else here (``power`` is this Hand's bonus, ``shield`` lasts the Hand)."""
+        if self._card_op(p, op, t):
+            return
         name = op[0]
         if name == "power":
             self.bonus[p] += op[1]
-        elif name == "strip":
-            k = self._stake_remove(t, op[1], op[2])
-            self.h_stripped[p] += k
-            self._log(f"{self.name(t)} loses {k} {TOKEN_NAMES[op[1]]}(s) from the Stake")
-        elif name == "bank_to_stake":
-            g = min(op[2], self.bank[op[1]])
-            self.bank[op[1]] -= g
-            self.stake[p][op[1]] += g
-        elif name == "discard_random":
-            for _ in range(op[1]):
-                if self.hand[t]:
-                    x = self.hand[t].pop(int(self.rng.integers(len(self.hand[t]))))
-                    self._to_disc(t, x)
-                    self._log(f"{self.name(t)} discards {KINDS[kid(x)].name} at random")
-        elif name == "draw":
-            self._draw(p, op[1])
-        elif name == "peek_hand":
-            for x in self.hand[t]:
-                self.vis[x] |= 1 << p
-        elif name == "peek_face_down":
-            self.peek[p] = True
-        elif name == "damage_places":
-            self._damage_places(t)
         elif name == "shield":
             self.hand_shield[p] = True
         elif name == "multi_essence":
