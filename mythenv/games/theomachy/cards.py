@@ -45,6 +45,17 @@ OPS = {"power": 1, "per_token": 1, "per_attack": 1, "strip": 2, "bank_to_stake":
 TARGETED = ("strip", "discard_random", "peek_hand", "damage_places")
 
 
+class HasOps:
+    """A record whose text is ``ops``: a Prayer card, or an Ability / Mythology card (``pantheons.py``)."""
+
+    def op(self, name: str):
+        """The first op called ``name``, or None."""
+        for o in self.ops:
+            if o[0] == name:
+                return o
+        return None
+
+
 @dataclass(frozen=True)
 class Essence:
     index: int
@@ -55,7 +66,7 @@ class Essence:
 
 
 @dataclass(frozen=True)
-class Kind:
+class Kind(HasOps):
     index: int
     key: str
     name: str
@@ -74,12 +85,6 @@ class Kind:
     ops: tuple[tuple, ...]
     targeted: bool
     source: str
-
-    def op(self, name: str):
-        for o in self.ops:
-            if o[0] == name:
-                return o
-        return None
 
 
 def _parse_op(rec, text: str) -> tuple:

@@ -20,7 +20,7 @@ from pathlib import Path
 
 from mythenv.core.data import DataError, RecordChecker, load_toml, records
 
-from .cards import DATA_DIR, ORBS, SPHERES, TOKENS
+from .cards import DATA_DIR, ORBS, SPHERES, TOKENS, HasOps
 
 #: op name -> argument spec (see the module docstring)
 OPS = {
@@ -66,7 +66,7 @@ TARGETS = ("self", "opponent", "all_opponents")
 
 
 @dataclass(frozen=True)
-class Ability:
+class Ability(HasOps):
     text: str
     kind: str                  # "passive" | "active"
     trigger: str               # passive: a TRIGGERS key; active: ""
@@ -76,12 +76,6 @@ class Ability:
     condition: tuple[tuple, ...]
     target: str
     ops: tuple[tuple, ...]
-
-    def op(self, name: str):
-        for o in self.ops:
-            if o[0] == name:
-                return o
-        return None
 
 
 @dataclass(frozen=True)
@@ -103,7 +97,7 @@ class Deity:
 
 
 @dataclass(frozen=True)
-class Myth:
+class Myth(HasOps):
     index: int
     key: str
     name: str
@@ -119,12 +113,6 @@ class Myth:
     hero_power: int
     text: str
     source: str
-
-    def op(self, name: str):
-        for o in self.ops:
-            if o[0] == name:
-                return o
-        return None
 
 
 @dataclass(frozen=True)
