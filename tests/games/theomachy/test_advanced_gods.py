@@ -6,8 +6,7 @@ from mythenv.games.theomachy.cards import KIND_INDEX
 from mythenv.games.theomachy.pantheons import MYTH_INDEX
 from mythenv.games.theomachy.rules import BATTLE, BET
 
-from .adv_helpers import act, adv_battle, adv_betting, names, pass_battle
-from .helpers import do
+from .helpers import act, adv_battle, adv_betting, do, names, pass_battle
 
 
 # ------------------------------------------------------------------ Poseidon

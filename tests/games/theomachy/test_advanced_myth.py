@@ -6,8 +6,7 @@ from mythenv.games.theomachy.cards import KIND_INDEX
 from mythenv.games.theomachy.pantheons import MYTH_INDEX
 from mythenv.games.theomachy.rules import BET, MYTH, PR, D
 
-from .adv_helpers import act, adv_battle, adv_betting, give_myth, names, pass_battle, prepared, to_top
-from .helpers import add_place, do
+from .helpers import act, add_place, adv_battle, adv_betting, do, names, own, pass_battle, prepared, to_top
 
 
 def _myth_phase(gods=("poseidon", "thor"), seed=0):
@@ -90,7 +89,7 @@ def test_a_card_offered_at_the_phase_start_is_refused_once_the_phase_has_begun()
     Oracle of Delphi (Betting Phase start): offered in the window; after a decline it is not legal
     in the betting turns, nor is any window opened again in this Phase."""
     _, s = adv_betting(("poseidon", "thor"), first=1, hands={0: ["spark"], 1: ["spark"]})
-    m = give_myth(s, 0, "oracle_of_delphi")
+    m = own(s, 0, "oracle_of_delphi")
     assert s._phase_hook("betting", "start")
     assert s.pending[-1][0] == "window" and s.current_player() == 0
     assert s.C.off["myth"] + m in s.legal_actions()
@@ -107,7 +106,7 @@ def test_oracle_of_delphi_in_its_window():
     """Designed Oracle of Delphi: at the start of the Betting Phase, look at the face-down Constellation."""
     _, s = adv_betting(("poseidon", "thor"), first=0, hands={0: ["spark"], 1: ["spark"]})
     s.const_up = 3
-    m = give_myth(s, 0, "oracle_of_delphi")
+    m = own(s, 0, "oracle_of_delphi")
     s._phase_hook("betting", "start")
     act(s, "myth", m)
     assert s.peek[0] and m in s.myth_used[0] and not s.pending and s.current_player() == 0
@@ -116,8 +115,8 @@ def test_oracle_of_delphi_in_its_window():
 def test_window_seats_are_asked_clockwise_from_the_first_player():
     """TM § Mythology Cards and Their Abilities: "Each player, starting with the First Player, decides"."""
     _, s = adv_betting(("poseidon", "thor"), first=1, hands={0: ["spark"], 1: ["spark"]})
-    give_myth(s, 0, "oracle_of_delphi")
-    g = give_myth(s, 1, "gjallarhorn")
+    own(s, 0, "oracle_of_delphi")
+    g = own(s, 1, "gjallarhorn")
     s._phase_hook("betting", "start")
     assert s.current_player() == 1
     act(s, "myth", g)
@@ -132,10 +131,10 @@ def test_thunderbolt_of_zeus_at_the_start_of_a_battle():
     "for example Gae Bolga is played at the start of a Battle, before any Attack"), an opponent in the
     Battle loses a Priest from his Stake."""
     _, s0 = prepared(("poseidon", "thor"))
-    give_myth(s0, 0, "thunderbolt_of_zeus")
+    own(s0, 0, "thunderbolt_of_zeus")
     _, s = adv_battle(("poseidon", "thor"), hands={0: ["spark"], 1: ["spark"]},
                       stakes={0: [2, 0, 0], 1: [2, 1, 0]})
-    m = give_myth(s, 0, "thunderbolt_of_zeus")
+    m = own(s, 0, "thunderbolt_of_zeus")
     s.pending = []
     s._start_battle()
     assert s.pending[-1][0] == "window" and s.current_player() == 0
@@ -149,7 +148,7 @@ def test_gungnir_at_the_end_of_the_battle_before_the_totals():
     Cards: "Most Mythology cards are used just before the start of a Phase or at the end of it")."""
     _, s = adv_battle(("poseidon", "odin"), hands={0: ["insight"], 1: ["insight"]},
                       stakes={0: [2, 0, 0], 1: [3, 0, 0]})
-    m = give_myth(s, 1, "gungnir")
+    m = own(s, 1, "gungnir")
     s.apply_action(s.C.PASS)
     s.apply_action(s.C.PASS)
     assert s.pending[-1][0] == "window" and s.current_player() == 1   # the battle_end window
@@ -162,7 +161,7 @@ def test_golden_fleece_when_you_alone_win():
     """Designed Golden Fleece (passive): "Whenever you alone win a Hand, take two Disciples"."""
     _, s = adv_battle(("poseidon", "thor"), hands={0: ["insight"], 1: ["insight"]},
                       stakes={0: [2, 0, 0], 1: [2, 0, 0]})
-    give_myth(s, 0, "golden_fleece")
+    own(s, 0, "golden_fleece")
     cult = s.cult[0][D]
     pass_battle(s)
     assert s.winners == [0]
@@ -173,7 +172,7 @@ def test_yggdrasil_hand_of_six():
     """Designed Yggdrasil (passive): "At the start of each Hand, draw until you hold six cards"."""
     _, s = adv_battle(("poseidon", "odin"), hands={0: ["insight"], 1: ["insight"]},
                       stakes={0: [2, 0, 0], 1: [2, 0, 0]})
-    give_myth(s, 1, "yggdrasil")
+    own(s, 1, "yggdrasil")
     for _ in range(4):                           # enough cards in the draw pile for six
         c = s.prayer.pop()
         s.deck[1].append(c)
@@ -195,7 +194,7 @@ def test_achilles_joins_the_stake_before_the_battle_and_dies_with_a_loss():
     his token counts 8 Power."""
     _, s = adv_battle(("poseidon", "thor"), hands={0: ["insight"], 1: ["gust"]},
                       stakes={0: [2, 0, 0], 1: [2, 0, 0]})
-    m = give_myth(s, 0, "achilles")
+    m = own(s, 0, "achilles")
     s.pending = []
     s._start_battle()
     assert s.pending[-1][0] == "window" and s.C.off["myth"] + m in s.legal_actions()
@@ -208,7 +207,7 @@ def test_achilles_joins_the_stake_before_the_battle_and_dies_with_a_loss():
     assert s.winners == [0] and m in s.myth_own[0] and s.hero_stake[0] == []   # back on its card
     _, s = adv_battle(("poseidon", "thor"), hands={0: ["insight"], 1: ["insight"]},
                       stakes={0: [1, 0, 0], 1: [2, 3, 0]})
-    m = give_myth(s, 0, "achilles")
+    m = own(s, 0, "achilles")
     s.pending = []
     s._start_battle()
     act(s, "myth", m)
@@ -223,10 +222,10 @@ def test_a_hero_on_its_card_is_inactive_and_only_joins_a_battle():
     token joins the Stake; the token joins "just before the start of a Battle"."""
     _, s = adv_battle(("poseidon", "thor"), hands={0: ["insight"], 1: ["insight"]},
                       stakes={0: [2, 0, 0], 1: [2, 0, 0]})
-    give_myth(s, 0, "achilles")
+    own(s, 0, "achilles")
     assert s.battle_power(0) == 4 + 3
     _, s = adv_betting(("poseidon", "thor"), first=0, hands={0: ["spark"], 1: ["spark"]})
-    give_myth(s, 0, "achilles")
+    own(s, 0, "achilles")
     assert not s._phase_hook("betting", "start")   # no window for a Hero outside a Battle
 
 
@@ -235,7 +234,7 @@ def test_sigurd_wins_a_priest():
     Heroes: "others at the end of the Battle")."""
     _, s = adv_battle(("poseidon", "thor"), hands={0: ["insight"], 1: ["insight"]},
                       stakes={0: [2, 0, 0], 1: [2, 0, 0]})
-    m = give_myth(s, 1, "sigurd")
+    m = own(s, 1, "sigurd")
     s.pending = []
     s._start_battle()
     assert s.current_player() == 1
@@ -270,7 +269,7 @@ def test_the_starting_phase_has_its_start_and_end_windows(monkeypatch):
     and the Betting Phase follows when the window closes."""
     _window_card(monkeypatch, "gjallarhorn", "starting_end")
     _, s = adv_betting(("poseidon", "odin"), first=0, hands={0: ["spark"], 1: ["spark"]})
-    m = give_myth(s, 1, "gjallarhorn")
+    m = own(s, 1, "gjallarhorn")
     assert s._phase_hook("starting", "end")
     assert s.pending[-1][0] == "window" and s.current_player() == 1
     act(s, "myth", m)
@@ -286,7 +285,7 @@ def test_the_myth_phase_has_its_start_and_end_windows(monkeypatch):
     assert s.current_player() == 0 and not s.pending
     _, s = prepared(("poseidon", "thor"))
     s.first = 0
-    m = give_myth(s, 0, "oracle_of_delphi")
+    m = own(s, 0, "oracle_of_delphi")
     s._start_myth()
     assert s.pending[-1][0] == "window" and s.current_player() == 0
     act(s, "myth", m)

@@ -10,7 +10,7 @@ from mythenv.core.errors import ConfigError
 from mythenv.games.theomachy.pantheons import DEITIES, DEITY_INDEX, MYTH_INDEX, MYTHS, PANTHEONS
 from mythenv.games.theomachy.rules import DRAFT_PICK, GOD, PANTHEON
 
-from .adv_helpers import GID, act, adv_game, names, prepared
+from .helpers import GID, act, adv_game, names, prepared
 
 
 @pytest.mark.parametrize("mode", ["advanced", "epic"])

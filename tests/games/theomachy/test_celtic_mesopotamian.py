@@ -9,8 +9,19 @@ from mythenv.games.theomachy import rules
 from mythenv.games.theomachy.pantheons import DEITY_INDEX, MYTH_INDEX
 from mythenv.games.theomachy.rules import PH, PR, D
 
-from .content_helpers import adv, myth, own, pass_battle, run_until, to_battle, window_open
-from .helpers import do, set_const, set_hand, set_tokens
+from .helpers import (
+    do,
+    game_with,
+    myth_a,
+    own,
+    pass_turns,
+    run_until,
+    set_const,
+    set_hand,
+    set_tokens,
+    to_battle,
+    window_open,
+)
 
 NO_EARTH = ["earth_chaos_1", "fire_chaos_1", "water_chaos_1", "air_chaos_2", "fire_chaos_2"]
 
@@ -30,7 +41,7 @@ def test_danu_passive_counts_an_earth_power_card_throughout_the_hand():
     Earth (Order) in play. Constellation: one Earth, no Order orb. Citadel (1 Earth, 2 Order) can be
     built by Danu in the Betting Phase, Quicksand (2 Earth, 2 Order) played by her in the Battle;
     Marduk, with the same cards, can play neither."""
-    _, s = adv(("danu", "marduk"))
+    _, s = game_with(("danu", "marduk"))
     set_const(s, NO_EARTH, 3)
     set_hand(s, 0, ["citadel", "quicksand"])
     set_hand(s, 1, ["citadel", "quicksand"])
@@ -51,14 +62,14 @@ def test_danu_request_win_a_battle_with_an_earth_attack():
     """TM § God's Request: "When you fulfil the condition of your god's request, you gain a token. It
     is not possible to gain more than one Miracle token per Hand". Danu: win a Battle in which you
     played an Earth Attack (two Earth Attacks still give one Miracle)."""
-    _, s = adv(("danu", "marduk"))
+    _, s = game_with(("danu", "marduk"))
     set_const(s, NO_EARTH, 3)
     set_hand(s, 0, ["quicksand", "rockslide"])
     set_hand(s, 1, ["hatred"])
     to_battle(s)
     do(s, "play", "quicksand", seat=0)
     do(s, "play", "rockslide", seat=0)
-    pass_battle(s)
+    pass_turns(s)
     run_until(s, lambda s: s.step == rules.PRAYER)
     assert s.winners == [0] and s.miracles == [1, 0]
 
@@ -68,7 +79,7 @@ def test_morrigan_may_use_her_ability_several_times():
     used only once per Hand ... Morrigan's ... Ability specifies that her power may be used several
     times". Designed text: on her Battle turn, discard a card: every opponent in the Battle loses a
     Disciple from his Stake; three cards, three Disciples."""
-    _, s = adv(("morrigan", "marduk"))
+    _, s = game_with(("morrigan", "marduk"))
     set_hand(s, 0, ["hatred", "spark", "gust"])
     set_hand(s, 1, ["hatred"])
     to_battle(s)
@@ -90,7 +101,7 @@ def test_morrigan_strips_every_opponent_in_the_battle():
     Disciple from his Stake". Three seats, both opponents in the Battle with four Disciples in their
     Stakes: one card discarded takes one Disciple from each of them (two to the bank), with no
     opponent to name."""
-    _, s = adv(("morrigan", "marduk", "thor"))
+    _, s = game_with(("morrigan", "marduk", "thor"))
     set_hand(s, 0, ["hatred", "spark"])
     to_battle(s)
     assert s.step == rules.BATTLE and s.current_player() == 0
@@ -109,7 +120,7 @@ def test_morrigan_request_three_tokens_removed_and_a_battle_won():
     """TM § God's Request; Morrigan: win a Battle in which you removed three or more tokens from
     opponents' Stakes (two are not enough)."""
     for uses, miracle in ((3, 1), (2, 0)):
-        _, s = adv(("morrigan", "marduk"))
+        _, s = game_with(("morrigan", "marduk"))
         set_hand(s, 0, ["hatred", "spark", "gust", "undertow"])
         set_hand(s, 1, ["undertow"])
         set_const(s, NO_EARTH, 3)
@@ -119,7 +130,7 @@ def test_morrigan_request_three_tokens_removed_and_a_battle_won():
             s.apply_action(s.C.off["ability"])
             s.apply_action(s.C.off["discard"] + rules.kid(s.hand[0][-1]))
         do(s, "play", "hatred", seat=0)
-        pass_battle(s)
+        pass_turns(s)
         run_until(s, lambda s: s.step == rules.PRAYER)
         assert s.winners == [0] and s.h_stripped[0] == uses and s.miracles[0] == miracle
 
@@ -128,7 +139,7 @@ def test_dagda_once_per_hand_a_disciple_for_two_cards():
     """TM § Divine Abilities: an Active Ability ("You may...") is announced, its condition met (here a
     Disciple paid to the bank), "only once per Hand, and only when it is your turn to play". Dagda:
     two cards for a Disciple, on his betting turn, not in the Battle."""
-    _, s = adv(("dagda", "marduk"))
+    _, s = game_with(("dagda", "marduk"))
     set_hand(s, 0, ["hatred"])
     cult, bank, deck = s.cult[0][:], s.bank[:], len(s.deck[0])
     assert s.C.off["ability"] in s.legal_actions()
@@ -146,7 +157,7 @@ def test_dagda_once_per_hand_a_disciple_for_two_cards():
 def test_dagda_request_six_tokens_in_the_winning_stake():
     """TM § God's Request; Dagda: win a Hand with six or more tokens in your Stake (five do not)."""
     for stake, miracle in (([4, 1, 1], 1), ([3, 1, 1], 0)):
-        _, s = adv(("dagda", "marduk"))
+        _, s = game_with(("dagda", "marduk"))
         set_tokens(s, 0, stake=stake)
         do(s, "pass", seat=0)
         s.apply_action(s.C.END)
@@ -160,7 +171,7 @@ def test_marduk_sacrifices_a_priest_for_power_but_not_in_the_final_round():
     """TM § Divine Abilities: "Marduk's Ability lets him sacrifice a Priest to obtain a bonus, but he
     cannot do so during the final Betting Round". Designed bonus: +7 Power at the End of Battle.
     Once per Hand; in the third Betting Round it is refused."""
-    _, s = adv(("danu", "marduk"), first=1)
+    _, s = game_with(("danu", "marduk"), first=1)
     assert s.C.off["ability"] in s.legal_actions()
     cult, bank = s.cult[1][:], s.bank[PR]
     before = s.battle_power(1)
@@ -170,7 +181,7 @@ def test_marduk_sacrifices_a_priest_for_power_but_not_in_the_final_round():
     assert s.battle_power(1) == before + 7
     assert s.C.off["ability"] not in s.legal_actions()
     # a fresh Hand with the third Betting Round reached: refused
-    _, s = adv(("danu", "marduk"), first=1)
+    _, s = game_with(("danu", "marduk"), first=1)
     for _ in range(2):
         to_round = s.round + 1
         while s.round < to_round:
@@ -184,16 +195,16 @@ def test_marduk_sacrifices_a_priest_for_power_but_not_in_the_final_round():
 def test_marduk_request_win_a_battle_as_first_player():
     """TM § God's Request; Marduk: win a Battle as the First Player (a Hand won by folds does not
     count: no Battle took place)."""
-    _, s = adv(("danu", "marduk"), first=1)
+    _, s = game_with(("danu", "marduk"), first=1)
     set_hand(s, 1, ["hatred"])
     set_hand(s, 0, ["spark"])
     set_const(s, ["fire_chaos_1", "water_chaos_1", "air_chaos_1", "air_chaos_2", "fire_chaos_2"], 3)
     to_battle(s)
     do(s, "play", "hatred", seat=1)
-    pass_battle(s)
+    pass_turns(s)
     run_until(s, lambda s: s.step == rules.PRAYER)
     assert s.winners == [1] and s.miracles == [0, 1]
-    _, s = adv(("danu", "marduk"), first=1)
+    _, s = game_with(("danu", "marduk"), first=1)
     do(s, "pass", seat=1)
     s.apply_action(s.C.END)
     do(s, "fold", seat=0)
@@ -205,7 +216,7 @@ def test_ishtar_keeps_a_priest_of_a_lost_stake():
     """TM § Divine Abilities (Passive: "the player does not have to do or say anything"); TM § The
     Closing Phase: "The losers then discard their Stakes to the Bank". Ishtar (designed): one Priest
     of her lost Stake goes back to her Cult instead."""
-    _, s = adv(("ishtar", "danu"))
+    _, s = game_with(("ishtar", "danu"))
     do(s, "raise", PR, seat=0)
     s.apply_action(s.C.END)
     do(s, "call", seat=1)
@@ -222,7 +233,7 @@ def test_ishtar_request_a_lost_fight():
     """TM § God's Request; Ishtar: lose a Battle in which you played an Attack (a Miracle even in
     defeat); a Battle lost without an Attack, or a Hand lost by folding, earns none."""
     for attack, miracle in ((True, 1), (False, 0)):
-        _, s = adv(("ishtar", "danu"))
+        _, s = game_with(("ishtar", "danu"))
         set_const(s, NO_EARTH, 3)
         set_hand(s, 0, ["hatred"] if attack else [])
         set_hand(s, 1, [])
@@ -232,7 +243,7 @@ def test_ishtar_request_a_lost_fight():
             do(s, "play", "hatred", seat=0)
         run_until(s, lambda s: s.step == rules.PRAYER)
         assert s.winners == [1] and s.miracles[0] == miracle
-    _, s = adv(("ishtar", "danu"), first=1)
+    _, s = game_with(("ishtar", "danu"), first=1)
     set_hand(s, 0, ["hatred"])
     run_until(s, lambda s: s.step == rules.PRAYER)  # Ishtar (not First Player) folds
     assert s.winners == [1] and s.miracles[0] == 0
@@ -242,7 +253,7 @@ def test_shamash_prophets_weigh_more_in_his_battles():
     """TM § Divine Abilities: a passive Ability like Poseidon's "works for all the Battles in which the
     player takes part". Shamash (designed): +2 Power, and +2 more per Prophet in his Stake, at the End
     of Battle."""
-    _, s = adv(("shamash", "danu"))
+    _, s = game_with(("shamash", "danu"))
     to_battle(s)
     set_tokens(s, 0, stake=[1, 0, 2])
     set_tokens(s, 1, stake=[1, 0, 2])
@@ -252,14 +263,14 @@ def test_shamash_prophets_weigh_more_in_his_battles():
 
 def test_shamash_request_an_effect_then_a_battle_won():
     """TM § God's Request; Shamash: win a Battle having played an Effect card this Hand."""
-    _, s = adv(("shamash", "danu"))
+    _, s = game_with(("shamash", "danu"))
     set_const(s, ["air_order_1", "fire_chaos_1", "water_chaos_1", "air_chaos_2", "fire_chaos_2"], 3)
     set_hand(s, 0, ["insight", "hatred"])
     set_hand(s, 1, ["spark"])
     do(s, "play", "insight", seat=0)
     to_battle(s)
     do(s, "play", "hatred", seat=0)
-    pass_battle(s)
+    pass_turns(s)
     run_until(s, lambda s: s.step == rules.PRAYER)
     assert s.winners == [0] and s.miracles[0] == 1
 
@@ -278,7 +289,7 @@ def test_lia_fail_both_prophets_are_yours():
     the bank to your Stake (so you indeed have no prophet in your Cult when the card triggers). Both
     Prophets are yours!" The lone winner with no Prophet in his Cult ends with two (three players: at
     two the Duel at the Summit rule gives no Priest / Prophet, TM § Duel at the Summit)."""
-    _, s = adv(("danu", "marduk", "poseidon"))
+    _, s = game_with(("danu", "marduk", "poseidon"))
     own(s, 0, "lia_fail")
     set_tokens(s, 0, cult=[7, 5, 0])
     bank = s.bank[PH]
@@ -291,12 +302,12 @@ def test_lia_fail_only_the_cult_counts_and_a_prophet_there_blocks_it():
     """TM § The Closing Phase: "only your Cult counts - if you have no Prophet in it, you take a new
     Prophet even if you have one or more Prophet(s) in your Stake". With a Prophet in the Stake only,
     both Prophets still come (three in all); with a Prophet in the Cult, neither does."""
-    _, s = adv(("danu", "marduk", "poseidon"))
+    _, s = game_with(("danu", "marduk", "poseidon"))
     own(s, 0, "lia_fail")
     set_tokens(s, 0, cult=[7, 5, 0], stake=[1, 0, 1])
     _lone_win(s)
     assert s.cult[0][PH] == 3
-    _, s = adv(("danu", "marduk", "poseidon"))
+    _, s = game_with(("danu", "marduk", "poseidon"))
     own(s, 0, "lia_fail")
     set_tokens(s, 0, cult=[7, 5, 1])
     _lone_win(s)
@@ -308,15 +319,15 @@ def test_gae_bolga_at_the_start_of_the_battle_before_any_attack():
     of a Phase or at the end of it (for example Gae Bolga is played at the start of a Battle, before
     any Attack)". Designed: an opponent in the Battle loses a Prophet from his Stake, then the spear
     leaves the game. It is offered before the First Player's first Attack, and never again."""
-    _, s = adv(("danu", "marduk"))
+    _, s = game_with(("danu", "marduk"))
     m = own(s, 0, "gae_bolga")
     set_hand(s, 0, ["hatred"])
     to_battle(s)
     set_tokens(s, 1, stake=[1, 0, 1])
     assert window_open(s, "battle_start", seat=0)
-    assert myth(s, "gae_bolga") in s.legal_actions()
+    assert myth_a(s, "gae_bolga") in s.legal_actions()
     bank = s.bank[PH]
-    s.apply_action(myth(s, "gae_bolga"))
+    s.apply_action(myth_a(s, "gae_bolga"))
     s.check_invariants()
     assert s.stake[1] == [1, 0, 0] and s.bank[PH] == bank + 1
     assert m in s.myth_out[0] and m not in s.myth_own[0]
@@ -327,29 +338,29 @@ def test_a_card_offered_at_the_battle_start_is_refused_once_the_battle_began():
     """TM § Mythology Cards and Their Abilities: "once the Phase has really begun (via an action) it is
     no longer possible to play a Mythology card in this Phase (and you will have to wait for the next
     Hand)". Gae Bolga declined at the start of the Battle cannot be thrown during it."""
-    _, s = adv(("danu", "marduk"))
+    _, s = game_with(("danu", "marduk"))
     own(s, 0, "gae_bolga")
     set_hand(s, 0, ["hatred"])
     to_battle(s)
     assert window_open(s, "battle_start", seat=0)
     s.apply_action(s.C.DECLINE)
     assert s.step == rules.BATTLE and not s.pending
-    assert myth(s, "gae_bolga") not in s.legal_actions()
+    assert myth_a(s, "gae_bolga") not in s.legal_actions()
     with pytest.raises(IllegalActionError):
-        s.apply_action(myth(s, "gae_bolga"))
+        s.apply_action(myth_a(s, "gae_bolga"))
 
 
 def test_sword_of_nuada_a_random_discard_before_any_attack():
     """TM § Mythology Cards and Their Abilities (used at the start of a Phase); TM § Rules
     Clarifications (Feint is weak without the initiative because Attacks are played first). Sword of
     Nuada (designed): at the start of the Battle an opponent discards a card at random."""
-    _, s = adv(("danu", "marduk"))
+    _, s = game_with(("danu", "marduk"))
     own(s, 0, "sword_of_nuada")
     set_hand(s, 1, ["hatred", "spark"])
     to_battle(s)
     assert window_open(s, "battle_start", seat=0)
     disc = len(s.disc[1])
-    s.apply_action(myth(s, "sword_of_nuada"))
+    s.apply_action(myth_a(s, "sword_of_nuada"))
     s.check_invariants()
     assert len(s.hand[1]) == 1 and len(s.disc[1]) == disc + 1
     assert rules.KINDS[rules.kid(s.disc[1][-1])].key in ("hatred", "spark")
@@ -376,7 +387,7 @@ def test_cauldron_of_the_dagda_immediate_then_discarded():
     """TM § The Myth Phase: "Buy the visible Mythology card ... by discarding a number of Miracle Tokens
     equal to its cost ... Some cards (such as Pandora's Box) have an immediate effect and are then
     discarded". The Cauldron (cost 1, designed): two Disciples and a Priest from the bank."""
-    _, s = adv(("danu", "marduk"))
+    _, s = game_with(("danu", "marduk"))
     _to_myth_phase(s, "cauldron_of_the_dagda", 1)
     cult = s.cult[0][:]
     s.apply_action(s.C.off["myth_buy"])
@@ -391,14 +402,14 @@ def test_cu_chulainn_hero_joins_the_stake_and_grows_with_attacks():
     """TM § Heroes: "To use a Hero, place its token in your Stake just before the start of a Battle ...
     some abilities have power as soon as they join the Stake, others at the end of the Battle". Cu
     Chulainn (designed): 5 Power, +1 per Attack you played in the Battle."""
-    _, s = adv(("danu", "marduk"))
+    _, s = game_with(("danu", "marduk"))
     m = own(s, 0, "cu_chulainn")
     set_const(s, ["fire_chaos_1", "water_chaos_1", "air_chaos_1", "air_chaos_2", "fire_chaos_2"], 3)
     set_hand(s, 0, ["hatred", "fireball"])
     to_battle(s)
     assert window_open(s, "battle_start", seat=0)
     base = s.battle_power(0)
-    s.apply_action(myth(s, "cu_chulainn"))
+    s.apply_action(myth_a(s, "cu_chulainn"))
     assert m in s.hero_stake[0] and s.battle_power(0) == base + 5
     do(s, "play", "hatred", seat=0)
     do(s, "play", "fireball", seat=0)
@@ -408,13 +419,13 @@ def test_cu_chulainn_hero_joins_the_stake_and_grows_with_attacks():
 def test_a_hero_dies_when_its_owner_loses_the_battle():
     """TM § Heroes: "Beware, if you lose the Battle, then your Hero dies: put its card and its token
     back in the box, it will never return"."""
-    _, s = adv(("danu", "marduk"))
+    _, s = game_with(("danu", "marduk"))
     m = own(s, 0, "cu_chulainn")
     set_hand(s, 0, [])
     set_hand(s, 1, [])
     to_battle(s)
     set_tokens(s, 1, stake=[1, 1, 1])  # 17 Power against 2 + Cu Chulainn's 5
-    s.apply_action(myth(s, "cu_chulainn"))
+    s.apply_action(myth_a(s, "cu_chulainn"))
     run_until(s, lambda s: s.step == rules.PRAYER)
     assert s.winners == [1] and s.power[:2] == [7, 17]
     assert m in s.myth_out[0] and m not in s.myth_own[0] and s.hero_stake[0] == []
@@ -424,10 +435,10 @@ def test_a_hero_dies_when_its_owner_loses_the_battle():
 def test_tower_of_babel_costs_one_miracle():
     """TM § The Myth Phase: "for example the Tower of Babel costs one Miracle". With one Miracle the
     Tower can be bought; with none it cannot (only moved to the bottom or left)."""
-    _, s = adv(("marduk", "danu"))
+    _, s = game_with(("marduk", "danu"))
     _to_myth_phase(s, "tower_of_babel", 0, seat=0)
     assert s.C.off["myth_buy"] not in s.legal_actions()
-    _, s = adv(("marduk", "danu"))
+    _, s = game_with(("marduk", "danu"))
     _to_myth_phase(s, "tower_of_babel", 1, seat=0)
     assert s.C.off["myth_buy"] in s.legal_actions()
     s.apply_action(s.C.off["myth_buy"])
@@ -438,12 +449,12 @@ def test_tower_of_babel_looks_at_a_hand_before_the_first_bet():
     """TM § Mythology Cards and Their Abilities: "It is very important to check which Mythology cards
     you might play before the first Bet". Tower of Babel (designed): at the start of the Betting Phase
     look at an opponent's hand."""
-    _, s = adv(("marduk", "danu"))
+    _, s = game_with(("marduk", "danu"))
     own(s, 0, "tower_of_babel")
     _lone_win(s)
     run_until(s, lambda s: window_open(s, "betting_start"))
     assert s.pending[-1][1] == 0 and s.hands == 1
-    s.apply_action(myth(s, "tower_of_babel"))
+    s.apply_action(myth_a(s, "tower_of_babel"))
     s.check_invariants()
     assert s.hand[1] and all(s.vis[c] & 1 for c in s.hand[1])
 
@@ -452,7 +463,7 @@ def test_tablet_of_destinies_a_priest_at_the_end_of_the_battle():
     """TM § Mythology Cards and Their Abilities (used "at the end of" a Phase); Tablet of Destinies
     (designed): at the end of the Battle, before the Power totals, a Priest from the bank joins your
     Stake (+5 Power, kept if you win)."""
-    _, s = adv(("marduk", "danu"))
+    _, s = game_with(("marduk", "danu"))
     own(s, 0, "tablet_of_destinies")
     set_hand(s, 0, [])
     set_hand(s, 1, [])
@@ -460,7 +471,7 @@ def test_tablet_of_destinies_a_priest_at_the_end_of_the_battle():
     run_until(s, lambda s: window_open(s, "battle_end") or s.step != rules.BATTLE)
     assert window_open(s, "battle_end", seat=0)
     cult = s.cult[0][PR]
-    s.apply_action(myth(s, "tablet_of_destinies"))
+    s.apply_action(myth_a(s, "tablet_of_destinies"))
     run_until(s, lambda s: s.step == rules.PRAYER)
     assert s.power[:2] == [2 + 5, 2] and s.winners == [0]
     assert s.cult[0][PR] == cult + 1  # the Priest of the winning Stake (no free Priest in a Duel)
@@ -470,13 +481,13 @@ def test_lamassu_attacks_cannot_remove_tokens():
     """TM § Mythology Cards and Their Abilities; Lamassu (designed): at the start of the Battle, Attacks
     cannot remove tokens from your Stake for the rest of the Hand. Smite (an opponent loses a Priest)
     takes nothing."""
-    _, s = adv(("marduk", "danu"), first=1)
+    _, s = game_with(("marduk", "danu"), first=1)
     own(s, 0, "lamassu")
     set_const(s, ["fire_order_3", "fire_chaos_1", "water_chaos_1", "air_chaos_2", "fire_chaos_2"], 3)
     set_hand(s, 1, ["smite"])
     to_battle(s)
     assert window_open(s, "battle_start", seat=0)
-    s.apply_action(myth(s, "lamassu"))
+    s.apply_action(myth_a(s, "lamassu"))
     set_tokens(s, 0, stake=[1, 1, 0])
     assert s.current_player() == 1
     do(s, "play", "smite", seat=1)
@@ -488,7 +499,7 @@ def test_lamassu_attacks_cannot_remove_tokens():
 def test_hanging_gardens_a_disciple_each_hand():
     """TM § Mythology Cards and Their Abilities; Hanging Gardens (designed, passive): at the start of
     each Hand a Disciple from the bank into your Cult."""
-    _, s = adv(("marduk", "danu"))
+    _, s = game_with(("marduk", "danu"))
     own(s, 0, "hanging_gardens")
     _lone_win(s)
     cult = s.cult[0][D]
@@ -501,12 +512,12 @@ def test_gilgamesh_strikes_as_he_joins_the_stake():
     """TM § Heroes: "When the token joins your Stake, the Hero's ability activates (some abilities have
     power as soon as they join the Stake ...)". Gilgamesh (designed): an opponent in the Battle loses
     two Disciples from his Stake as he joins; in the Stake he counts 5 Power."""
-    _, s = adv(("marduk", "danu"))
+    _, s = game_with(("marduk", "danu"))
     m = own(s, 0, "gilgamesh")
     to_battle(s)
     set_tokens(s, 1, stake=[3, 0, 0])
     base = s.battle_power(0)
-    s.apply_action(myth(s, "gilgamesh"))
+    s.apply_action(myth_a(s, "gilgamesh"))
     s.check_invariants()
     assert s.stake[1] == [1, 0, 0] and m in s.hero_stake[0] and s.battle_power(0) == base + 5
 

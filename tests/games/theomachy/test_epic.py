@@ -10,15 +10,14 @@ from mythenv.core.errors import ConfigError, StateError
 from mythenv.games.theomachy import rules
 from mythenv.games.theomachy.rules import PH
 
-from .content_helpers import adv, run_until, to_battle
-from .helpers import GID, do, set_hand, set_tokens
+from .helpers import GID, do, game_with, run_until, set_hand, set_tokens, to_battle
 
 #: three Gods whose Abilities add no Power and ask for nothing in a betting turn (plain Hands)
 PLAIN3 = ("danu", "ishtar", "thor")
 
 
 def epic(gods=("danu", "ishtar"), **kw):
-    return adv(gods, mode="epic", **kw)
+    return game_with(gods, mode="epic", **kw)
 
 
 def lone_win(s) -> None:
@@ -57,7 +56,7 @@ def test_no_head_to_head_rule_in_the_epic_game():
     set_tokens(s, 0, cult=[7, 5, 0])
     lone_win(s)
     assert s.cult[0] == [8, 6, 1]
-    _, s = adv(("danu", "ishtar"))
+    _, s = game_with(("danu", "ishtar"))
     set_tokens(s, 0, cult=[7, 5, 0])
     run_until(s, lambda s: s.step == rules.PRAYER)
     assert s.cult[0] == [8, 5, 0]
@@ -202,7 +201,7 @@ def test_epic_needs_drafted_decks():
 def test_basic_and_advanced_have_no_victory_points():
     """Victory Points belong to the Epic mode only: the Basic and Advanced games keep their
     elimination returns and report no points."""
-    _, s = adv(("danu", "ishtar"))
+    _, s = game_with(("danu", "ishtar"))
     assert not s.epic and s.scores() == s.returns()
     lone_win(s)
     assert s.vp == [0, 0] and s.scores() == s.returns() == [0.0, 0.0]

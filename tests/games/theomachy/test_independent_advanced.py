@@ -16,11 +16,12 @@ from mythenv.games.theomachy import rules
 from mythenv.games.theomachy.pantheons import DEITY_INDEX, MYTH_INDEX, PANTHEONS
 from mythenv.games.theomachy.rules import PH, PR, D
 
-from .helpers import GID, add_place, set_hand, set_tokens
-from .independent_helpers import (
+from .helpers import (
+    GID,
     PAN,
     A,
     act,
+    add_place,
     battle_end_window,
     battle_window,
     choose,
@@ -30,10 +31,12 @@ from .independent_helpers import (
     myth_a,
     own,
     plain,
+    set_hand,
+    set_tokens,
     to_gods,
     to_myth,
     to_round,
-    top,
+    to_top,
     until,
     window,
 )
@@ -152,7 +155,7 @@ def test_myth_phase_order_one_action_and_the_tower_of_babel_costs_one_miracle():
     the First Player and acts first; with one Miracle it buys the Tower of Babel (Miracles 1 -> 0,
     the card in play, the next card face up), and then the Myth Phase passes to seat 0."""
     game, s = game_with(("odin", "marduk"), first=1)
-    top(s, 1, "tower_of_babel")
+    to_top(s, 1, "tower_of_babel")
     s.miracles[1] = 1
     to_myth(s)
     assert s.first == 1 and s.current_player() == 1
@@ -166,7 +169,7 @@ def test_buying_needs_the_miracles():
     """TM § The Myth Phase: buy 'by discarding a number of Miracle Tokens equal to its cost'. A seat
     with fewer Miracles than the top card's cost cannot buy it (it may still move it or leave it)."""
     game, s = game_with(("odin", "marduk"), first=1)
-    top(s, 1, "gilgamesh")       # cost 3
+    to_top(s, 1, "gilgamesh")       # cost 3
     s.miracles[1] = 2
     to_myth(s)
     assert s.current_player() == 1
@@ -182,7 +185,7 @@ def test_a_card_moved_to_the_bottom_cannot_be_bought_that_turn():
     and its Myth turn is over (seat 0 acts, or the Hand is over). Gilgamesh at the bottom is known to
     everybody: a determinization keeps it there."""
     game, s = game_with(("odin", "marduk"), first=1)
-    top(s, 1, "gilgamesh")
+    to_top(s, 1, "gilgamesh")
     s.miracles[1] = 9
     to_myth(s)
     act(s, A(s, "myth_bottom"))
@@ -198,7 +201,7 @@ def test_leaving_the_deck_changes_nothing():
     """TM § The Myth Phase: 'Leave the Mythology deck as it is. This lets you keep a Mythology card
     that interests you but that you cannot pay for at the moment.'"""
     game, s = game_with(("odin", "marduk"), first=1)
-    top(s, 1, "gilgamesh")
+    to_top(s, 1, "gilgamesh")
     to_myth(s)
     deck = s.myth_deck[1][:]
     act(s, A(s, "myth_leave"))
@@ -213,7 +216,7 @@ def test_pandoras_box_acts_at_once_then_is_discarded():
     Disciple; seat 1's intact Citadel becomes damaged, seat 2's damaged Shrine is destroyed (its
     token to the bank); seat 0 keeps its own Disciples and Place; the Box is not in play."""
     game, s = game_with(("ares", "odin", "marduk"), first=0)
-    top(s, 0, "pandoras_box")
+    to_top(s, 0, "pandoras_box")
     s.miracles[0] = 2
     to_myth(s)
     assert s.current_player() == 0

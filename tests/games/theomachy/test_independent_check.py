@@ -12,32 +12,13 @@ import numpy as np
 from mythenv.games.theomachy import rules
 from mythenv.games.theomachy.rules import PH, PR, D
 
-from .helpers import betting_state, do, play, set_const, set_hand, set_tokens
+from .helpers import betting_state, declined_trace, do, play, public, set_const, set_hand, set_tokens
 
 #: Earth x2 and Chaos x5 face up (Interruption: two Earth symbols and four Chaos orbs, TM § How to Play
 #: Action Cards), Water Order (Last Rites, Prophecy)
 FUEL = ["earth_chaos_3", "earth_chaos_2", "water_order_1", "fire_order_2", "fire_chaos_2"]
 #: no Earth face up: Interruption needs two Earth Power cards from the hand
 NO_EARTH = ["water_order_1", "fire_order_2", "air_chaos_3", "earth_chaos_3", "earth_chaos_2"]
-
-
-def public(game, s) -> tuple:
-    out = [s.current_player()]
-    for p in range(s.n):
-        ob = game.observation_dict(s, p)
-        out.append(tuple(ob["decision"].tolist()) + tuple(ob["to_move"].tolist()))
-        out.append(s.render(p).splitlines()[0])
-    return tuple(out)
-
-
-def decline_all(game, s) -> list:
-    """Decline every window on top; the public trace of each step."""
-    trace = [public(game, s)]
-    while s.pending and s.pending[-1][0] in ("react", "closing"):
-        s.apply_action(s.C.DECLINE)
-        s.check_invariants()
-        trace.append(public(game, s))
-    return trace
 
 
 # ------------------------------------------------------------------ betting and Battle turns
@@ -123,7 +104,7 @@ def test_reaction_window_skips_the_folded_and_the_empty_handed():
         do(s, "end_turn", seat=0)
         do(s, "play", "prophecy", seat=1)
         assert s.pending[-1][0] == "react"
-        trace = decline_all(game, s)
+        trace = declined_trace(game, s)
         assert [t[0] for t in trace[:-1]] == [0]
         assert s.current_player() == 1
         traces.append(trace)
@@ -219,7 +200,7 @@ def test_closing_window_asks_losers_clockwise_from_the_first_player_folded_inclu
     for hand2 in (["last_rites", "spark"], ["gust", "spark"]):
         game, s = _battle_closing(["gust", "hatred"], hand2)
         assert s.step == rules.CLOSING and s.winners == [1]
-        trace = decline_all(game, s)
+        trace = declined_trace(game, s)
         assert [t[0] for t in trace[:-1]] == [2, 0]
         assert s.step == rules.PRAYER
         traces.append(trace)

@@ -9,21 +9,7 @@ from __future__ import annotations
 from mythenv.games.theomachy import rules
 from mythenv.games.theomachy.rules import PH, PR, D
 
-from .helpers import set_tokens
-from .independent_helpers import act, empty_hands, game_with, in_battle, plain, until
-
-
-def folds(seats):
-    def pol(st):
-        if (st.step == rules.BET and not st.pending and st.current_player() in seats
-                and st.C.FOLD in st.legal_actions()):
-            return st.C.FOLD
-        return plain(st)
-    return pol
-
-
-def after_closing(st) -> bool:
-    return st.is_terminal() or st.step in (rules.PRAYER, rules.MYTH) or st.hands > 0
+from .helpers import act, after_closing, empty_hands, folds, game_with, in_battle, set_tokens, until
 
 
 def epic(gods=("odin", "athena"), first=0):

@@ -10,8 +10,7 @@ import numpy as np
 
 from mythenv.games.theomachy import rules
 
-from .helpers import set_const, set_hand
-from .independent_helpers import A, act, game_with, myth_a, own, until, window
+from .helpers import A, act, game_with, myth_a, own, set_const, set_hand, until, window
 
 CONST = ["air_order_1", "fire_order_2", "earth_chaos_3", "water_order_1", "water_chaos_2"]
 OTHER = ["air_order_1", "fire_order_2", "earth_chaos_3", "fire_chaos_3", "air_chaos_1"]

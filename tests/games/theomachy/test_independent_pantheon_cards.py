@@ -11,20 +11,24 @@ from mythenv.games.theomachy import rules
 from mythenv.games.theomachy.pantheons import MYTH_INDEX
 from mythenv.games.theomachy.rules import PH, PR, D
 
-from .helpers import set_const, set_hand, set_tokens
-from .independent_helpers import (
+from .helpers import (
     A,
     act,
+    after_closing,
     battle_end_window,
     battle_window,
     empty_hands,
+    folds,
     game_with,
     in_battle,
     myth_a,
     own,
     plain,
+    set_const,
+    set_hand,
+    set_tokens,
     to_myth,
-    top,
+    to_top,
     until,
     window,
 )
@@ -54,17 +58,15 @@ def play(s, key) -> None:
     resolve(s)
 
 
-def folds(seats):
-    def pol(st):
-        if (st.step == rules.BET and not st.pending and st.current_player() in seats
-                and st.C.FOLD in st.legal_actions()):
-            return st.C.FOLD
-        return plain(st)
-    return pol
-
-
-def after_closing(st) -> bool:
-    return st.step in (rules.PRAYER, rules.MYTH) or st.hands > 0
+def battle_played(gods, keys):
+    """``setup(gods)``, then at the first Battle turn seat 0 holds the cards ``keys`` and plays them
+    in this order."""
+    game, s = setup(gods)
+    until(s, in_battle)
+    set_hand(s, 0, keys)
+    for key in keys:
+        play(s, key)
+    return game, s
 
 
 def hand_over(s, pol=plain) -> None:
@@ -80,10 +82,7 @@ def at_battle_start(s) -> None:
 def test_poseidon_request_water_attack():
     """Poseidon's Request: 'Win a Battle in which you played a Water Attack.' Poseidon plays Undertow
     (Water) in the Battle and wins: one Miracle. His opponent, who played nothing, gets none."""
-    game, s = setup(("poseidon", "odin"))
-    until(s, in_battle)
-    set_hand(s, 0, ["undertow"])
-    play(s, "undertow")
+    game, s = battle_played(("poseidon", "odin"), ["undertow"])
     hand_over(s)
     assert s.winners == [0] and s.miracles == [1, 0]
 
@@ -92,11 +91,7 @@ def test_ares_request_three_attacks():
     """Ares' Request: 'Win a Battle in which you played three or more Attack cards.' Ares plays three
     Sparks and wins: one Miracle; with two Attacks only he would not (checked in a second game)."""
     for n_attacks, miracles in ((3, 1), (2, 0)):
-        game, s = setup(("ares", "odin"))
-        until(s, in_battle)
-        set_hand(s, 0, ["spark"] * n_attacks)
-        for _ in range(n_attacks):
-            play(s, "spark")
+        game, s = battle_played(("ares", "odin"), ["spark"] * n_attacks)
         hand_over(s)
         assert s.winners == [0] and s.miracles[0] == miracles
 
@@ -192,11 +187,7 @@ def test_mjollnir_attacks_of_any_essence_in_one_action():
 def test_thor_request_two_essences():
     """Thor's Request: 'Win a Battle in which you played Attacks of two or more Essences.' Spark and
     Gust in one turn (Mjollnir), Thor wins: one Miracle."""
-    game, s = setup(("thor", "athena"))
-    until(s, in_battle)
-    set_hand(s, 0, ["spark", "gust"])
-    play(s, "spark")
-    play(s, "gust")
+    game, s = battle_played(("thor", "athena"), ["spark", "gust"])
     hand_over(s)
     assert s.winners == [0] and s.miracles == [1, 0]
 
@@ -312,10 +303,7 @@ def test_danu_fuels_a_card_the_constellation_alone_cannot():
 
 def test_danu_request_earth_attack():
     """Danu's Request: 'Win a Battle in which you played an Earth Attack.' Rockslide (Earth), won."""
-    game, s = setup(("danu", "odin"))
-    until(s, in_battle)
-    set_hand(s, 0, ["rockslide"])
-    play(s, "rockslide")
+    game, s = battle_played(("danu", "odin"), ["rockslide"])
     hand_over(s)
     assert s.winners == [0] and s.miracles == [1, 0]
 
@@ -386,7 +374,7 @@ def test_cauldron_of_the_dagda_immediate():
     """Cauldron of the Dagda: 'When bought: take two Disciples and a Priest from the bank into your
     Cult. Then discard it.' Bought in the Myth Phase for one Miracle."""
     game, s = setup(("danu", "odin"))
-    top(s, 0, "cauldron_of_the_dagda")
+    to_top(s, 0, "cauldron_of_the_dagda")
     s.miracles[0] = 1
     to_myth(s)
     assert s.current_player() == 0

@@ -14,24 +14,23 @@ from mythenv.games.theomachy import rules
 from mythenv.games.theomachy.heuristic import heuristic_action
 from mythenv.games.theomachy.rules import PH, PR, D
 
-from .helpers import betting_state, decline_windows, do, play, set_const, set_hand, set_tokens
+from .helpers import (
+    betting_state,
+    decline_windows,
+    declined_trace,
+    do,
+    play,
+    public,
+    set_const,
+    set_hand,
+    set_tokens,
+)
 
 #: two Earth and five Chaos face up (Interruption, TM § How to Play Action Cards: two Earth symbols and
 #: four Chaos orbs) and a Water Order card (the designed Last Rites: one Water, one Order orb)
 FUEL = ["earth_chaos_3", "earth_chaos_2", "water_order_1", "fire_order_2", "fire_chaos_2"]
 #: all five face up, for the Battle (Earth, Air, Fire and Water Attacks can be fuelled)
 BATTLE_CONST = ["earth_chaos_3", "air_order_3", "fire_chaos_3", "water_order_2", "earth_order_1"]
-
-
-def _public(game, s) -> tuple:
-    """What the table sees of whose turn it is: the seat to act, every seat's ``decision`` and
-    ``to_move`` pieces and the ansi header of every seat's view."""
-    out = [s.current_player()]
-    for p in range(s.n):
-        ob = game.observation_dict(s, p)
-        out.append(tuple(ob["decision"].tolist()) + tuple(ob["to_move"].tolist()))
-        out.append(s.render(p).splitlines()[0])
-    return tuple(out)
 
 
 def _battle(n=2, first=0, hands=None, **cfg):
@@ -84,10 +83,8 @@ def test_reaction_window_identical_to_the_table_whoever_holds_the_reaction():
     traces = []
     for holder in (0, 2):
         game, s = _prophecy_window(holder)
-        trace = [_public(game, s)]
-        while s.pending:
-            s.apply_action(s.C.DECLINE)
-            trace.append(_public(game, s))
+        trace = declined_trace(game, s)
+        assert not s.pending
         traces.append(trace)
     assert traces[0] == traces[1]
     assert "react: Prophecy" in traces[0][0][2]
@@ -134,7 +131,7 @@ def test_deflection_window_asks_the_target_without_deflection():
         game, s = _battle(2, first=0, hands={0: ["plague"], 1: hand})
         set_tokens(s, 1, stake=[4, 0, 0])
         do(s, "play", "plague", seat=0)
-        outs.append(_public(game, s))
+        outs.append(public(game, s))
         assert s.pending[-1][0] == "react" and s.current_player() == 1
         do(s, "decline", seat=1)
         assert s.stake[1] == [0, 0, 0]
@@ -152,7 +149,7 @@ def test_betting_turn_goes_on_until_the_player_ends_it():
         game, s = betting_state(2, first=0)
         set_hand(s, 0, hand)
         do(s, "pass", seat=0)
-        outs.append(_public(game, s))
+        outs.append(public(game, s))
         assert s.current_player() == 0 and s.C.END in s.legal_actions()
         do(s, "end_turn", seat=0)
         assert s.current_player() == 1
@@ -171,7 +168,7 @@ def test_battle_turn_is_not_skipped_without_a_playable_attack():
     for hand in (["interruption"], ["rockslide"]):
         game, s = _battle(2, first=0, hands={0: ["spark"], 1: hand})
         do(s, "pass", seat=0)
-        outs.append(_public(game, s))
+        outs.append(public(game, s))
         assert s.current_player() == 1 and s.C.PASS in s.legal_actions()
         if hand == ["interruption"]:
             assert s.legal_actions() == [s.C.PASS]
@@ -189,7 +186,7 @@ def test_battle_turn_after_an_attack_ends_when_the_player_says_so():
     for rest in ("fireball", "spark"):          # Fireball cannot follow an Earth action, Spark neither
         game, s = _battle(2, first=0, hands={0: ["rockslide", rest], 1: ["gust"]})
         do(s, "play", "rockslide", seat=0)
-        outs.append(_public(game, s))
+        outs.append(public(game, s))
         assert s.current_player() == 0 and s.C.END in s.legal_actions()
     assert outs[0] == outs[1]
 
@@ -211,10 +208,8 @@ def test_closing_window_asks_every_loser_holding_cards():
         do(s, "fold", seat=0)
         do(s, "fold", seat=1)
         assert s.winners == [2] and s.step == rules.CLOSING
-        trace = [_public(game, s)]
-        while s.pending:
-            s.apply_action(s.C.DECLINE)
-            trace.append(_public(game, s))
+        trace = declined_trace(game, s)
+        assert not s.pending
         traces.append(trace)
         assert [t[0] for t in trace[:-1]] == [0, 1]
     assert traces[0] == traces[1]
