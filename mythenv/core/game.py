@@ -134,6 +134,24 @@ def rng_from_json(d: dict) -> np.random.Generator:
     })
 
 
+def take_copy(hand: list[int], k: int, kind_of: Callable[[int], int], vis: Sequence[int], others: int) -> int:
+    """Remove a card of kind ``k`` from ``hand`` and return it: the first copy (in hand order) that a
+    seat in the bitmask ``others`` knows of, else the copy with the lowest id. Which copy of a card
+    leaves a hand must never depend on ids the other seats cannot tell apart, and a copy they know
+    of leaving first keeps their picture of the hand true. ``kind_of(c)`` is card ``c``'s kind,
+    ``vis[c]`` the bitmask of the seats that know card ``c``; ``hand`` must hold a copy of ``k``."""
+    best = -1
+    for c in hand:
+        if kind_of(c) == k:
+            if vis[c] & others:
+                best = c
+                break
+            if best < 0 or c < best:
+                best = c
+    hand.remove(best)
+    return best
+
+
 class State(ABC):
     """The protocol every game state implements (see ``DESIGN.md``).
 

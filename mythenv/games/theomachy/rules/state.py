@@ -5,7 +5,7 @@ dispatch of legal actions and moves to the Step that owns them."""
 
 from __future__ import annotations
 
-from mythenv.core.game import TERMINAL
+from mythenv.core.game import TERMINAL, take_copy
 
 from ..cards import ESSENCES
 from .tables import BET, DRAFT_DROP, DRAFT_PICK, GOD, MYTH, OVER, PANTHEON, POWER, PRAYER, kid, kind
@@ -117,17 +117,7 @@ class StateBasics:
 
     def _take(self, p: int, k: int) -> int:
         """Remove a card of kind ``k`` from ``p``'s hand: one others know of first, then the lowest id."""
-        best = -1
-        others = ((1 << self.n) - 1) ^ (1 << p)
-        for c in self.hand[p]:
-            if kid(c) == k:
-                if self.vis[c] & others:
-                    best = c
-                    break
-                if best < 0 or c < best:
-                    best = c
-        self.hand[p].remove(best)
-        return best
+        return take_copy(self.hand[p], k, kid, self.vis, ((1 << self.n) - 1) ^ (1 << p))
 
     def _public(self, c: int) -> None:
         self.vis[c] = (1 << self.n) - 1
