@@ -35,6 +35,8 @@ enum {
     /* --- Hierapolis: the pieces of the Preparation Phase, the track width and length */
     P_PREP_TURN, P_PREP_FIRST, P_SPOTS, P_TRACKS, P_PURSES, P_SUPPLY, P_BIDS, P_BID_ART, P_DRAWN, P_PREP_DEC,
     N_TRACK_W, N_TRACK_LEN,
+    /* --- Co-op Hierapolis: the enemy heroes' pieces, a block's size, the "prep" phase's index */
+    P_ENEMIES, P_ENEMY_TOOK, N_EF, N_PHASE_PREP,
     N_NUMBERS
 };
 #define NMCURSES 5
@@ -121,6 +123,8 @@ enum {
     A_PARA, A_SWAL, A_ENSL, A_ANCHOR, A_KEPT,
     /* --- Hierapolis */
     A_PTURN, A_PFIRST, A_BREV, A_BART, A_MSEAT, A_SPOTS, A_TRACK, A_MSUPPLY, A_BJOIN, A_BID, A_MDRAW,
+    /* --- Co-op Hierapolis: the enemy heroes, their gold and spots; the items out of the game */
+    A_EHERO, A_EGOLD, A_ESPOT, A_GONE,
     NATTR
 };
 #define NFLAGS 5 /* A_ACTED .. A_FLIP_A */
@@ -134,6 +138,7 @@ static const char *const attr_names[NATTR] = {
     "mkind", "mpos", "mdown", "mstack", "mstat", "mlast", "mgone", "mcb",
     "para", "swal", "ensl", "anchor", "kept",
     "pturn", "pfirst", "brev", "bart", "mseat", "spots", "track", "msupply", "bjoin", "bid", "mdraw",
+    "ehero", "egold", "espot", "gone",
 };
 static const unsigned char attr_types[NATTR] = {
     T_STR, T_LIST_OR_NONE, T_INT, T_INT, T_LIST, T_INT, T_LIST, T_LIST, T_DICT_OR_NONE, T_LIST, T_INT, T_LIST,
@@ -145,6 +150,7 @@ static const unsigned char attr_types[NATTR] = {
     T_LIST, T_LIST, T_LIST, T_LIST, T_LIST, T_LIST, T_LIST, T_DICT_OR_NONE,
     T_HEROES, T_HEROES, T_HEROES, T_HEROES, T_SEAT_LISTS,
     T_INT, T_INT, T_INT, T_INT, T_INT, T_LIST, T_LIST, T_LIST, T_LIST, T_LIST, T_LIST,
+    T_LIST, T_LIST, T_LIST, T_LIST,
 };
 
 /* keys of the combat record ``cb`` and of its duel ``cb["du"]``, and the value "spell" */
@@ -805,6 +811,61 @@ static int write_prep(ObsBuf *b, const Layout *L, PyObject **a, const long *iv, 
     return 0;
 }
 
+/* ------------------------------------------------------------------ --- Co-op Hierapolis (observe._enemies) */
+static int write_enemies(ObsBuf *b, const Layout *L, PyObject **a)
+{
+    const int32_t *N = L->num;
+    PyObject *ehero = a[A_EHERO];
+    Py_ssize_t ne = PyList_GET_SIZE(ehero);
+    if (ne == 0)
+        return 0;
+    PyObject *ph = table_item(L->phases, a[A_PHASE], "state.phase");
+    long v;
+    if (ph == NULL)
+        return -1;
+    LONG(ph, "phase", &v);
+    if (v != N[N_PHASE_PREP])
+        return 0;
+    if (ne > 3) {
+        PyErr_SetString(PyExc_IndexError, "state.ehero: three enemy heroes or none");
+        return -1;
+    }
+    for (Py_ssize_t k = 0; k < ne; k++) {
+        long h, hp, gold, spot, o = N[P_ENEMIES] + (long)k * N[N_EF];
+        if (item_long(ehero, k, "ehero", &h) < 0)
+            return -1;
+        if (h < 0 || h >= N[N_HEROES]) {
+            PyErr_SetString(PyExc_IndexError, "state.ehero: a hero out of range");
+            return -1;
+        }
+        PUT(o + h, 1.0f);
+        if (item_long(a[A_HP], h, "hp", &hp) < 0)
+            return -1;
+        if (hp > 0) {
+            PUT(o + N[N_HEROES], 1.0f);
+            PUT(o + N[N_HEROES] + 1, (float)((double)hp / 9.0));
+        }
+        if (item_long(a[A_EGOLD], k, "egold", &gold) < 0)
+            return -1;
+        if (gold)
+            PUT(o + N[N_HEROES] + 2, cap1((double)gold / 30.0));
+        if (item_long(a[A_ESPOT], k, "espot", &spot) < 0)
+            return -1;
+        if (spot >= 0)
+            PUT(o + N[N_HEROES] + 3 + spot, 1.0f);
+    }
+    for (Py_ssize_t i = 0; i < PyList_GET_SIZE(a[A_GONE]); i++) {
+        if (item_long(a[A_GONE], i, "gone", &v) < 0)
+            return -1;
+        if (v < 0 || v >= N[N_ITEMS]) {
+            PyErr_SetString(PyExc_IndexError, "state.gone: an item out of range");
+            return -1;
+        }
+        PUT(N[P_ENEMY_TOOK] + v, 1.0f);
+    }
+    return 0;
+}
+
 /* ------------------------------------------------------------------ encode */
 /* The observation (COBSERVE_MODULE): the state's attributes, held for the call, then the pieces. */
 static int write_obs(ObsBuf *b, PyObject *state, long p, const Layout *L)
@@ -820,7 +881,8 @@ static int write_obs(ObsBuf *b, PyObject *state, long p, const Layout *L)
     ok = ok && item_long(a[A_TEAM], p, "team", &myteam) == 0 && write_small(b, L, a, iv, p, myteam) == 0 &&
          write_heroes(b, L, a, iv, p, myteam) == 0 && write_piles(b, L, a, iv, p, myteam) == 0 &&
          write_monsters(b, L, a, iv, p) == 0 && /* --- Monsters */
-         write_prep(b, L, a, iv, p, myteam) == 0; /* --- Hierapolis */
+         write_prep(b, L, a, iv, p, myteam) == 0 && /* --- Hierapolis */
+         write_enemies(b, L, a) == 0; /* --- Co-op Hierapolis */
     release_refs(a, NATTR);
     return ok ? 0 : -1;
 }

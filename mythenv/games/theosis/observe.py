@@ -5,8 +5,9 @@ A seat (and its team mates, who share private information, TH § Team vs Team) s
 discard piles, and of every other player the Powers whose place it has seen (revealed in combat, or
 known to be back in hand after a recycle) plus the public pile sizes. In Hierapolis it sees the
 board, every purse, who takes part in a bidding and who has bid, the bids once revealed (its team's
-at once), and its team's Mage Tower draw. Seats are relative: index 0 is the observing seat, then
-clockwise.
+at once), and its team's Mage Tower draw; in the co-op preparation the enemy heroes (who they are,
+their Health, gold and spots, what they took out of the game: all public). Seats are relative:
+index 0 is the observing seat, then clockwise.
 """
 
 from __future__ import annotations
@@ -48,6 +49,8 @@ NTRACK = len(HIERAPOLIS["tracks"])
 TRACK_LEN = max(t["length"] for t in HIERAPOLIS["tracks"])
 TRACK_W = 2 * TRACK_LEN + 1
 CF = 6 + 7
+# --- Co-op Hierapolis: an enemy hero's block (hero, in the game, health, gold, spot)
+EF = NH + 3 + NSPOT
 
 OBSERVER = Observer([
     ("phase", (len(PHASES),), "game phase"),
@@ -84,6 +87,10 @@ OBSERVER = Observer([
     ("prep_drawn", (NR,), "the Rituals drawn at the Mage Tower, when the drawing seat is of this seat's team"),
     ("prep_dec", (15,), "the pending Hierapolis decision: optional / mandatory / from the supply, first "
                         "hero, its Quest (6), the bid digit (3), the bid so far / 100 (own team), amount / 4"),
+    # --- Co-op Hierapolis (rules/coop_prep.py): the enemy heroes, public, during the Preparation Phase only
+    ("enemies", (3, EF), "per enemy hero (first, second, third): hero (12), in the game, health/9, gold/30 "
+                         "(at most 1; it bids all of it), its spot this turn (18, as in spots)"),
+    ("enemy_took", (NI,), "the items the enemy heroes took out of the game (weapon, Artifact, fenced token)"),
     # --- Rituals (rules/rituals.py): the tokens are public, a prepared Ritual its team's only
     ("rit_board", (NHEX, NR + 1), "per hex: the Ritual token covering it (one-hot), a hex no Hero may occupy"),
     ("rit_cards", (NR, 2 + TURNS), "per Ritual card: face up (cast or negated), prepared by own team, "
@@ -239,6 +246,8 @@ def _rituals(state, p: int, myteam: int, on: list) -> None:
 _PREP_TURN, _PREP_FIRST, _SPOTS, _TRACKS, _PURSES, _SUPPLY, _BIDS, _BID_ART, _DRAWN, _PREP_DEC = (
     _P[k] for k in ("prep_turn", "prep_first", "spots", "tracks", "purses", "supply", "bids", "bid_art", "prep_drawn",
                     "prep_dec"))
+_ENEMIES, _ENEMY_TOOK = _P["enemies"], _P["enemy_took"]  # --- Co-op Hierapolis
+_E_ALIVE, _E_HEALTH, _E_GOLD, _E_SPOT = NH, NH + 1, NH + 2, NH + 3  # the fields of an enemy hero's block
 #: decision kind -> what ``prep_dec`` reads of its record (1 spot, 2 power, 3 keep, 4 market, 5 gem,
 #: 6 bid, 7 an amount: hurt / steal)
 _PREP_KIND = {"hp_spot": 1, "hp_power": 2, "hp_keep": 3, "hp_market": 4, "hp_gem": 5, "hp_gslot": 5,
@@ -297,6 +306,27 @@ def _prep(state, p: int, myteam: int, on: list) -> None:
                 on.append((_PREP_DEC + 13, min(dec[3] / 100.0, 1.0)))
         elif code == 7:
             on.append((_PREP_DEC + 14, min(dec[2] / 4.0, 1.0)))
+    if state.ehero and state.phase == "prep":
+        _enemies(state, on)
+
+
+def _enemies(state, on: list) -> None:
+    """--- Co-op Hierapolis: the enemy heroes (``coop_prep``; all they are and do is public at the
+    table, and none of it depends on a sealed bid): per enemy hero its identity, whether it is still
+    in the game, its Health, its own gold (its whole bid at the reveal) and the spot it took this
+    turn; and what they took out of the game (during the preparation ``gone`` holds only that)."""
+    hp, egold, espot = state.hp, state.egold, state.espot
+    for k, h in enumerate(state.ehero):
+        o = _ENEMIES + k * EF
+        on.append((o + h, 1.0))
+        if hp[h] > 0:
+            on.append((o + _E_ALIVE, 1.0))
+            on.append((o + _E_HEALTH, hp[h] / 9.0))
+        if egold[k]:
+            on.append((o + _E_GOLD, min(egold[k] / 30.0, 1.0)))
+        if espot[k] >= 0:
+            on.append((o + _E_SPOT + espot[k], 1.0))
+    on += [(_ENEMY_TOOK + i, 1.0) for i in state.gone]
 
 
 def _hero_marks(state) -> tuple[dict, dict]:
@@ -576,6 +606,8 @@ def _c_numbers(game) -> list[int]:
         # --- Hierapolis: the pieces of _prep, the track width and length
         _PREP_TURN, _PREP_FIRST, _SPOTS, _TRACKS, _PURSES, _SUPPLY, _BIDS, _BID_ART, _DRAWN, _PREP_DEC, TRACK_W,
         TRACK_LEN,
+        # --- Co-op Hierapolis: the enemy heroes' pieces, a block's size, the "prep" phase's index
+        _ENEMIES, _ENEMY_TOOK, EF, PHASES.index("prep"),
     ]
 
 
