@@ -2,12 +2,16 @@
 
 A family is a name and a shape, e.g. ``("play", (15, 3, 4))`` for (card kind, column, position).
 ``encode("play", k, c, i)`` gives the flat id, ``decode(a)`` gives ``("play", (k, c, i))``.
-Decoding is a table lookup so rules can use it in hot paths.
+Decoding is a table lookup so rules can use it in hot paths: ``offsets`` (family -> first id),
+``decode_table`` (id -> family, index tuple) and ``flat_table`` (id -> family, index inside the
+family) are the tables a game's rules read. ``describe(a)`` names an action with the family's label:
+``labels`` maps a family to a str (its every action's description) or to a function of the index
+tuple's entries, e.g. ``{"play": lambda k, c, i: f"play {KINDS[k]} to column {c}", "pass": "pass"}``.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from math import prod
 
@@ -31,9 +35,19 @@ class Family:
         return self.start + self.size
 
 
+Label = str | Callable[..., str]
+
+
 class ActionCodec:
+    """The flat layout of ``families`` (in order, each family's ids row-major over its shape).
+
+    ``labels``: family name -> the :data:`Label` ``describe`` uses (a family without one is named
+    ``name[i, ...]``, or ``name`` when it has no index); labels of names that are not families of
+    this layout are ignored, so one table can serve every layout of a game (player counts, modes).
+    """
+
     def __init__(self, families: Sequence[tuple[str, tuple[int, ...]]],
-                 labels: dict[str, Callable[..., str]] | None = None):
+                 labels: Mapping[str, Label] | None = None):
         self.families: dict[str, Family] = {}
         start = 0
         for name, shape in families:
@@ -44,7 +58,7 @@ class ActionCodec:
             self.families[name] = fam
             start += fam.size
         self.size = start
-        self._labels = labels or {}
+        self._labels = {k: v for k, v in (labels or {}).items() if k in self.families}
         # decode tables: flat id -> (family name, index tuple)
         self.decode_table: list[tuple[str, tuple[int, ...]]] = []
         for fam in self.families.values():
@@ -95,7 +109,7 @@ class ActionCodec:
         name, idx = self.decode(action)
         label = self._labels.get(name)
         if label is not None:
-            return label(*idx)
+            return label if type(label) is str else label(*idx)
         return f"{name}{list(idx)}" if idx else name
 
     def range(self, name: str) -> range:

@@ -28,6 +28,21 @@ def test_codec_round_trip_and_errors():
         ActionCodec([("a", (1,)), ("a", (2,))])
 
 
+def test_codec_labels_describe_each_family():
+    """A label is a str (the description of the family's every action) or a function of the
+    index tuple's entries; a family without one is named ``name[i, ...]``; labels of families the
+    layout does not have are ignored (one table serves several layouts of a game)."""
+    labels = {"play": lambda k, c: f"play kind {k} to column {c}", "pass": "pass the turn",
+              "bid": lambda x: f"bid {x}"}
+    codec = ActionCodec([("play", (3, 2)), ("pass", ()), ("pick", (4,))], labels)
+    assert codec.describe(codec.encode("play", 2, 1)) == "play kind 2 to column 1"
+    assert codec.describe(codec.encode("pass")) == "pass the turn"
+    assert codec.describe(codec.encode("pick", 3)) == "pick[3]"
+    assert "bid" not in codec.families
+    with pytest.raises(IllegalActionError):
+        codec.describe(codec.size)
+
+
 def test_observer_pieces_by_name():
     obs = Observer([("a", (2,)), ("b", (2, 3)), ("c", (1,))])
     assert obs.size == 9

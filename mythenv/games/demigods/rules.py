@@ -35,6 +35,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from mythenv.core.actions import ActionCodec
 from mythenv.core.errors import StateError
 from mythenv.core.game import TERMINAL, State, rng_from_json, rng_to_json
 
@@ -100,72 +101,44 @@ def families(n: int) -> tuple:
     )
 
 
+LABELS = {
+    "draw_deck": "draw the top card of the deck",
+    "draw_discard": "take the top card of the discard pile",
+    "play": lambda k: f"play {KINDS[k].name}",
+    "discard": lambda k: f"discard {KINDS[k].name}",
+    "blind_play": "blind: take a random card of your hand, play it if legal, else discard it",
+    "pass": "pass (empty hand)",
+    "target": lambda i: f"name the demigod {i + 1} seat(s) to your left",
+    "take": lambda t, vi, b: f"{TYPE_NAMES[t]} {VALUES[vi]:,}{' (blessed)' if b else ''}",
+    "choose_type": lambda t: TYPE_NAMES[t],
+    "speak": lambda honor, phrase: f'say "{HONORIFIC if honor else ""}{PHRASES[phrase]}"',
+    "stay_silent": "say nothing",
+}
+
+
 class Layout:
-    """Flat action ids of one player count (tables the rules use in hot paths)."""
+    """Flat action ids of one player count (tables the rules use in hot paths), from the layout's
+    :class:`ActionCodec` ``codec`` (which also decodes and describes them)."""
 
     def __init__(self, n: int):
         self.n = n
-        self.offsets = {}
-        start = 0
-        for name, shape in families(n):
-            size = 1
-            for s in shape:
-                size *= s
-            self.offsets[name] = start
-            start += size
-        self.size = start
-        o = self.offsets
+        self.codec = ActionCodec(families(n), LABELS)
+        self.offsets = o = self.codec.offsets
+        self.size = self.codec.size
         self.draw_deck, self.draw_discard = o["draw_deck"], o["draw_discard"]
         self.play, self.discard, self.blind, self.pass_ = o["play"], o["discard"], o["blind_play"], o["pass"]
         self.target, self.take, self.ctype = o["target"], o["take"], o["choose_type"]
         self.speak, self.silent = o["speak"], o["stay_silent"]
+        self.describe = self.codec.describe
+
+    def __reduce__(self):  # pickled by its player count (the labels are lambdas)
+        return Layout, (self.n,)
 
     def take_id(self, t: int, vi: int, b: int) -> int:
         return self.take + (t * 3 + vi) * 2 + b
 
     def speak_id(self, honor: int, phrase: int) -> int:
         return self.speak + honor * NPHRASES + phrase
-
-    def decode(self, a: int) -> tuple[str, tuple[int, ...]]:
-        if a < 0 or a >= self.size:
-            raise ValueError(a)
-        name = None
-        for fam, start in self.offsets.items():
-            if a >= start:
-                name = fam
-        i = a - self.offsets[name]
-        if name in ("play", "discard", "target", "choose_type"):
-            return name, (i,)
-        if name == "take":
-            return name, (i // 6, (i // 2) % 3, i % 2)
-        if name == "speak":
-            return name, (i // NPHRASES, i % NPHRASES)
-        return name, ()
-
-    def describe(self, a: int) -> str:
-        name, idx = self.decode(a)
-        if name == "draw_deck":
-            return "draw the top card of the deck"
-        if name == "draw_discard":
-            return "take the top card of the discard pile"
-        if name == "play":
-            return f"play {KINDS[idx[0]].name}"
-        if name == "discard":
-            return f"discard {KINDS[idx[0]].name}"
-        if name == "blind_play":
-            return "blind: take a random card of your hand, play it if legal, else discard it"
-        if name == "pass":
-            return "pass (empty hand)"
-        if name == "target":
-            return f"name the demigod {idx[0] + 1} seat(s) to your left"
-        if name == "take":
-            t, vi, b = idx
-            return f"{TYPE_NAMES[t]} {VALUES[vi]:,}{' (blessed)' if b else ''}"
-        if name == "choose_type":
-            return TYPE_NAMES[idx[0]]
-        if name == "speak":
-            return f'say "{HONORIFIC if idx[0] else ""}{PHRASES[idx[1]]}"'
-        return "say nothing"
 
 
 def card_label(kind: int, blessed: bool = False) -> str:

@@ -82,7 +82,22 @@ FAMILIES = (
 )
 
 
-CODEC = ActionCodec(FAMILIES)
+def _labels(side: int) -> dict:
+    """The ``describe`` labels that name the cards of ``side`` (0 Hera, 1 Zeus)."""
+    return {
+        "play": lambda fk, c, i: f"play {kind_name(FIELD_KINDS[fk], side)} to column {c} position {i}",
+        "hades": lambda k: f"hades {kind_name(k, side)}",
+        "discard_next": lambda k: f"discard_next {kind_name(k, side)}",
+        "dionysus": lambda c, r: f"dionysus: move the card at column {c} row {r}",
+        "place_to": lambda c, i: f"place it in column {c} position {i}",
+        **{name: (lambda c, name=name: f"{name} column {c}")
+           for name in ("figure", "challenge", "pegasus_field", "pythia_reveal", "pegasus_column")},
+    }
+
+
+#: the layout, per side: its descriptions name that side's cards
+CODECS = (ActionCodec(FAMILIES, _labels(0)), ActionCodec(FAMILIES, _labels(1)))
+CODEC = CODECS[0]
 OFF, NUM_ACTIONS = CODEC.offsets, CODEC.size
 A_DRAW, A_REMOVE_FIG, A_PEG_HAND = OFF["draw"], OFF["remove_figure"], OFF["pegasus_hand"]
 A_SPY, A_SIRENS, A_PERSEPHONE = OFF["pythia_spy"], OFF["sirens"], OFF["persephone"]
@@ -109,18 +124,8 @@ DECODE: list[tuple[str, tuple[int, ...]]] = CODEC.decode_table
 
 
 def describe_action(a: int, side: int = 0) -> str:
-    name, idx = DECODE[a]
-    if name == "play":
-        return f"play {kind_name(FIELD_KINDS[idx[0]], side)} to column {idx[1]} position {idx[2]}"
-    if name in ("hades", "discard_next"):
-        return f"{name} {kind_name(idx[0], side)}"
-    if name == "dionysus":
-        return f"dionysus: move the card at column {idx[0]} row {idx[1]}"
-    if name == "place_to":
-        return f"place it in column {idx[0]} position {idx[1]}"
-    if idx:
-        return f"{name} column {idx[0]}"
-    return name
+    """``a`` named with the card names of ``side`` (0 Hera, 1 Zeus)."""
+    return CODECS[side].describe(a)
 
 
 def challenge_outcome(ka: int, kd: int) -> int:

@@ -74,7 +74,18 @@ FAMILIES = (
 )
 
 
-CODEC = ActionCodec(FAMILIES)
+LABELS = {
+    "commit": lambda i: "selection: place a pawn" if i else "selection: keep the pawn",
+    "sanct": lambda b, pos: f"sanctuary board {b} {'Deity' if pos == 3 else f'Creature {pos + 1}'}",
+    "pile": lambda b: f"top of the Creature draw pile of board {b}",
+    "play": lambda i: f"play selected card {i}",
+    "discard": lambda i: f"discard selected card {i}",
+    "slot": lambda s: f"slot {PLANE_NAMES[ROW[s]]} {COL[s] + 1}",
+    "card": lambda c: f"card {card_name(c)} (#{c})",
+    "opt": lambda i: f"option {i}",
+    "activate": lambda s: f"activate the card on slot {PLANE_NAMES[ROW[s]]} {COL[s] + 1}",
+}
+CODEC = ActionCodec(FAMILIES, LABELS)
 OFF, NUM_ACTIONS = CODEC.offsets, CODEC.size
 A_STOP, A_END = OFF["stop"], OFF["end_turn"]
 DECODE: list[tuple[str, int]] = CODEC.flat_table
@@ -84,25 +95,7 @@ def card_name(c: int) -> str:
     return DESIGNS[DESIGN_OF[c]].name
 
 
-def describe_action(a: int) -> str:
-    name, i = DECODE[a]
-    if name == "commit":
-        return "selection: place a pawn" if i else "selection: keep the pawn"
-    if name == "sanct":
-        return f"sanctuary board {i // 4} {'Deity' if i % 4 == 3 else f'Creature {i % 4 + 1}'}"
-    if name == "pile":
-        return f"top of the Creature draw pile of board {i}"
-    if name in ("play", "discard"):
-        return f"{name} selected card {i}"
-    if name == "slot":
-        return f"slot {PLANE_NAMES[ROW[i]]} {COL[i] + 1}"
-    if name == "card":
-        return f"card {card_name(i)} (#{i})"
-    if name == "opt":
-        return f"option {i}"
-    if name == "activate":
-        return f"activate the card on slot {PLANE_NAMES[ROW[i]]} {COL[i] + 1}"
-    return name
+describe_action = CODEC.describe
 
 
 def _cp(x):

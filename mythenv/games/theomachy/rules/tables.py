@@ -3,6 +3,8 @@ TM § Actions). Module-level data shared by every rules module."""
 
 from __future__ import annotations
 
+from mythenv.core.actions import ActionCodec
+
 from ..cards import ESSENCES, KINDS
 from ..pantheons import MYTHS, PANTHEONS
 
@@ -93,43 +95,45 @@ def _basic_families(n: int):
     )
 
 
+#: ``describe`` labels of the action families of every layout (Basic and the Advanced / Epic modes)
+LABELS = {
+    "play": lambda k: f"play {KINDS[k].name}",
+    "pick": lambda k: f"pick {KINDS[k].name}",
+    "drop": lambda k: f"drop {KINDS[k].name}",
+    "discard": lambda k: f"discard {KINDS[k].name}",
+    "target": lambda i: f"target the player {i + 1} seat(s) to the left",
+    "raise": lambda t: f"raise with a {TOKEN_NAMES[t]}",
+    "track": lambda i: f"take Prayer Track space {i + 1}",
+    "pantheon": lambda i: f"choose the {PANTHEONS[i].name} Pantheon",
+    "god": lambda i: f"choose God {i + 1} of your Pantheon",
+    "myth": lambda m: f"use {MYTHS[m].name}",
+    "last_stand": "last stand",
+    "end_turn": "end turn",
+    "myth_buy": "myth buy",
+    "myth_bottom": "myth bottom",
+    "myth_leave": "myth leave",
+}
+
+
 class Codes:
-    """Flat action ids of one player count."""
+    """Flat action ids of one player count: ``off`` (family -> first id), ``decode`` (id -> family,
+    index inside the family) and ``describe``, from the layout's :class:`ActionCodec` ``codec``."""
 
     def __init__(self, n: int, advanced: bool = False):
-        self.n = n
-        off, start = {}, 0
-        self.decode: list[tuple[str, int]] = []
-        for name, shape in families(n, advanced):
-            size = shape[0] if shape else 1
-            off[name] = start
-            self.decode.extend((name, i) for i in range(size))
-            start += size
-        self.off = off
-        self.size = start
+        self.n, self.advanced = n, advanced
+        self.codec = ActionCodec(families(n, advanced), LABELS)
+        off = self.off = self.codec.offsets
+        self.decode: list[tuple[str, int]] = self.codec.flat_table
+        self.size = self.codec.size
         self.PASS, self.CALL, self.FOLD = off["pass"], off["call"], off["fold"]
         self.LAST_STAND, self.END, self.DECLINE, self.BLIND = (off["last_stand"], off["end_turn"],
                                                                off["decline"], off["blind"])
 
-    def describe(self, a: int, n: int | None = None) -> str:
-        name, i = self.decode[a]
-        if name in ("play", "pick", "drop"):
-            return f"{name} {KINDS[i].name}"
-        if name == "target":
-            return f"target the player {i + 1} seat(s) to the left"
-        if name == "raise":
-            return f"raise with a {TOKEN_NAMES[i]}"
-        if name == "track":
-            return f"take Prayer Track space {i + 1}"
-        if name in ("pantheon", "god", "myth"):
-            if name == "pantheon":
-                return f"choose the {PANTHEONS[i].name} Pantheon"
-            if name == "god":
-                return f"choose God {i + 1} of your Pantheon"
-            return f"use {MYTHS[i].name}"
-        if name == "discard":
-            return f"discard {KINDS[i].name}"
-        return name.replace("_", " ")
+    def describe(self, a: int) -> str:
+        return self.codec.describe(a)
+
+    def __reduce__(self):  # pickled as the shared table of its layout (the labels are lambdas)
+        return codes, (self.n, self.advanced)
 
 
 _CODES: dict[tuple[int, bool], Codes] = {}

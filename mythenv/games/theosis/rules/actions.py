@@ -11,7 +11,7 @@ from .board import HEXES, NHEX
 
 __all__ = [
     "NH", "NC", "NI", "PHYS", "LIGHT", "FIRE", "VOID", "ICE", "ACID", "DT_NAMES", "MAXHP", "TURNS", "W",
-    "OFF", "ARM", "FAMILIES", "CODEC", "NUM_ACTIONS", "A_PICK", "A_CARD", "A_HERO", "A_SLOT", "A_HEX",
+    "OFF", "ARM", "FAMILIES", "LABELS", "CODEC", "NUM_ACTIONS", "A_PICK", "A_CARD", "A_HERO", "A_SLOT", "A_HEX",
     "A_DIR", "A_ITEM", "A_ROW", "A_NUM", "A_DONE", "DECODE", "ROW_NAMES", "SPELL_HERO", "ATTACK_SPELLS",
     "PK", "SK", "DEF_SKILLS", "describe_action", "team_of_seat", "heroes_per_player",
     "A_RPLACE", "A_RITUAL",  # --- Rituals
@@ -49,7 +49,24 @@ FAMILIES = [
     ("spot", (18,)),        # a Hierapolis spot: golden Quest slots 0..5, plain Quest slots 6..11, locations 12..17
     ("seat", (6,)),         # a player (the one robbed of gold)
 ]
-CODEC = ActionCodec(FAMILIES)
+LABELS = {
+    "pick": lambda h, ar: f"pick {HEROES[h].name} ({HEROES[h].archetypes[ar]})",
+    "card": lambda c: f"power {POWERS[c].name} ({POWERS[c].attack}/{POWERS[c].defense})",
+    "hero": lambda h: f"hero {HEROES[h].name}",
+    "slot": lambda i: f"slot {i + 1}",
+    "hex": lambda x: f"hex {HEXES[x]}",
+    "dir": lambda d: f"direction {d}",
+    "item": lambda i: f"item {ITEMS[i].name}",
+    "row": lambda r: f"action: {ROW_NAMES[r]}",
+    "num": lambda i: f"choice {i}",
+    "done": "done / none",
+    "rplace": lambda x, rot: f"ritual token at hex {HEXES[x]}, turned {rot}",  # --- Rituals
+    "ritual": lambda r: f"ritual {RITUALS[r].name}",
+    "monster": lambda m: f"monster {m + 1}",  # --- Monsters
+    "spot": lambda i: f"send a hero to the {SPOT_NAMES[i]}",  # --- Hierapolis
+    "seat": lambda p: f"player {p}",
+}
+CODEC = ActionCodec(FAMILIES, LABELS)
 _OFF = CODEC.offsets
 NUM_ACTIONS = CODEC.size
 A_PICK, A_CARD, A_HERO, A_SLOT, A_HEX, A_DIR, A_ITEM, A_ROW, A_NUM, A_DONE = (
@@ -73,40 +90,7 @@ SK = {s.key: (s.hero, s.archetype, s.slot) for s in SKILLS}
 DEF_SKILLS = {s.key for s in SKILLS if s.kind == "defence"}
 
 
-def describe_action(a: int) -> str:
-    fam, i = DECODE[a]
-    if fam == "pick":
-        h, ar = divmod(i, 2)
-        return f"pick {HEROES[h].name} ({HEROES[h].archetypes[ar]})"
-    if fam == "card":
-        p = POWERS[i]
-        return f"power {p.name} ({p.attack}/{p.defense})"
-    if fam == "hero":
-        return f"hero {HEROES[i].name}"
-    if fam == "slot":
-        return f"slot {i + 1}"
-    if fam == "hex":
-        return f"hex {HEXES[i]}"
-    if fam == "dir":
-        return f"direction {i}"
-    if fam == "item":
-        return f"item {ITEMS[i].name}"
-    if fam == "row":
-        return f"action: {ROW_NAMES[i]}"
-    if fam == "num":
-        return f"choice {i}"
-    if fam == "rplace":  # --- Rituals
-        return f"ritual token at hex {HEXES[i // 6]}, turned {i % 6}"
-    if fam == "ritual":
-        return f"ritual {RITUALS[i].name}"
-    if fam == "monster":  # --- Monsters
-        return f"monster {i + 1}"
-    # --- Hierapolis
-    if fam == "spot":
-        return f"send a hero to the {SPOT_NAMES[i]}"
-    if fam == "seat":
-        return f"player {i}"
-    return "done / none"
+describe_action = CODEC.describe
 
 
 MONSTER_MODES = ("solo", "coop", "semi_coop_light", "semi_coop_heavy")  # --- Monsters
