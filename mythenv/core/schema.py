@@ -17,7 +17,7 @@ from __future__ import annotations
 import math
 from abc import ABC, abstractmethod
 from collections.abc import Iterable, Mapping
-from itertools import chain
+from itertools import chain, count, repeat
 
 from .errors import StateError
 
@@ -35,10 +35,31 @@ class _Bad(Exception):
     """A check failed: ``msg`` says what was found and what is allowed; ``path`` is filled in (innermost
     first) while the failure travels out of the nested specs."""
 
-    def __init__(self, msg: str):
+    def __init__(self, msg: str, *at):
         super().__init__(msg)
         self.msg = msg
-        self.path: list = []
+        self.path: list = list(at)
+
+
+def _at(key, check, *args) -> None:
+    """``check(*args)``; a failure's path gets ``key`` (the entry's index or field name)."""
+    try:
+        check(*args)
+    except _Bad as e:
+        e.path.append(key)
+        raise
+
+
+def _check_all(entries) -> None:
+    """``check(x)`` for every ``(key, check, x)`` of ``entries`` in order; a failure's path gets the
+    entry's ``key``. (One ``try`` for the whole loop: the per-entry cost is the call alone.)"""
+    key = None
+    try:
+        for key, check, x in entries:  # noqa: B007 - key names the bad entry
+            check(x)
+    except _Bad as e:
+        e.path.append(key)
+        raise
 
 
 def _show(v) -> str:
@@ -243,15 +264,11 @@ class IntList(Spec):
             for i, x in enumerate(v):
                 if type(x) is not int:
                     if not _is_int(x):
-                        e = _Bad(f"expected an int in {self.lo}..{self.hi}, got {_show(x)}")
-                        e.path.append(i)
-                        raise e
+                        raise _Bad(f"expected an int in {self.lo}..{self.hi}, got {_show(x)}", i)
         if min(v) < self.lo or max(v) > self.hi:
             for i, x in enumerate(v):
                 if not self.lo <= x <= self.hi:
-                    e = _Bad(f"{_show(x)} is out of range; expected an int in {self.lo}..{self.hi}")
-                    e.path.append(i)
-                    raise e
+                    raise _Bad(f"{_show(x)} is out of range; expected an int in {self.lo}..{self.hi}", i)
 
     def describe(self) -> str:
         return f"a list ({_length_text(self.min_len, self.max_len)}) of ints in {self.lo}..{self.hi}"
@@ -283,14 +300,7 @@ class List(Spec):
         elif type(item) is Str and item.choices is None:  # lists of free text (a log)
             if not v or (set(map(type, v)) == _STR and max(map(len, v)) <= item.max_len):
                 return
-        check = item.check
-        i = 0
-        try:
-            for i, x in enumerate(v):  # noqa: B007 - i names the bad entry
-                check(x)
-        except _Bad as e:
-            e.path.append(i)
-            raise
+        _check_all(zip(count(), repeat(item.check), v))
 
     def describe(self) -> str:
         return f"a list ({_length_text(self.min_len, self.max_len)}) of {self.item.describe()}"
@@ -299,21 +309,16 @@ class List(Spec):
 class Tuple(Spec):
     """A list of fixed length whose entries have the given specs, in order."""
 
-    __slots__ = ("items",)
+    __slots__ = ("items", "_checks")
 
     def __init__(self, *items: Spec):
         self.items = items
+        self._checks = tuple(spec.check for spec in items)
 
     def check(self, v) -> None:
         n = len(self.items)
         _check_len(v, n, n, self)
-        i = 0
-        try:
-            for i, (spec, x) in enumerate(zip(self.items, v)):  # noqa: B007
-                spec.check(x)
-        except _Bad as e:
-            e.path.append(i)
-            raise
+        _check_all(zip(count(), self._checks, v))
 
     def describe(self) -> str:
         return f"a list of {len(self.items)} entries"
@@ -322,21 +327,15 @@ class Tuple(Spec):
 class Seq(Spec):
     """A list of ``min_len..max_len`` entries: the first ones fit ``head`` (in order), the others ``rest``."""
 
-    __slots__ = ("head", "rest", "min_len", "max_len")
+    __slots__ = ("head", "rest", "min_len", "max_len", "_head_checks")
 
     def __init__(self, head: tuple[Spec, ...], rest: Spec, min_len: int = 0, max_len: int = 10_000):
         self.head, self.rest, self.min_len, self.max_len = tuple(head), rest, min_len, max_len
+        self._head_checks = tuple(spec.check for spec in self.head)
 
     def check(self, v) -> None:
         _check_len(v, self.min_len, self.max_len, self)
-        head, rest = self.head, self.rest
-        i = 0
-        try:
-            for i, x in enumerate(v):  # noqa: B007
-                (head[i] if i < len(head) else rest).check(x)
-        except _Bad as e:
-            e.path.append(i)
-            raise
+        _check_all(zip(count(), chain(self._head_checks, repeat(self.rest.check)), v))
 
     def describe(self) -> str:
         return f"a list ({_length_text(self.min_len, self.max_len)}) of {self.rest.describe()}"
@@ -377,11 +376,7 @@ class Record(Spec):
         for k, lo, hi in self._ints:
             x = v[k]
             if type(x) is not int or not lo <= x <= hi:
-                try:
-                    self.fields[k].check(x)
-                except _Bad as e:
-                    e.path.append(k)
-                    raise
+                _at(k, self.fields[k].check, x)
         for k, ok, n in self._bytes:
             x = v[k]
             try:
@@ -389,19 +384,8 @@ class Record(Spec):
                     continue
             except (TypeError, ValueError):
                 pass
-            try:
-                self.fields[k].check(x)
-            except _Bad as e:
-                e.path.append(k)
-                raise
-        k = None
-        try:
-            for k, check in self._rest:
-                if k in v:
-                    check(v[k])
-        except _Bad as e:
-            e.path.append(k)
-            raise
+            _at(k, self.fields[k].check, x)
+        _check_all((k, check, v[k]) for k, check in self._rest if k in v)
 
     def describe(self) -> str:
         return f"a dict with keys {', '.join(sorted(self.keys))}"
@@ -424,10 +408,8 @@ class Tagged(Spec):
         tag = v[0]
         spec = self.kinds.get(tag) if type(tag) is str else None
         if spec is None:
-            e = _Bad(f"unknown {self.what} kind {_show(tag)}; expected one of "
-                     + ", ".join(map(repr, sorted(self.kinds))))
-            e.path.append(0)
-            raise e
+            raise _Bad(f"unknown {self.what} kind {_show(tag)}; expected one of "
+                       + ", ".join(map(repr, sorted(self.kinds))), 0)
         try:
             spec.check(v[1:])
         except _Bad as e:
@@ -456,10 +438,8 @@ class Variant(Spec):
         tag = v.get(self.key)
         spec = self.kinds.get(tag) if type(tag) is str else None
         if spec is None:
-            e = _Bad(f"unknown {self.what} kind {_show(tag)}; expected one of "
-                     + ", ".join(map(repr, sorted(self.kinds))))
-            e.path.append(self.key)
-            raise e
+            raise _Bad(f"unknown {self.what} kind {_show(tag)}; expected one of "
+                       + ", ".join(map(repr, sorted(self.kinds))), self.key)
         spec.check(v)
 
     def describe(self) -> str:
@@ -479,18 +459,16 @@ class Map(Spec):
             raise _Bad(f"expected {self.describe()}, got {_show(v)}")
         if len(v) > self.max_len:
             raise _Bad(f"{_show(v)}; expected at most {self.max_len} entries")
-        k = None
+        _check_all((k, self._entry, (k, x)) for k, x in v.items())
+
+    def _entry(self, kx) -> None:
+        k, x = kx
         try:
-            for k, x in v.items():
-                try:
-                    self.key.check(k)
-                except _Bad as e:
-                    e.msg = f"bad key: {e.msg}"
-                    raise
-                self.value.check(x)
+            self.key.check(k)
         except _Bad as e:
-            e.path.append(k)
+            e.msg = f"bad key: {e.msg}"
             raise
+        self.value.check(x)
 
     def describe(self) -> str:
         return f"a dict (at most {self.max_len} entries) of {self.value.describe()}"
@@ -577,15 +555,10 @@ class Json(Spec):
             if len(v) > self.max_len:
                 raise _Bad(f"{_show(v)}; expected at most {self.max_len} entries")
             items = v.items() if isinstance(v, dict) else enumerate(v)
-            k = None
-            try:
-                for k, x in items:
-                    if isinstance(v, dict) and type(k) is not str:
-                        raise _Bad(f"a dict key {_show(k)} is not a str")
-                    self._check(x, depth - 1)
-            except _Bad as e:
-                e.path.append(k)
-                raise
+            for k, x in items:
+                if isinstance(v, dict) and type(k) is not str:
+                    raise _Bad(f"a dict key {_show(k)} is not a str", k)
+                _at(k, self._check, x, depth - 1)
             return
         raise _Bad(f"{_show(v)} is not a JSON value")
 
