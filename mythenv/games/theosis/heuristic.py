@@ -23,6 +23,7 @@ from .rules import (
     DECODE,
     DIST,
     FLOWER,
+    NH,
     NHEX,
 )
 
@@ -34,6 +35,20 @@ _YES = {"bloodthirst": None, "oppress_att": 1, "confusion_att": 1, "equalize_att
 def _item_value(i: int) -> float:
     it = ITEMS[i]
     return it.damage + 2 * (it.attack_bonus + it.defense_bonus) + 1.5 * len(it.protection) + len(it.resistance)
+
+
+def area_value(s, h: int, x: int, monster: int = 0) -> int:
+    """The value of a spell area centred on hex ``x`` for hero ``h``: +1 an enemy hero, -1 an
+    ally in it (``h`` itself does not count), ``monster`` a monster (the monster baseline's 2)."""
+    occ = s.occupied()
+    v = 0
+    for c in FLOWER[x]:
+        t = occ.get(c, -1)
+        if monster and t >= NH:
+            v += monster
+        elif t >= 0 and t != h:
+            v += -1 if s.allies(h, t) else 1
+    return v
 
 
 def heuristic_action(view, rng):
@@ -98,17 +113,7 @@ def heuristic_action(view, rng):
         return pick(fams["hero"], lambda a: -s.hp[a - A_HERO])
     if kind == "spell_area":
         h = dec[2]
-
-        def sc(a):
-            x = a - A_HEX
-            occ = s.occupied()
-            v = 0
-            for c in FLOWER[x]:
-                t = occ.get(c, -1)
-                if t >= 0 and t != h:
-                    v += -1 if s.allies(h, t) else 1
-            return v
-        return pick(fams["hex"], sc)
+        return pick(fams["hex"], lambda a: area_value(s, h, a - A_HEX))
     if kind == "sk_dir":
         h, key = dec[2], dec[3]
         area = s.skill(h, s.skill_slot(h, key)).area

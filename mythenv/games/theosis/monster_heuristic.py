@@ -24,7 +24,6 @@ from .rules import (
     ATTACK_SPELLS,
     DECODE,
     DIST,
-    FLOWER,
     MAXHP,
     NH,
     PK,
@@ -166,20 +165,10 @@ def monster_action(s, dec, la, fams, pick):
             return A_NUM + int(s.hp[s.cb["att"]] >= 6)
         return None
     if kind == "spell_area":
-        h = dec[2]
+        from .heuristic import area_value  # here: heuristic.py imports this module
 
-        def sc(a):
-            x = a - A_HEX
-            occ = s.occupied()
-            v = 0
-            for c in FLOWER[x]:
-                t = occ.get(c, -1)
-                if t >= NH:
-                    v += 2
-                elif t >= 0 and t != h:
-                    v += -1 if s.allies(h, t) else 1
-            return v
-        return pick(fams["hex"], sc)
+        h = dec[2]
+        return pick(fams["hex"], lambda a: area_value(s, h, a - A_HEX, monster=2))
     if kind == "sk_dir":
         h, key = dec[2], dec[3]
         area = s.skill(h, s.skill_slot(h, key)).area
