@@ -44,6 +44,8 @@ class ActionCodec:
     ``labels``: family name -> the :data:`Label` ``describe`` uses (a family without one is named
     ``name[i, ...]``, or ``name`` when it has no index); labels of names that are not families of
     this layout are ignored, so one table can serve every layout of a game (player counts, modes).
+    A codec pickles only when its labels do (a lambda does not): what holds a labelled codec and
+    must pickle is rebuilt from its config (``__reduce__``).
     """
 
     def __init__(self, families: Sequence[tuple[str, tuple[int, ...]]],
