@@ -43,6 +43,22 @@ def test_codec_labels_describe_each_family():
         codec.describe(codec.size)
 
 
+def test_every_game_labels_exactly_its_families():
+    """Each game's label table names only families of its layouts (a misspelt key would be ignored
+    silently) and every family with an index has a label (no generic ``name[i]`` descriptions)."""
+    from mythenv.games.demigods import rules as dg
+    from mythenv.games.hera_zeus import rules as hz
+    from mythenv.games.mythologies import rules as my
+    from mythenv.games.theomachy.rules import tables as tm
+    from mythenv.games.theosis import rules as th
+
+    layouts = [(th.LABELS, th.FAMILIES), (my.LABELS, my.FAMILIES), (hz._labels(0), hz.FAMILIES),
+               (tm.LABELS, tm.families(3, advanced=True)), (dg.LABELS, dg.families(3))]
+    for labels, families in layouts:
+        assert set(labels) <= {name for name, _ in families}
+        assert {name for name, shape in families if shape} <= set(labels)
+
+
 def test_observer_pieces_by_name():
     obs = Observer([("a", (2,)), ("b", (2, 3)), ("c", (1,))])
     assert obs.size == 9
