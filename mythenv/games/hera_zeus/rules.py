@@ -17,7 +17,7 @@ import numpy as np
 
 from mythenv.core.actions import ActionCodec
 from mythenv.core.errors import StateError
-from mythenv.core.game import TERMINAL, State, rng_from_json, rng_to_json
+from mythenv.core.game import TERMINAL, State, rng_from_json, rng_to_json, take_copy
 
 from .cards import CARDS
 
@@ -244,17 +244,7 @@ class HeraZeusState(State):
     def _take_from_hand(self, p: int, kind: int) -> int:
         """Remove a card of ``kind`` from ``p``'s hand: one the opponent knows of first (so their
         picture of the hand stays true), then the lowest id."""
-        o = 1 - p
-        best = -1
-        for c in self.hand[p]:
-            if KIND_OF[c] == kind:
-                if self.vis[c] >> o & 1:
-                    best = c
-                    break
-                if best < 0 or c < best:
-                    best = c
-        self.hand[p].remove(best)
-        return best
+        return take_copy(self.hand[p], kind, KIND_OF.__getitem__, self.vis, 1 << (1 - p))
 
     def _public(self, c: int) -> None:
         self.vis[c] = 3
