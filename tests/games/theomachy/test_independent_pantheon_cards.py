@@ -465,6 +465,14 @@ def test_tablet_of_destinies_priest_into_the_stake():
     assert s.stake[0][PR] == st[PR] + 1 and s.bank[PR] == bank - 1
 
 
+def plague_on_three_disciples(s) -> None:
+    """At seat 1's first Battle turn, seat 0's Stake holds three Disciples and seat 1 plays Plague."""
+    until(s, lambda st: in_battle(st) and st.current_player() == 1)
+    set_tokens(s, 0, stake=[3, 0, 0])
+    set_hand(s, 1, ["plague"])
+    play(s, "plague")
+
+
 def test_lamassu_attacks_cannot_strip_but_a_mythology_card_can():
     """Lamassu: 'At the start of a Battle: Attacks cannot remove tokens from your Stake for the rest of
     the Hand.' After Lamassu, the opponent's Plague (all the Disciples of a Stake) removes nothing from
@@ -474,10 +482,7 @@ def test_lamassu_attacks_cannot_strip_but_a_mythology_card_can():
     until(s, battle_window)
     act(s, myth_a(s, "lamassu"))
     resolve(s)
-    until(s, lambda st: in_battle(st) and st.current_player() == 1)
-    set_tokens(s, 0, stake=[3, 0, 0])
-    set_hand(s, 1, ["plague"])
-    play(s, "plague")
+    plague_on_three_disciples(s)
     assert s.stake[0] == [3, 0, 0]
 
 
@@ -485,10 +490,7 @@ def test_plague_strips_without_lamassu():
     """Control for the Lamassu test (TM § The Battle Phase, the Frank and Angela example: 'Plague
     (which removes all the disciples from Angela's Stake)')."""
     game, s = setup(("marduk", "odin"))
-    until(s, lambda st: in_battle(st) and st.current_player() == 1)
-    set_tokens(s, 0, stake=[3, 0, 0])
-    set_hand(s, 1, ["plague"])
-    play(s, "plague")
+    plague_on_three_disciples(s)
     assert s.stake[0] == [0, 0, 0]
 
 
