@@ -6,7 +6,9 @@ from __future__ import annotations
 
 from ..cards import HEROES, POWERS
 from .actions import A_DONE, A_HEX, A_ROW, NH, PHYS, PK, ROW_NAMES, TURNS
-from .board import CENTER, CONE, DIST, FLOWER, HEXES, LINE, NEIGH
+from .board import CENTER, CONE, DIST, FLOWER, HEXES, LINE, NEIGH, expand, hex_list
+
+RANGE = tuple(5 if hero.ranged else 1 for hero in HEROES)  # a hero's attack range (TH § Combat Ranges)
 
 
 class Arena:
@@ -93,26 +95,23 @@ class Arena:
             return []
         if self.rtok:  # --- Rituals: blocked hexes, Death Swamp (rituals.py ``r_reach``)
             return self.r_reach(h, steps, leap)
-        occ = self.occupied()
-        start = self.pos[h]
-        seen = {start}
-        frontier = [start]
+        # a breadth-first walk on bit sets (bit x = hex x): ``seen`` the hexes reached, ``block`` the
+        # occupied hexes a walk may not enter
         team, owner = self.team, self.owner
         mine = team[owner[h]]
+        taken = block = 0
+        for y, o in self.occupied().items():
+            taken |= 1 << y
+            # ``allies`` inlined; --- Monsters: an occupant NH + m blocks
+            if not leap and (o >= NH or team[owner[o]] != mine):
+                block |= 1 << y
+        seen = frontier = 1 << self.pos[h]
         for _ in range(steps):
-            nxt = []
-            for x in frontier:
-                for y in NEIGH[x]:
-                    if y in seen:
-                        continue
-                    o = occ.get(y, -1)
-                    # ``allies`` inlined; --- Monsters: an occupant NH + m blocks
-                    if o >= 0 and not leap and (o >= NH or team[owner[o]] != mine):
-                        continue
-                    seen.add(y)
-                    nxt.append(y)
-            frontier = nxt
-        return sorted(x for x in seen if x not in occ)
+            frontier = expand(frontier) & ~(seen | block)
+            if not frontier:
+                break
+            seen |= frontier
+        return hex_list(seen & ~taken)
 
     def _T_h_move(self, h, mode, asked=0) -> None:
         if not self.alive(h) or not self.can_move(h):
@@ -147,19 +146,21 @@ class Arena:
         return self.hand[self.owner[h]]
 
     def attack_range(self, h: int) -> int:
-        return 5 if HEROES[h].ranged else 1
+        return RANGE[h]
 
     def targetable(self, h: int, t: int) -> bool:
         """A single-target attack: an enemy on the board, not in Stealth."""
         return t != h and self.alive(t) and not self.allies(h, t) and not self.stealth[t]
 
     def single_targets(self, h: int, rng: int, at: int = -1) -> list[int]:
-        pos, hp, owner, team, stealth = self.pos, self.hp, self.owner, self.team, self.stealth
-        d = DIST[pos[h] if at < 0 else at]
+        """The heroes ``h`` may attack singly from its hex (or ``at``) within ``rng``, in hero order:
+        ``targetable`` inlined over ``occupied`` (whose heroes come in hero order; this runs for
+        every action chart)."""
+        owner, team, stealth = self.owner, self.team, self.stealth
+        d = DIST[self.pos[h] if at < 0 else at]
         mine = team[owner[h]]
-        # ``targetable`` inlined (this runs for every action chart)
-        return [t for t in range(NH) if t != h and pos[t] >= 0 and hp[t] > 0 and owner[t] >= 0
-                and team[owner[t]] != mine and not stealth[t] and (rng >= 99 or d[pos[t]] <= rng)]
+        return [t for x, t in self.occupied().items() if t < NH and t != h and team[owner[t]] != mine
+                and not stealth[t] and (rng >= 99 or d[x] <= rng)]
 
     def area_cells(self, h: int, area: str, d: int = 0, at: int = -1) -> list[int]:
         x = self.pos[h] if at < 0 else at

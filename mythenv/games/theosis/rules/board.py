@@ -8,7 +8,7 @@ from ..cards import ARENA
 
 __all__ = [
     "R", "DIRS", "HEXES", "HEX_INDEX", "NHEX", "CENTER", "hex_dist", "DIST", "NEIGH", "STEP", "LINE",
-    "CONE", "FLOWER", "CORNERS", "TRIADS",
+    "CONE", "FLOWER", "CORNERS", "TRIADS", "NMASK", "DISK", "expand", "hex_list",
 ]
 
 R = ARENA["radius"]
@@ -31,6 +31,39 @@ def hex_dist(a: int, b: int) -> int:
 
 DIST = [[hex_dist(a, b) for b in range(NHEX)] for a in range(NHEX)]
 NEIGH = [[HEX_INDEX[_add(h, d)] for d in DIRS if _add(h, d) in HEX_INDEX] for h in HEXES]
+# NMASK[h]: h's neighbours as a bit set (bit x = hex x), for the bit-set walks of ``reach``
+NMASK = [sum(1 << y for y in NEIGH[h]) for h in range(len(HEXES))]
+
+
+# DISK[r][h]: the hexes within distance r of h as a bit set (r up to the board's diameter)
+DISK = [[sum(1 << y for y in range(len(HEXES)) if DIST[h][y] <= r) for h in range(len(HEXES))] for r in range(2 * R + 1)]
+
+_NBYTES = (len(HEXES) + 7) // 8
+# per byte k of a bit set and its value v: the hexes of those bits (_BYTE_HEXES) and their
+# neighbours (_BYTE_NEIGH), so the walks below take a bit set a byte at a time
+_BYTE_HEXES = [[tuple(8 * k + i for i in range(8) if v >> i & 1) for v in range(256)] for k in range(_NBYTES)]
+_BYTE_NEIGH = [[sum(1 << y for y in {y for x in hexes if x < len(HEXES) for y in NEIGH[x]}) for hexes in row]
+               for row in _BYTE_HEXES]
+
+
+def expand(bits: int) -> int:
+    """The hexes next to any hex of the bit set ``bits``."""
+    out = 0
+    for k, v in enumerate(bits.to_bytes(_NBYTES, "little")):
+        if v:
+            out |= _BYTE_NEIGH[k][v]
+    return out
+
+
+def hex_list(bits: int) -> list[int]:
+    """The hexes of the bit set ``bits`` (no bit beyond the board's hexes), in increasing order."""
+    out: list[int] = []
+    for k, v in enumerate(bits.to_bytes(_NBYTES, "little")):
+        if v:
+            out += _BYTE_HEXES[k][v]
+    return out
+
+
 # STEP[h][d]: the hex one step from h in direction d (or -1 off the board)
 STEP = [[HEX_INDEX.get(_add(h, d), -1) for d in DIRS] for h in HEXES]
 LINE = [[[HEX_INDEX[_add(h, DIRS[d], k)] for k in range(1, 6) if _add(h, DIRS[d], k) in HEX_INDEX]

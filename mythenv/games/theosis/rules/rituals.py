@@ -20,7 +20,7 @@ from mythenv.core.errors import StateError
 
 from ..cards import HEROES, RITUALS
 from .actions import A_DONE, A_HERO, A_RITUAL, A_RPLACE, FIRE, LIGHT, NH, PK, TURNS
-from .board import CENTER, HEX_INDEX, HEXES, NEIGH, NHEX
+from .board import CENTER, HEX_INDEX, HEXES, NEIGH, NHEX, expand, hex_list
 
 NR = len(RITUALS)
 RK = {r.key: r.index for r in RITUALS}
@@ -60,6 +60,9 @@ def _placements():
 PLACEMENTS = _placements()
 #: per Ritual: placement index -> (hexes, blocked hexes)
 PLACE_AT = tuple({i: (cells, blocked) for i, cells, blocked in opts} for opts in PLACEMENTS)
+#: per Ritual: placement index -> (its hexes, its blocked hexes) as bit sets (bit x = hex x)
+PLACE_BITS = tuple({i: (sum(1 << x for x in cells), sum(1 << x for x in blocked)) for i, (cells, blocked) in at.items()}
+                   for at in PLACE_AT)
 TOKEN_RITUALS = tuple(r.index for r in RITUALS if r.token)
 
 
@@ -134,35 +137,37 @@ class Rituals:
 
     def r_reach(self, h: int, steps: int, leap: bool = False) -> list[int]:
         """The hexes of ``r_paths`` without the Wall of Fire count (``Arena.reach`` with tokens in the
-        Arena): the cheapest Movement to each hex, a Death Swamp hex costing two to enter."""
-        occ = self.occupied()
-        rhex = self.rhex
-        swamp = 0
-        if not leap:
-            for ri, _i, _p in self.rtok:
-                if RITUALS[ri].move_cost > 1 and not self.r_shielded(h, ri):
-                    swamp |= 1 << ri
-        start = self.pos[h]
-        best = {start: 0}
-        buckets = [[start]] + [[] for _ in range(steps)]
-        for c in range(steps):
-            for x in buckets[c]:
-                if best[x] != c:
-                    continue
-                for y in NEIGH[x]:
-                    v = rhex[y]
-                    k = 1
-                    if not leap:
-                        o = occ.get(y, -1)
-                        if o >= 0 and not self.allies(o, h) or v >= 0 and v & 1:
-                            continue
-                        if v >= 0 and swamp >> (v >> 1) & 1:
-                            k = RITUALS[v >> 1].move_cost
-                    nc = c + k
-                    if nc <= steps and best.get(y, 99) > nc:
-                        best[y] = nc
-                        buckets[nc].append(y)
-        return sorted(x for x in best if x not in occ and not (rhex[x] >= 0 and rhex[x] & 1))
+        Arena): the hexes whose cheapest Movement is at most ``steps``, a Death Swamp hex costing
+        its ``move_cost`` to enter. On bit sets (bit x = hex x): ``within[c]`` the hexes reached with
+        at most c Movement; a hex of entering cost k is reached with c when it is next to a hex
+        reached with c - k."""
+        walled = 0  # blocked hexes: never entered without a Leap, never ended on
+        dear: dict[int, int] = {}  # entering cost k > 1 -> the hexes of that cost
+        for ri, i, _p in self.rtok:  # ``rhex`` as bit sets (tokens never overlap: errata page 44)
+            cells, blocked = PLACE_BITS[ri][i]
+            walled |= blocked
+            k = RITUALS[ri].move_cost
+            if k > 1 and not leap and not self.r_shielded(h, ri):
+                dear[k] = dear.get(k, 0) | cells & ~blocked
+        taken = block = 0
+        for y, o in self.occupied().items():
+            taken |= 1 << y
+            if not leap and not self.allies(o, h):
+                block |= 1 << y
+        cheap = ~(block | (0 if leap else walled))
+        for bits in dear.values():
+            cheap &= ~bits
+        within = [1 << self.pos[h]]
+        near = [expand(within[0])]  # near[c]: the hexes next to within[c]
+        for c in range(1, steps + 1):
+            got = within[c - 1] | near[c - 1] & cheap
+            for k, bits in dear.items():
+                if c >= k:
+                    got |= near[c - k] & bits & ~block
+            new = got & ~within[c - 1]
+            within.append(got)
+            near.append(near[c - 1] | expand(new) if new else near[c - 1])
+        return hex_list(within[steps] & ~(taken | walled))
 
     def r_paths(self, h: int, steps: int, leap: bool = False, worst: bool = False) -> dict:
         """Every hex ``h`` can end a move of ``steps`` Movement on, with the Wall of Fire hexes its
@@ -395,10 +400,13 @@ class Rituals:
         the Arena, off the centre hex (``PLACEMENTS``); "you cannot place the token so a Hero is on top
         of those restricted Hexes"; errata page 44: "you cannot place a Ritual token in a way that it
         overlaps another Ritual token"."""
-        rhex = self.rhex
-        occ = self.occupied()
-        return [i for i, cells, blocked in PLACEMENTS[ri]
-                if all(rhex[c] < 0 for c in cells) and not any(b in occ for b in blocked)]
+        tokens = 0  # on bit sets (bit x = hex x): the hexes under a token, the occupied hexes
+        for rj, j, _p in self.rtok:
+            tokens |= PLACE_BITS[rj][j][0]
+        taken = 0
+        for x in self.occupied():
+            taken |= 1 << x
+        return [i for i, (cells, blocked) in PLACE_BITS[ri].items() if not cells & tokens and not blocked & taken]
 
     def _L_r_place(self, p, ri, src):
         return [A_RPLACE + i for i in self._r_place_opts(ri)]

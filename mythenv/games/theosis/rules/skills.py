@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from ..cards import HEROES
 from .actions import A_CARD, A_DIR, A_DONE, A_HERO, A_HEX, A_MON, A_NUM, A_SLOT, FIRE, ICE, LIGHT, NH, VOID
-from .board import DIST, HEXES, NEIGH, NHEX
+from .board import DISK, DIST, HEXES, NEIGH, NHEX, R
 
 
 class Skills:
@@ -26,10 +26,18 @@ class Skills:
         return self.single_targets(h, rng, at=x) + [NH + m for m in self.mon_targets(h, rng, at=x)]
 
     def _charge_dests(self, h: int, key: str, leap: bool) -> list[int]:
+        """Where ``h`` may charge / leap to: a hex it can reach with a target of the Skill in range
+        (``_skill_targets_from`` there)."""
         dests = self.reach(h, self.speed(h), leap=leap)
-        if key == "resurgence":
+        if key == "resurgence" or not dests:
             return dests
-        return [x for x in dests if self._skill_targets_from(h, key, x)]
+        rng = min(self._skill_range(h, key), 2 * R)  # the whole board from anywhere beyond its diameter
+        zone = 0  # the hexes with a target in range: the disks around every target
+        for t in self.single_targets(h, 99):
+            zone |= DISK[rng][self.pos[t]]
+        for m in self.mon_targets(h, 99):
+            zone |= DISK[rng][self.mpos[m]]
+        return [x for x in dests if zone >> x & 1]
 
     def _dirs_with_enemy(self, h: int, area: str) -> list[int]:
         return [d for d in range(6) if self._area_has_enemy(h, self.area_targets(h, self.area_cells(h, area, d)))]

@@ -177,7 +177,16 @@ class StateBase(State):
                 return h
         return -1
 
+    #: the ``occupied`` map while the legal actions are computed (which changes nothing), else None
+    _occ: dict | None = None
+
     def occupied(self) -> dict:
+        """Hex -> its occupant (a hero, or NH + m for a monster); the caller must not change it."""
+        occ = self._occ
+        return occ if occ is not None else self._occupied_now()
+
+    def _occupied_now(self) -> dict:
+        """``occupied`` built now: the heroes in hero order, then the monsters (monsters/setup.py)."""
         hp, owner = self.hp, self.owner  # ``alive`` inlined: this runs for every move and area
         return {x: h for h, x in enumerate(self.pos) if x >= 0 and hp[h] > 0 and owner[h] >= 0}
 
@@ -416,23 +425,42 @@ class StateBase(State):
             if not self.q:
                 raise StateError("theosis_v0: the task queue ran dry")
             task = self.q.pop(0)
-            getattr(self, "_T_" + task[0])(*task[1:])
+            f = self._TASK_FNS.get(task[0])
+            if f is None:
+                f = self._TASK_FNS[task[0]] = getattr(type(self), "_T_" + task[0])
+            f(self, *task[1:])
         self._legal = None
+
+    #: two heroes of different teams last found in the Arena by ``_check_elimination`` (a cache:
+    #: while both stand, no team has won)
+    _witness = (0, 0)
+
+    #: per state class: task name -> its method ``_T_<name>`` (``_run`` looks each up once)
+    _TASK_FNS: dict = {}
+
+    def __init_subclass__(cls, **kw):
+        super().__init_subclass__(**kw)
+        cls._TASK_FNS = {}
 
     def _check_elimination(self) -> bool:
         cb = self.cb
         if cb is not None and cb["du"] is not None and cb["du"].get("zombie"):
             return False  # a Bloodthirst attack at 0 Health continues (``_yn_bloodthirst``)
-        # the first two teams with a hero in the Arena end the check (``team_alive`` inlined: this
-        # runs before every task of the Arena)
-        hp, owner, team = self.hp, self.owner, self.team
-        first = -1
-        for h, x in enumerate(self.pos):
+        # two teams with a hero in the Arena end the check (``team_alive`` inlined: this runs before
+        # every task of the Arena); the last two found are looked at first
+        hp, owner, team, pos = self.hp, self.owner, self.team, self.pos
+        a, b = self._witness
+        oa, ob = owner[a], owner[b]
+        if oa >= 0 and ob >= 0 and pos[a] >= 0 and pos[b] >= 0 and hp[a] > 0 and hp[b] > 0 and team[oa] != team[ob]:
+            return False
+        first = fh = -1
+        for h, x in enumerate(pos):
             if x >= 0 and hp[h] > 0 and owner[h] >= 0:
                 t = team[owner[h]]
                 if first < 0:
-                    first = t
+                    first, fh = t, h
                 elif t != first:
+                    self._witness = (fh, h)
                     return False
         self.winner = first
         self.reason = "last team standing" if first >= 0 else "every hero fell"
@@ -452,4 +480,10 @@ class StateBase(State):
 
     def _compute_legal(self) -> list[int]:
         d = self.dec
-        return getattr(self, "_L_" + d[0])(*d[1:])
+        if self.phase != "arena":
+            return getattr(self, "_L_" + d[0])(*d[1:])
+        self._occ = self._occupied_now()  # nothing moves while the legal actions are listed
+        try:
+            return getattr(self, "_L_" + d[0])(*d[1:])
+        finally:
+            self._occ = None

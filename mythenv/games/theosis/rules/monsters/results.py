@@ -24,13 +24,20 @@ class MonsterResults:
         self.dec = None
         self._log(f"game over: {why}")
 
+    _mwitness = (0, 0)  # see ``_check_elimination``
+
     def _check_elimination(self) -> bool:
         if not self.mmode or self.mphase == 1:
             return super()._check_elimination()
         cb = self.cb
         if cb is not None and cb["du"] is not None and cb["du"].get("zombie"):
             return False
-        if not any(k >= 0 and x >= 0 for k, x in zip(self.mkind, self.mpos)):  # ``monsters_alive``
+        mkind, mpos, owner, hp, pos, swal = self.mkind, self.mpos, self.owner, self.hp, self.pos, self.swal
+        m, w = self._mwitness  # a monster and a hero last found standing: while both are, play goes on
+        if mkind[m] >= 0 and mpos[m] >= 0 and owner[w] >= 0 and hp[w] > 0 and (pos[w] >= 0 or swal[w]):
+            return False
+        m = next((m for m, (k, x) in enumerate(zip(mkind, mpos)) if k >= 0 and x >= 0), -1)
+        if m < 0:  # ``monsters_alive``
             if self.mode == "semi_coop_heavy":
                 # "after all monsters are eliminated, the normal competitive mode continues"
                 self.mphase = 1
@@ -42,9 +49,9 @@ class MonsterResults:
             self._m_over(True, "every monster is defeated")
             return True
         # a hero in the Arena or swallowed (``alive`` inlined: this runs before every task)
-        pos, swal = self.pos, self.swal
-        for h, (o, hp) in enumerate(zip(self.owner, self.hp)):
-            if o >= 0 and hp > 0 and (pos[h] >= 0 or swal[h]):
+        for h, (o, x) in enumerate(zip(owner, hp)):
+            if o >= 0 and x > 0 and (pos[h] >= 0 or swal[h]):
+                self._mwitness = (m, h)
                 return False
         self._m_over(False, "every hero fell")
         return True

@@ -131,8 +131,8 @@ class MonsterSetup:
         self.q.append(["arena_start"])
 
     # ================================================================== occupancy
-    def occupied(self) -> dict:
-        occ = super().occupied()
+    def _occupied_now(self) -> dict:
+        occ = super()._occupied_now()
         if self.mkind[0] >= 0:
             for m in range(MAXM):
                 if self.mkind[m] >= 0 and self.mpos[m] >= 0:
