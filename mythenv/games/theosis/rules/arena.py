@@ -113,13 +113,25 @@ class Arena:
             seen |= frontier
         return hex_list(seen & ~taken)
 
+    def can_step(self, h: int, steps: int) -> bool:
+        """``reach(h, steps)`` is not empty: a free hex next to ``h`` without a Ritual token is
+        enough, else the whole walk decides."""
+        if steps < 1 or self.bound(h):
+            return False
+        occ = self.occupied()
+        rhex = self.rhex
+        tokens = bool(self.rtok)
+        for y in NEIGH[self.pos[h]]:
+            if y not in occ and not (tokens and rhex[y] >= 0):
+                return True
+        return bool(self.reach(h, steps))
+
     def _T_h_move(self, h, mode, asked=0) -> None:
         if not self.alive(h) or not self.can_move(h):
             return
         if self.rtok and not asked and self.r_move_window(h, mode):  # --- Rituals: Nature's Grace
             return
-        dests = self.reach(h, self.speed(h))
-        if not dests:
+        if not self.can_step(h, self.speed(h)):
             return
         who = self.cowner[PK["tentacles_black"]] if mode == "tentacles" else self.owner[h]
         self._ask("move", who, h, mode)

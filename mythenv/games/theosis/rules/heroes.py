@@ -29,4 +29,5 @@ class HeroPhase:
         self._push(["select"])
 
     def heroes_of(self, p: int) -> list[int]:
-        return sorted((h for h in range(NH) if self.owner[h] == p), key=lambda h: self.pickno[h])
+        owner = self.owner
+        return sorted([h for h in range(NH) if owner[h] == p], key=self.pickno.__getitem__)

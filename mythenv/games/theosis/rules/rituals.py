@@ -20,7 +20,7 @@ from mythenv.core.errors import StateError
 
 from ..cards import HEROES, RITUALS
 from .actions import A_DONE, A_HERO, A_RITUAL, A_RPLACE, FIRE, LIGHT, NH, PK, TURNS
-from .board import CENTER, HEX_INDEX, HEXES, NEIGH, NHEX, expand, hex_list
+from .board import CENTER, DISK, HEX_INDEX, HEXES, NEIGH, NHEX, R, expand, hex_list
 
 NR = len(RITUALS)
 RK = {r.key: r.index for r in RITUALS}
@@ -233,10 +233,15 @@ class Rituals:
         if fire < 0:
             self.pos[h] = x
             return
+        steps = self.speed(h)
+        fire_cells = next(PLACE_BITS[ri][i][0] for ri, i, _p in self.rtok if ri == fire)
+        if not fire_cells & DISK[min(steps, 2 * R)][self.pos[h]]:  # no walk of ``steps`` comes near it
+            self.pos[h] = x
+            return
         leap = mode == "leap"
         mover = self.cowner[PK["tentacles_black"]] if mode == "tentacles" else self.owner[h]
         worst = self.team[mover] != self.hteam(h)
-        n = self.r_paths(h, self.speed(h), leap, worst).get(x, 0)
+        n = self.r_paths(h, steps, leap, worst).get(x, 0)
         self.pos[h] = x
         self._push(*[["r_affect", fire, h, "fire", 0] for _ in range(n)])
 

@@ -177,13 +177,18 @@ class StateBase(State):
                 return h
         return -1
 
-    #: the ``occupied`` map while the legal actions are computed (which changes nothing), else None
-    _occ: dict | None = None
+    #: while the legal actions are listed (which changes nothing): the ``occupied`` map once built,
+    #: False before; else None
+    _occ: dict | bool | None = None
 
     def occupied(self) -> dict:
         """Hex -> its occupant (a hero, or NH + m for a monster); the caller must not change it."""
         occ = self._occ
-        return occ if occ is not None else self._occupied_now()
+        if occ is None:
+            return self._occupied_now()
+        if occ is False:
+            occ = self._occ = self._occupied_now()
+        return occ
 
     def _occupied_now(self) -> dict:
         """``occupied`` built now: the heroes in hero order, then the monsters (monsters/setup.py)."""
@@ -482,7 +487,7 @@ class StateBase(State):
         d = self.dec
         if self.phase != "arena":
             return getattr(self, "_L_" + d[0])(*d[1:])
-        self._occ = self._occupied_now()  # nothing moves while the legal actions are listed
+        self._occ = False  # nothing moves while the legal actions are listed: ``occupied`` is built once
         try:
             return getattr(self, "_L_" + d[0])(*d[1:])
         finally:
