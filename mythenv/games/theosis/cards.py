@@ -7,6 +7,7 @@ Rulebook: ``../shared/seeds/001_4e95cd654d8b1058.txt`` (TH). Every record names 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cached_property
 from pathlib import Path
 
 from mythenv.core.data import DataError, data_dir, load_toml, records
@@ -66,7 +67,7 @@ class Power:
     expansion: bool
     text: str
 
-    @property
+    @cached_property
     def value_slot(self) -> int:
         return VALUES.index((self.attack, self.defense))
 

@@ -196,8 +196,14 @@ class Arena:
                and not self.in_start_triad(occ[c])]
         return sorted(out, key=self.rank_of) + self.mon_in_cells(cells)  # --- Monsters: after every hero
 
-    def _area_has_enemy(self, h, targets) -> bool:
-        return any(t >= NH or not self.allies(h, t) for t in targets)  # --- Monsters: NH + m
+    def area_any(self, h: int, cells) -> bool:
+        """``area_targets(h, cells)`` is not empty (without listing them in Ranking order)."""
+        occ = self.occupied()
+        for c in cells:
+            t = occ.get(c, -1)
+            if t >= NH or t >= 0 and t != h and not self.allies(h, t) and not self.in_start_triad(t):
+                return True  # --- Monsters: NH + m
+        return False
 
     def spell_targets(self, h: int, centre: int) -> list[int]:
         occ = self.occupied()

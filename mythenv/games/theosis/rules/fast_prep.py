@@ -92,7 +92,8 @@ class FastPrep:
         return out
 
     def _offer_ok(self, p: int) -> list[int]:
-        return [i for i in self.offer if any(self.can_equip(h, i) for h in self.heroes_of(p))]
+        mine = self.heroes_of(p)
+        return [i for i in self.offer if any(self.can_equip(h, i) for h in mine)]
 
     def _T_offer_turn(self, kind, passes) -> None:
         if not self.offer or passes >= self.n:

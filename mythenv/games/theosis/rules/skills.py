@@ -40,7 +40,7 @@ class Skills:
         return [x for x in dests if zone >> x & 1]
 
     def _dirs_with_enemy(self, h: int, area: str) -> list[int]:
-        return [d for d in range(6) if self._area_has_enemy(h, self.area_targets(h, self.area_cells(h, area, d)))]
+        return [d for d in range(6) if self.area_any(h, self.area_cells(h, area, d))]
 
     def _skill_ok(self, h: int, s: int) -> bool:
         if not self.mana[h][s]:
@@ -60,7 +60,7 @@ class Skills:
                         self._charge_dests(h, key, key in self.LEAP))
                 return bool(self._skill_targets_from(h, key, self.pos[h]))
             if sk.area == "ring":
-                return self._area_has_enemy(h, self.area_targets(h, NEIGH[self.pos[h]]))
+                return self.area_any(h, NEIGH[self.pos[h]])
             return bool(self._dirs_with_enemy(h, sk.area))
         if sk.kind == "auto":
             return True

@@ -29,12 +29,12 @@ class MonsterResults:
     def _check_elimination(self) -> bool:
         if not self.mmode or self.mphase == 1:
             return super()._check_elimination()
-        cb = self.cb
-        if cb is not None and cb["du"] is not None and cb["du"].get("zombie"):
-            return False
         mkind, mpos, owner, hp, pos, swal = self.mkind, self.mpos, self.owner, self.hp, self.pos, self.swal
         m, w = self._mwitness  # a monster and a hero last found standing: while both are, play goes on
         if mkind[m] >= 0 and mpos[m] >= 0 and owner[w] >= 0 and hp[w] > 0 and (pos[w] >= 0 or swal[w]):
+            return False
+        cb = self.cb
+        if cb is not None and cb["du"] is not None and cb["du"].get("zombie"):
             return False
         m = next((m for m, (k, x) in enumerate(zip(mkind, mpos)) if k >= 0 and x >= 0), -1)
         if m < 0:  # ``monsters_alive``

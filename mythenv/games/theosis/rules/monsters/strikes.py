@@ -18,7 +18,7 @@ from ..actions import (
     VOID,
     W,
 )
-from ..board import DIST, FLOWER, LINE, NHEX
+from ..board import DIST, FLOWER, LINE, NHEX, NMASK
 from .setup import MON_DEF_SKILLS
 
 
@@ -44,7 +44,10 @@ class MonsterStrikes:
         if reach == "adjacent":
             if j == 0:
                 spots = self._m_reach(m)
-                cands = [h for h in heroes if any(DIST[x][self.pos[h]] == 1 for x in spots)]
+                near = 0  # the hexes next to a spot (bit x = hex x): a hero there can be struck
+                for x in spots:
+                    near |= NMASK[x]
+                cands = [h for h in heroes if near >> self.pos[h] & 1]
                 if cands:
                     t = pol(self, m, strike, cands)[0]
                     best = min((x for x in spots if DIST[x][self.pos[t]] == 1), key=lambda x: (spots[x], x))
