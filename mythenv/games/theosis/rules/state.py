@@ -424,15 +424,16 @@ class StateBase(State):
         self.q[0:0] = [list(t) for t in tasks]
 
     def _run(self) -> None:
+        q, fns, over = self.q, self._TASK_FNS, self._check_elimination  # tasks change q in place only
         while self.dec is None and self.winner == -2:
-            if self.phase == "arena" and self._check_elimination():
+            if self.phase == "arena" and over():
                 return
-            if not self.q:
+            if not q:
                 raise StateError("theosis_v0: the task queue ran dry")
-            task = self.q.pop(0)
-            f = self._TASK_FNS.get(task[0])
+            task = q.pop(0)
+            f = fns.get(task[0])
             if f is None:
-                f = self._TASK_FNS[task[0]] = getattr(type(self), "_T_" + task[0])
+                f = fns[task[0]] = getattr(type(self), "_T_" + task[0])
             f(self, *task[1:])
         self._legal = None
 
