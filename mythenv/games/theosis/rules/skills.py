@@ -55,13 +55,13 @@ class Skills:
             return False
         if sk.kind == "attack":
             if sk.area == "single":
-                if key in self.CHARGE or key in self.LEAP:
-                    return bool(self._skill_targets_from(h, key, self.pos[h])) or bool(
-                        self._charge_dests(h, key, key in self.LEAP))
-                return bool(self._skill_targets_from(h, key, self.pos[h]))
+                rng = self._skill_range(h, key)  # ``_skill_targets_from`` not empty:
+                if self.single_targets(h, rng) or self.mon_targets(h, rng):
+                    return True
+                return (key in self.CHARGE or key in self.LEAP) and bool(self._charge_dests(h, key, key in self.LEAP))
             if sk.area == "ring":
                 return self.area_any(h, NEIGH[self.pos[h]])
-            return bool(self._dirs_with_enemy(h, sk.area))
+            return any(self.area_any(h, self.area_cells(h, sk.area, d)) for d in range(6))
         if sk.kind == "auto":
             return True
         if key == "teleport":

@@ -29,10 +29,11 @@ class MonsterResults:
     def _check_elimination(self) -> bool:
         if not self.mmode or self.mphase == 1:
             return super()._check_elimination()
-        mkind, mpos, owner, hp, pos, swal = self.mkind, self.mpos, self.owner, self.hp, self.pos, self.swal
         m, w = self._mwitness  # a monster and a hero last found standing: while both are, play goes on
-        if mkind[m] >= 0 and mpos[m] >= 0 and owner[w] >= 0 and hp[w] > 0 and (pos[w] >= 0 or swal[w]):
+        pos = self.pos
+        if self.mpos[m] >= 0 and self.mkind[m] >= 0 and self.hp[w] > 0 and self.owner[w] >= 0 and (pos[w] >= 0 or self.swal[w]):
             return False
+        mkind, mpos, owner, hp, swal = self.mkind, self.mpos, self.owner, self.hp, self.swal
         cb = self.cb
         if cb is not None and cb["du"] is not None and cb["du"].get("zombie"):
             return False

@@ -31,6 +31,7 @@ class MonsterSetup:
 
     # ================================================================== setup
     def __init__(self, game, seed=None, _empty: bool = False):
+        self.mmode = game.config["mode"] in MONSTER_MODES  # a monster mode (the game's config: fixed)
         if not _empty:
             n = game.config["num_players"]
             self.mkind = [-1] * MAXM
@@ -51,10 +52,6 @@ class MonsterSetup:
             self.mact = 0
             self.mcb = None
         super().__init__(game, seed, _empty)
-
-    @property
-    def mmode(self) -> bool:
-        return self.mode in MONSTER_MODES
 
     def m_alive(self, m: int) -> bool:
         return self.mkind[m] >= 0 and self.mpos[m] >= 0
