@@ -159,16 +159,26 @@ def test_odin_request_two_effects_then_a_battle():
 
 
 # ------------------------------------------------------------------ Freya
-def test_freya_disciples_fight_harder_and_her_request_wants_a_full_stake():
-    """Designed passive Ability: +1 Power per Disciple in the Stake at the End of Battle; Request: "End
-    a Battle with six or more tokens in your Stake"."""
-    _, s = adv_battle(("athena", "freya"), hands={0: ["insight"], 1: ["insight"]},
+def test_freya_disciples_fight_harder_when_she_leads_and_her_request_wants_a_full_stake():
+    """Designed passive Ability (data/pantheons.toml): "in every Battle you take part in as the First
+    Player, +1 Power per Disciple in your Stake at the End of Battle"; Request: "End a Battle with
+    eight or more tokens in your Stake" (TM § God's Request: one Miracle token). Six Disciples (12):
+    18 as the First Player, 12 otherwise, and six tokens earn no Miracle; eight Disciples (16, not
+    the First Player) earn it, seven do not."""
+    _, s = adv_battle(("athena", "freya"), first=1, hands={0: ["insight"], 1: ["insight"]},
                       stakes={0: [2, 1, 0], 1: [6, 0, 0]})
     assert s.battle_power(1) == 12 + 6
     pass_battle(s)
-    assert s.power[1] == 18 and s.miracles[1] == 1
+    assert s.power[1] == 18 and s.miracles[1] == 0
+    _, s = adv_battle(("athena", "freya"), first=0, hands={0: ["insight"], 1: ["insight"]},
+                      stakes={0: [2, 1, 0], 1: [6, 0, 0]})
+    assert s.battle_power(1) == 12
     _, s = adv_battle(("athena", "freya"), hands={0: ["insight"], 1: ["insight"]},
-                      stakes={0: [2, 0, 0], 1: [3, 0, 0]})
+                      stakes={0: [2, 0, 0], 1: [8, 0, 0]})
+    pass_battle(s)
+    assert s.power[1] == 16 and s.miracles[1] == 1
+    _, s = adv_battle(("athena", "freya"), hands={0: ["insight"], 1: ["insight"]},
+                      stakes={0: [2, 0, 0], 1: [7, 0, 0]})
     pass_battle(s)
     assert s.miracles[1] == 0
 

@@ -224,17 +224,27 @@ def test_odin_request_two_effects_and_a_battle():
 
 
 def test_freya_per_disciple_and_request_even_when_losing():
-    """Freya's Ability: '+1 Power per Disciple in your Stake at the End of Battle'; her Request: 'End a
-    Battle with six or more tokens in your Stake.' With six Disciples in her Stake her Power is
-    12 + 6 = 18; the opponent (Marduk, a Prophet and two Priests, 20) wins, Freya still gains her
-    Miracle (Marduk, not the First Player, none)."""
+    """Freya's Ability: 'in every Battle you take part in as the First Player, +1 Power per Disciple
+    in your Stake at the End of Battle'; her Request: 'End a Battle with eight or more tokens in your
+    Stake.' Freya is the First Player with eight Disciples in her Stake: her Power is 16 + 8 = 24;
+    the opponent (Marduk, two Prophets and a Priest, 25) wins, Freya still gains her Miracle
+    (Marduk, not the First Player, none)."""
     game, s = setup(("freya", "marduk"))
     until(s, in_battle)
-    set_tokens(s, 0, stake=[6, 0, 0])
-    set_tokens(s, 1, stake=[0, 2, 1])
-    assert s.battle_power(0) == 18 and s.battle_power(1) == 20
+    set_tokens(s, 0, stake=[8, 0, 0])
+    set_tokens(s, 1, stake=[0, 1, 2])
+    assert s.battle_power(0) == 24 and s.battle_power(1) == 25
     hand_over(s)
     assert s.winners == [1] and s.miracles == [1, 0]
+
+
+def test_freya_not_first_player_no_bonus():
+    """Freya's Ability acts only 'as the First Player': with Marduk the First Player, her eight
+    Disciples count their face value alone (16)."""
+    game, s = setup(("freya", "marduk"), first=1)
+    until(s, in_battle)
+    set_tokens(s, 0, stake=[8, 0, 0])
+    assert s.battle_power(0) == 16
 
 
 def test_gjallarhorn_and_yggdrasil_hand_sizes():
