@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from ..cards import HEROES, POWERS
 from .actions import A_DONE, A_HEX, A_ROW, NH, PHYS, PK, ROW_NAMES, TURNS
-from .board import CENTER, CONE, DIST, FLOWER, HEXES, LINE, NEIGH, expand, hex_list
+from .board import CENTER, CONE, DISK, DIST, FLOWER, HEXES, LINE, NEIGH, R, expand, hex_list
 
 RANGE = tuple(5 if hero.ranged else 1 for hero in HEROES)  # a hero's attack range (TH § Combat Ranges)
 
@@ -105,7 +105,12 @@ class Arena:
             # ``allies`` inlined; --- Monsters: an occupant NH + m blocks
             if not leap and (o >= NH or team[owner[o]] != mine):
                 block |= 1 << y
-        seen = frontier = 1 << self.pos[h]
+        start = self.pos[h]
+        if 0 < steps <= 2 * R and not block & DISK[steps - 1][start]:
+            # nothing blocks nearer than ``steps``: every hex within ``steps`` has a free shortest
+            # path (the board is a hexagon: a shortest path between two of its hexes stays on it)
+            return hex_list(DISK[steps][start] & ~taken)
+        seen = frontier = 1 << start
         for _ in range(steps):
             frontier = expand(frontier) & ~(seen | block)
             if not frontier:

@@ -154,10 +154,17 @@ class Rituals:
             taken |= 1 << y
             if not leap and not self.allies(o, h):
                 block |= 1 << y
-        cheap = ~(block | (0 if leap else walled))
+        start = self.pos[h]
+        slow = 0
         for bits in dear.values():
-            cheap &= ~bits
-        within = [1 << self.pos[h]]
+            slow |= bits
+        stop = block | (0 if leap else walled)
+        if 0 < steps <= 2 * R and not stop & DISK[steps - 1][start] and not slow & DISK[steps][start]:
+            # nothing blocks or slows within reach: every hex within ``steps`` has a free shortest
+            # path of ``steps`` at most (``Arena.reach``)
+            return hex_list(DISK[steps][start] & ~(taken | walled))
+        cheap = ~(stop | slow)
+        within = [1 << start]
         near = [expand(within[0])]  # near[c]: the hexes next to within[c]
         for c in range(1, steps + 1):
             got = within[c - 1] | near[c - 1] & cheap
