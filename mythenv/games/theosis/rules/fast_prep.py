@@ -7,6 +7,10 @@ from __future__ import annotations
 from ..cards import HEROES, ITEMS, POWERS
 from .actions import A_CARD, A_DONE, A_HERO, A_HEX, A_ITEM, A_SLOT, ARM, NC, NH, OFF, W
 
+# EQUIP_SLOTS[h][it]: the equipment slots of hero h that take item it (weapon, off-hand, armor)
+EQUIP_SLOTS = tuple(tuple(tuple(s for s, kinds in ((W, hero.weapon), (OFF, hero.offhand), (ARM, hero.armor))
+                                if item.kind in kinds) for item in ITEMS) for hero in HEROES)
+
 
 class FastPrep:
     """Fast Action Preparation (TH § Fast Action Preparation), from the draft to the placement."""
@@ -81,15 +85,7 @@ class FastPrep:
 
     def can_equip(self, h: int, it: int) -> list[int]:
         """Equipment slots of hero ``h`` that take item ``it``."""
-        hero, kind = HEROES[h], ITEMS[it].kind
-        out = []
-        if kind in hero.weapon:
-            out.append(W)
-        if kind in hero.offhand:
-            out.append(OFF)
-        if kind in hero.armor:
-            out.append(ARM)
-        return out
+        return list(EQUIP_SLOTS[h][it])
 
     def _offer_ok(self, p: int) -> list[int]:
         mine = self.heroes_of(p)
