@@ -493,7 +493,7 @@ def test_hero_inactive_until_sent_then_counts_and_dies_with_a_lost_battle():
     ... Beware, if you lose the Battle, then your Hero dies: put its card and its token back in the
     box, it will never return.' Designed Achilles: 'In your Stake his token counts 8 Power'. Seat 0
     owns Achilles: before the Battle it adds nothing; sent into the Stake at the Battle's start it
-    adds 8; seat 1 (Gungnir +4 and Freya's +1 per Disciple) out-powers it and Achilles dies."""
+    adds 8; seat 1 (Odin, with a Prophet put into its Stake) out-powers it and Achilles dies."""
     game, s = game_with(("ares", "odin"), first=0)
     empty_hands(s)
     own(s, 0, "achilles")
