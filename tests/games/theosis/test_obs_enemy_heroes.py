@@ -29,21 +29,11 @@ from mythenv.games.theosis.observe import OBSERVER
 from mythenv.games.theosis.rules.hierapolis import LOCATIONS, NQ, THIEVES
 from tests.conformance.helpers import checked_observation
 
+from .test_coop_prep import golden, loc, plain
+
 A, H, ITEM, NH = rules, HERO_INDEX, ITEM_INDEX, rules.NH
 NSPOT = 2 * NQ + len(LOCATIONS)
 SOLO = dict(num_players=1, mode="solo", encounter="solo_3")  # prep="hierapolis" is the default
-
-
-def golden(al):
-    return A.A_SPOT + ALIGNMENTS.index(al)
-
-
-def plain(al):
-    return A.A_SPOT + NQ + ALIGNMENTS.index(al)
-
-
-def loc(key):
-    return A.A_SPOT + 2 * NQ + LOCATIONS.index(key)
 
 
 def decode(obs):
