@@ -106,3 +106,16 @@ def hero(key):
 def values(key):
     p = POWERS[C[key]]
     return p.attack, p.defense
+
+
+def say(s):
+    """The legal actions of ``s`` as the rulebook-facing strings."""
+    return [s.action_to_string(a) for a in s.legal_actions()]
+
+
+def choose(s, text):
+    """Take the legal action described ``text`` (case-insensitive, exact)."""
+    opts = [a for a in s.legal_actions() if s.action_to_string(a).lower() == text.lower()]
+    assert opts, (text, s.dec, say(s))
+    s.apply_action(opts[0])
+    return s

@@ -8,18 +8,9 @@ import mythenv
 from mythenv.games.theosis import rules
 from mythenv.games.theosis.cards import ITEM_INDEX, ITEMS
 
+from .builder import choose, say
+
 COOP = dict(num_players=2, mode="coop", encounter="p2_2", monsters="kotronas", prep="hierapolis")
-
-
-def say(s):
-    return [s.action_to_string(a) for a in s.legal_actions()]
-
-
-def choose(s, text):
-    opts = [a for a in s.legal_actions() if s.action_to_string(a).lower() == text.lower()]
-    assert opts, (text, s.dec, say(s))
-    s.apply_action(opts[0])
-    return s
 
 
 class Die:

@@ -15,24 +15,12 @@ from mythenv.games.theosis import rules
 from mythenv.games.theosis.rules.board import DIST
 from tests.conformance.helpers import checked_observation
 
-from .builder import card, hero, hexi
+from .builder import card, choose, hero, hexi
 from .mbuilder import NH, TOK, marena, mgame
 
 SOLO = mgame("solo", 1, encounter="solo_3", monsters="kotronas")
 R_SET = ["fiery_purge", "nova", "valor", "resurrection", "tenacity", "last_stand"]
 NEAR = (0, -1)  # a hex adjacent to the centre, where the monster stands
-
-
-def say(s):
-    return [s.action_to_string(a) for a in s.legal_actions()]
-
-
-def choose(s, text):
-    """Take the legal action described ``text`` (case-insensitive, exact)."""
-    opts = [a for a in s.legal_actions() if s.action_to_string(a).lower() == text.lower()]
-    assert opts, (text, say(s))
-    s.apply_action(opts[0])
-    return s
 
 
 def power(key):

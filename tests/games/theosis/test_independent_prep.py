@@ -14,19 +14,10 @@ from mythenv.games.theosis import rules
 from mythenv.games.theosis.cards import HERO_INDEX, ITEM_INDEX, ITEMS, POWERS, RITUALS
 from tests.conformance.helpers import checked_observation
 
+from .builder import choose, say
+
 H = HERO_INDEX
 FULL_SET = sorted([(4, 0), (3, 1), (2, 2), (1, 1), (1, 3), (0, 4)])
-
-
-def say(s):
-    return [s.action_to_string(a) for a in s.legal_actions()]
-
-
-def choose(s, text):
-    opts = [a for a in s.legal_actions() if s.action_to_string(a).lower() == text.lower()]
-    assert opts, (text, s.dec, say(s))
-    s.apply_action(opts[0])
-    return s
 
 
 def new(picks, n=2, seed=0, **cfg):

@@ -17,7 +17,7 @@ from mythenv.games.theosis.rules.board import CENTER, HEXES, NEIGH
 from mythenv.games.theosis.rules.rituals import PLACE_AT, RK
 from tests.conformance.helpers import checked_observation
 
-from .builder import arena, card, game, hero, hexi
+from .builder import arena, card, choose, game, hero, hexi, say
 from .mbuilder import TOK, marena, mgame
 
 G2 = game()
@@ -26,17 +26,6 @@ SOLO = mgame("solo", 1, encounter="solo_3", monsters="kotronas")
 W_SET = ["warcraft", "fireball", "bloodthirst", "tactics", "pain_spike", "spell_ward"]
 D_SET = ["poison", "vortex", "confusion", "oppress", "lifeswap", "frigid_night"]
 R_SET = ["fiery_purge", "nova", "valor", "resurrection", "tenacity", "last_stand"]
-
-
-def say(s):
-    return [s.action_to_string(a) for a in s.legal_actions()]
-
-
-def choose(s, text):
-    opts = [a for a in s.legal_actions() if s.action_to_string(a).lower() == text.lower()]
-    assert opts, (text, s.dec, say(s))
-    s.apply_action(opts[0])
-    return s
 
 
 def power(key):
