@@ -10,7 +10,7 @@ import argparse
 
 import mythenv
 
-from .monster_eval import play, wilson
+from .monster_eval import report
 
 
 def main(argv=None) -> None:
@@ -21,11 +21,7 @@ def main(argv=None) -> None:
     ap.add_argument("--policies", default="heuristic,random")
     args = ap.parse_args(argv)
     game = mythenv.make_game("theosis_v0", num_players=1, mode="solo", prep="hierapolis", encounter=args.encounter)
-    for policy in args.policies.split(","):
-        wins = sum(play(game, args.seed + i, policy) > 0 for i in range(args.games))
-        lo, hi = wilson(wins, args.games)
-        print(f"{policy:9s} {args.encounter} prep=hierapolis: {wins}/{args.games} wins, "
-              f"rate {wins / args.games:.3f}, 95% Wilson [{lo:.3f}, {hi:.3f}]")
+    report(game, args.policies.split(","), args.games, args.seed, f"{args.encounter} prep=hierapolis")
 
 
 if __name__ == "__main__":

@@ -5,24 +5,14 @@ with uniformly random play, and prints each rate with its 95% Wilson interval.""
 from __future__ import annotations
 
 import argparse
-import math
 
 import numpy as np
 
 import mythenv
 from mythenv.core.view import SeatView
+from mythenv.eval.arena import wilson
 
 from .heuristic import heuristic_action
-
-
-def wilson(k: int, n: int, z: float = 1.96) -> tuple[float, float]:
-    if n == 0:
-        return 0.0, 1.0
-    p = k / n
-    d = 1 + z * z / n
-    c = (p + z * z / (2 * n)) / d
-    h = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / d
-    return max(0.0, c - h), min(1.0, c + h)
 
 
 def play(game, seed: int, policy: str) -> float:
@@ -39,6 +29,14 @@ def play(game, seed: int, policy: str) -> float:
     return s.returns()[0]
 
 
+def report(game, policies, games: int, seed: int, label: str) -> None:
+    """Print each policy's wins of ``games`` solo games with the 95% Wilson interval."""
+    for policy in policies:
+        wins = sum(play(game, seed + i, policy) > 0 for i in range(games))
+        lo, hi = wilson(wins, games)
+        print(f"{policy:9s} {label}: {wins}/{games} wins, rate {wins / games:.3f}, 95% Wilson [{lo:.3f}, {hi:.3f}]")
+
+
 def main(argv=None) -> None:
     ap = argparse.ArgumentParser(description=__doc__)
     ap.add_argument("--games", type=int, default=200)
@@ -48,11 +46,7 @@ def main(argv=None) -> None:
     args = ap.parse_args(argv)
     game = mythenv.make_game("theosis_v0", num_players=1, mode="solo", prep="fast", encounter=args.encounter,
                              monsters=args.monsters)
-    for policy in ("heuristic", "random"):
-        wins = sum(play(game, args.seed + i, policy) > 0 for i in range(args.games))
-        lo, hi = wilson(wins, args.games)
-        print(f"{policy:9s} {args.encounter} monsters={args.monsters}: {wins}/{args.games} wins, "
-              f"rate {wins / args.games:.3f}, 95% Wilson [{lo:.3f}, {hi:.3f}]")
+    report(game, ("heuristic", "random"), args.games, args.seed, f"{args.encounter} monsters={args.monsters}")
 
 
 if __name__ == "__main__":

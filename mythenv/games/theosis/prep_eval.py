@@ -11,9 +11,9 @@ import numpy as np
 
 import mythenv
 from mythenv.core.view import SeatView
+from mythenv.eval.arena import wilson
 
 from .heuristic import heuristic_action
-from .monster_eval import wilson
 
 
 def play(game, seed: int, full: int) -> float:
