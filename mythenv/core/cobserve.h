@@ -197,6 +197,78 @@ static int get_attrs(PyObject *state, PyObject *const *names, int n, PyObject **
     return 0;
 }
 
+/* ``get_attrs`` for a state whose fields are ``__slots__``: per attribute, the offset of its slot in the
+ * object, found once per type (by version tag: a change to the class or a base gives it a new one and the
+ * offsets are looked up again). A slot is read directly where ``getattr`` would return it: the type's
+ * generic attribute lookup finds a member descriptor (a data descriptor: nothing else comes first) holding
+ * an object; any other attribute, and an empty slot (so the AttributeError is Python's), goes through
+ * ``PyObject_GetAttr``. ``c`` is the caller's own cache (a static, zeroed), for one list of names. */
+#define MAX_SLOT_ATTRS 128
+#ifdef Py_T_OBJECT_EX /* Python 3.12+: struct PyMemberDef and its constants are in descrobject.h */
+#define SLOT_OBJECT_EX Py_T_OBJECT_EX
+#define SLOT_AUDIT_READ Py_AUDIT_READ
+typedef PyMemberDef SlotMember;
+#else /* 3.11: they are in structmember.h, not included (its T_INT ... would clash with the encoders' names);
+       * the head of the struct and the two constants, as structmember.h has them */
+#define SLOT_OBJECT_EX 16 /* T_OBJECT_EX */
+#define SLOT_AUDIT_READ 2 /* READ_RESTRICTED */
+typedef struct {
+    const char *name;
+    int type;
+    Py_ssize_t offset;
+    int flags;
+} SlotMember;
+#endif
+typedef struct {
+    PyTypeObject *tp; /* a strong reference */
+    unsigned int version;
+    Py_ssize_t off[MAX_SLOT_ATTRS]; /* the slot's offset, or -1: PyObject_GetAttr */
+} SlotCache;
+
+static int slot_cache_valid(const SlotCache *c, PyTypeObject *tp)
+{
+    return c->tp == tp && c->version != 0 && tp->tp_version_tag == c->version
+           && PyType_HasFeature(tp, Py_TPFLAGS_VALID_VERSION_TAG);
+}
+
+static void slot_cache_fill(SlotCache *c, PyTypeObject *tp, PyObject *const *names, int n)
+{
+    for (int i = 0; i < n; i++) {
+        PyObject *d = tp->tp_getattro == PyObject_GenericGetAttr ? _PyType_Lookup(tp, names[i]) : NULL;
+        c->off[i] = -1;
+        if (d != NULL && Py_IS_TYPE(d, &PyMemberDescr_Type)) {
+            const SlotMember *m = (const SlotMember *)((PyMemberDescrObject *)d)->d_member;
+            if (m->type == SLOT_OBJECT_EX && !(m->flags & SLOT_AUDIT_READ))
+                c->off[i] = m->offset;
+        }
+    }
+    if (!PyType_HasFeature(tp, Py_TPFLAGS_VALID_VERSION_TAG) || tp->tp_version_tag == 0) {
+        c->version = 0; /* no tag to check against: looked up again next time */
+        return;
+    }
+    Py_INCREF(tp);
+    Py_XSETREF(c->tp, tp);
+    c->version = tp->tp_version_tag;
+}
+
+static int get_slot_attrs(PyObject *state, PyObject *const *names, int n, PyObject **a, SlotCache *c)
+{
+    PyTypeObject *tp = Py_TYPE(state);
+    if (n > MAX_SLOT_ATTRS)
+        return get_attrs(state, names, n, a);
+    if (!slot_cache_valid(c, tp))
+        slot_cache_fill(c, tp, names, n);
+    for (int i = 0; i < n; i++) {
+        Py_ssize_t off = c->off[i];
+        PyObject *v = off >= 0 ? *(PyObject **)((char *)state + off) : NULL;
+        if (v != NULL)
+            a[i] = Py_NewRef(v);
+        else if ((a[i] = PyObject_GetAttr(state, names[i])) == NULL)
+            return -1;
+    }
+    return 0;
+}
+
 static void release_refs(PyObject **a, int n)
 {
     for (int i = 0; i < n; i++)

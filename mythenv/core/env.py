@@ -142,8 +142,16 @@ class MythEnv(AECEnv):
             buf = self._obs_list[p]
             game = self.game
             c = game._c_encode  # the compiled encoder (Game.encode_update's first choice), called directly
+            if c is not None and self.copy_observations:
+                # a fresh array the caller owns, written whole by the compiled encoder (which zeroes it
+                # first), instead of the seat's buffer and a copy of it
+                obs = np.empty(self._obs_size, np.float32)
+                if c(state, p, obs, game.c_layout):
+                    self._memo_state[p] = None  # should the Python encoder take over, it starts over
+                    return {"observation": obs, "action_mask": self._fresh_mask(state, p)}
+                c = None  # it could not write: the Python encoder below
             if c is not None and c(state, p, buf, game.c_layout):
-                self._memo_state[p] = None  # should the Python encoder take over, it starts over
+                self._memo_state[p] = None
             else:
                 # the seat's buffer is kept up to date incrementally in Python: a new state object
                 # (reset, a loaded state) starts it over from zeros and an empty memo
@@ -156,16 +164,7 @@ class MythEnv(AECEnv):
         else:
             obs = self.game.observation(state, p, None if self.copy_observations else self._obs_list[p])
         if self.copy_observations:  # fresh arrays the caller owns
-            if p != state.current_player():
-                mask = np.zeros(self._num_actions, np.int8)
-            elif type(state).legal_mask is State.legal_mask:
-                b = bytearray(self._num_actions)  # the mask built in a bytearray, then wrapped (no copy)
-                for a in state._legal_view():
-                    b[a] = 1
-                mask = np.frombuffer(b, np.int8)
-            else:
-                mask = np.zeros(self._num_actions, np.int8)
-                state.legal_mask(mask)
+            mask = self._fresh_mask(state, p)
         else:
             mask = self._mask_list[p]
             if p == state.current_player():
@@ -173,6 +172,19 @@ class MythEnv(AECEnv):
             else:
                 mask.fill(0)
         return {"observation": obs, "action_mask": mask}
+
+    def _fresh_mask(self, state: State, p: int) -> np.ndarray:
+        """Seat ``p``'s action mask as a new int8 array (zeros when another seat is to act)."""
+        if p != state.current_player():
+            return np.zeros(self._num_actions, np.int8)
+        if type(state).legal_mask is State.legal_mask:
+            b = bytearray(self._num_actions)  # the mask built in a bytearray, then wrapped (no copy)
+            for a in state._legal_view():
+                b[a] = 1
+            return np.frombuffer(b, np.int8)
+        mask = np.zeros(self._num_actions, np.int8)
+        state.legal_mask(mask)
+        return mask
 
     def step(self, action: Any) -> None:
         try:

@@ -164,50 +164,13 @@ static PyObject *key_str[NKEYS];
 /* Fetch every attribute into ``a`` (new references; the caller releases them) and the ints into ``iv``.
  * Every attribute is read before any is checked: reading one may run Python code (a property) that
  * changes another (cobserve.h, "Calls into Python"). */
-/* The type whose instances' attributes are read from the instance dict (``plain_type``), and its version
- * tag then: Python's attribute lookup searches every class of the MRO (22 for TheosisState) before the
- * instance dict, which is most of the cost of the 60 reads. */
-static PyTypeObject *plain_tp;
-static unsigned int plain_version;
-
-/* Whether ``tp`` finds these names in the instance dict only: the generic attribute lookup and none of the
- * names an attribute of the type or of its bases (so no descriptor comes first). Remembered by version tag:
- * a change to the class or a base (PyType_Modified) gives it a new one and the check runs again. */
-static int plain_type(PyTypeObject *tp)
-{
-    if (tp == plain_tp && plain_version != 0 && tp->tp_version_tag == plain_version
-        && PyType_HasFeature(tp, Py_TPFLAGS_VALID_VERSION_TAG))
-        return 1;
-    if (tp->tp_getattro != PyObject_GenericGetAttr || tp->tp_dictoffset == 0)
-        return 0;
-    for (int i = 0; i < NATTR; i++)
-        if (_PyType_Lookup(tp, attr_str[i]) != NULL)
-            return 0;
-    if (!PyType_HasFeature(tp, Py_TPFLAGS_VALID_VERSION_TAG) || tp->tp_version_tag == 0)
-        return 0;
-    Py_INCREF(tp);
-    Py_XSETREF(plain_tp, tp);
-    plain_version = tp->tp_version_tag;
-    return 1;
-}
+/* the slots of the state's fields (TheosisState's ``__slots__``), by type (cobserve.h ``get_slot_attrs``) */
+static SlotCache slots;
 
 static int fetch(PyObject *state, const Layout *L, PyObject **a, long *iv)
 {
-    PyObject **dp = plain_type(Py_TYPE(state)) ? _PyObject_GetDictPtr(state) : NULL;
-    PyObject *d = dp != NULL && *dp != NULL && PyDict_CheckExact(*dp) ? *dp : NULL;
-    for (int i = 0; i < NATTR; i++) {
-        if (d != NULL) { /* the same object PyObject_GetAttr returns; a name not in the dict goes there */
-            PyObject *v = PyDict_GetItemWithError(d, attr_str[i]);
-            if (v != NULL) {
-                a[i] = Py_NewRef(v);
-                continue;
-            }
-            if (PyErr_Occurred())
-                return -1;
-        }
-        if ((a[i] = PyObject_GetAttr(state, attr_str[i])) == NULL)
-            return -1;
-    }
+    if (get_slot_attrs(state, attr_str, NATTR, a, &slots) < 0)
+        return -1;
     for (int i = 0; i < NATTR; i++) {
         PyObject *o = a[i];
         int t = attr_types[i], ok;

@@ -51,6 +51,8 @@ class TheosisState(Monsters, HeroPhase, CoopPrep, Hierapolis, FastPrep, Arena, P
                    StateBase):
     """The whole truth of one Theosis game (see the package docstring)."""
 
+    __slots__ = ()  # the state's fields are StateBase's slots (rules/state.py)
+
 
 __all__ = ["TheosisState", *board.__all__, *actions.__all__,
            "ARENA", "HEROES", "ITEMS", "MODES", "POWER_INDEX", "POWERS", "SKILLS", "skill_of",

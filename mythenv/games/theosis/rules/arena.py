@@ -14,6 +14,8 @@ RANGE = tuple(5 if hero.ranged else 1 for hero in HEROES)  # a hero's attack ran
 class Arena:
     """The Arena (TH § Combat Phase): turns, hero turns, movement and the action chart."""
 
+    __slots__ = ()  # the state's fields are StateBase's slots (rules/state.py)
+
     def _T_arena_start(self) -> None:
         self.phase = "arena"
         self._log("the heroes enter the Arena")

@@ -12,6 +12,8 @@ from .board import DIST
 class Combat:
     """Attack and Defense (TH § Attack and Defense): the combat and each duel up to hit or miss."""
 
+    __slots__ = ()  # the state's fields are StateBase's slots (rules/state.py)
+
     def _start_combat(self, h, src, key, card, targets, melee) -> None:
         """TH § Attack and Defense: the attacker commits a Power face down (a face-up Spell is its
         own Power), every targeted hero commits a different Power face down, then each duel is

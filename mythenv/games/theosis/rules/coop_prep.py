@@ -37,6 +37,8 @@ BALANCE_GAP = 1
 class CoopPrep:
     """The co-op Hierapolis preparation of the monster modes (see the module docstring)."""
 
+    __slots__ = ()  # the state's fields are StateBase's slots (rules/state.py)
+
     def __init__(self, game, seed=None, _empty: bool = False):
         if not _empty:
             self.ehero = []

@@ -28,6 +28,8 @@ from .board import DIST, NEIGH, STEP
 class Damage:
     """Damage, resistances and the after-effects of a duel; the end of a combat."""
 
+    __slots__ = ()  # the state's fields are StateBase's slots (rules/state.py)
+
     def weapons_eq(self, h: int) -> list[int]:
         return [self.eq[h][s] for s in (W, OFF) if self.eq[h][s] >= 0 and ITEMS[self.eq[h][s]].weapon]
 

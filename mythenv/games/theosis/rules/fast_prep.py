@@ -15,6 +15,8 @@ EQUIP_SLOTS = tuple(tuple(tuple(s for s, kinds in ((W, hero.weapon), (OFF, hero.
 class FastPrep:
     """Fast Action Preparation (TH § Fast Action Preparation), from the draft to the placement."""
 
+    __slots__ = ()  # the state's fields are StateBase's slots (rules/state.py)
+
     def _T_draft_start(self) -> None:
         """TH § Fast Action Preparation: every player drafts a full set (4.0 / 3.1 / 2.2 / 1.1 /
         1.3 / 0.4). Designed: one round per value in that order, snake order as in hero selection."""

@@ -9,6 +9,8 @@ from .actions import A_PICK, NH
 class HeroPhase:
     """Hero Phase (TH § Hero Phase): snake-order hero selection."""
 
+    __slots__ = ()  # the state's fields are StateBase's slots (rules/state.py)
+
     def _T_select(self) -> None:
         if len(self.order) == 0:
             # --- Hierapolis: the Preparation Phase follows the Hero Phase unless Fast Action Preparation

@@ -67,6 +67,8 @@ for _t, _tr in enumerate(HP["tracks"]):
 class Hierapolis:
     """The Preparation Phase in Hierapolis (see the module docstring)."""
 
+    __slots__ = ()  # the state's fields are StateBase's slots (rules/state.py)
+
     # ------------------------------------------------------------------ helpers
     def standing(self, h: int) -> bool:
         """A chosen hero still in the game during the preparation (a hero at 0 is out, TH § Quests)."""

@@ -18,6 +18,8 @@ from .actions import MAXHP, NC, NH, NI, TURNS
 class Persist:
     """Copying, saving, loading and checking a state; ``resample_hidden``; rendering."""
 
+    __slots__ = ()  # the state's fields are StateBase's slots (rules/state.py)
+
     # ================================================================== copy / serialize
     _SCALARS = ("phase", "turn", "initiative", "bondage", "winner", "reason", "steps")
     _LISTS = ("owner", "arch", "pickno", "hp", "pos", "gold", "flip_w", "flip_a", "stealth", "dbl", "martyr",

@@ -12,6 +12,8 @@ from .board import DIST, NEIGH, NHEX
 class Powers:
     """Powers: Blessings, Spells, attacks with a Power and the Power texts of a duel."""
 
+    __slots__ = ()  # the state's fields are StateBase's slots (rules/state.py)
+
     def _L_discard(self, p, h, dmg):
         return [A_CARD + c for c in self.hand_of(h)]
 

@@ -85,6 +85,8 @@ def rhex_of(rtok) -> list[int]:
 class Rituals:
     """Rituals in the Arena (see the module docstring)."""
 
+    __slots__ = ()  # the state's fields are StateBase's slots (rules/state.py)
+
     # ---------------------------------------------------------------- terrain
     def r_token_at(self, x: int) -> int:
         """The Ritual whose token covers hex ``x`` (-1: none)."""

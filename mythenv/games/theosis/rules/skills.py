@@ -10,6 +10,8 @@ from .board import DISK, DIST, HEXES, NEIGH, NHEX, R
 class Skills:
     """Skills (TH § Appendix Skills): when each Skill can be used, its aim and its effect."""
 
+    __slots__ = ()  # the state's fields are StateBase's slots (rules/state.py)
+
     # ---- Skills (TH § Appendix Skills)
     CHARGE = ("northern_twin_strike", "smite", "avenge")
     LEAP = ("wings_of_wrath",)

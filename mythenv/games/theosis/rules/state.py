@@ -39,6 +39,22 @@ _LIST_FIELDS = ("owner", "arch", "pickno", "hp", "pos", "gold", "flip_w", "flip_
 class StateBase(State):
     """The state's basics (see the package docstring): constructor, helpers, engine."""
 
+    #: every field of the state, of every chapter (a slot each: without an instance dict CPython
+    #: specialises every ``self.x`` read and ``self.method()`` call; a class with ~100 attributes
+    #: otherwise keeps them in a plain dict, and its method calls are looked up generically each time)
+    __slots__ = (
+        "_legal", "_mwitness", "_occ", "_rng", "_rng_state", "_witness", "acted", "anchor", "arch", "arow",
+        "aseen", "bart", "bid", "bjoin", "blackout", "bondage", "bpart", "brev", "cb", "cowner", "dbl",
+        "dec", "disc", "egold", "ehero", "ensl", "eq", "espot", "flip_a", "flip_w", "gaia", "game", "gold",
+        "gone", "hand", "hp", "hpp", "hpp_left", "initiative", "inplay", "kept", "log", "mact", "mana",
+        "martyr", "mcb", "mdown", "mdraw", "mgone", "mkind", "mlast", "mlost", "mmode", "mode", "mphase",
+        "mpos", "mseat", "mstack", "mstat", "msupply", "n", "nteams", "offer", "order", "owner", "para",
+        "pdraw", "pfirst", "phase", "pickno", "pool", "pos", "pouch", "pquota", "prepared", "pturn", "purse",
+        "q", "ranking", "rdeck", "rdue", "reason", "ret", "rhex", "rimm", "rshown", "rtok", "spots",
+        "stealth", "steps", "swal", "team", "token", "tpool", "track", "triad", "turn", "vis", "ward",
+        "winner",
+    )
+
     def __init__(self, game, seed: int | None = None, _empty: bool = False):
         self.game = game
         cfg = game.config
@@ -50,6 +66,9 @@ class StateBase(State):
         # each state's own rows; --- Monsters: a player's corners (game.corners: two for four heroes)
         self.triad = [[x for c in cs for x in TRIADS[c]] for cs in game.corners]
         self._legal = None
+        self._occ = None
+        self._witness = self._mwitness = (0, 0)
+        self._rng = self._rng_state = None
         if _empty:
             return
         self.rng = np.random.default_rng(seed)
@@ -177,9 +196,8 @@ class StateBase(State):
                 return h
         return -1
 
-    #: while the legal actions are listed (which changes nothing): the ``occupied`` map once built,
-    #: False before; else None
-    _occ: dict | bool | None = None
+    # ``_occ``: while the legal actions are listed (which changes nothing), the ``occupied`` map once
+    # built, False before; else None
 
     def occupied(self) -> dict:
         """Hex -> its occupant (a hero, or NH + m for a monster); the caller must not change it."""
@@ -418,10 +436,11 @@ class StateBase(State):
     def _ask(self, kind: str, seat: int, *args) -> None:
         if kind in self.HAND_PICKS:
             self.refill(seat)  # TH § Power Management: an empty hand takes the other Powers back
-        self.dec = [kind, seat] + list(args)
+        self.dec = [kind, seat, *args]
 
     def _push(self, *tasks) -> None:
-        self.q[0:0] = [list(t) for t in tasks]
+        """Put ``tasks`` (each a new list of its own, as every caller builds them) at the front."""
+        self.q[0:0] = tasks
 
     def _run(self) -> None:
         q, fns, over = self.q, self._TASK_FNS, self._check_elimination  # tasks change q in place only
@@ -437,16 +456,24 @@ class StateBase(State):
             f(self, *task[1:])
         self._legal = None
 
-    #: two heroes of different teams last found in the Arena by ``_check_elimination`` (a cache:
-    #: while both stand, no team has won)
-    _witness = (0, 0)
+    def _method_of(self, fns: dict, prefix: str, kind: str):
+        """The class's method ``<prefix><kind>`` (a decision's ``_D_`` handler or ``_L_`` lister),
+        remembered in the class's table ``fns``."""
+        f = fns[kind] = getattr(type(self), prefix + kind)
+        return f
 
-    #: per state class: task name -> its method ``_T_<name>`` (``_run`` looks each up once)
+    # ``_witness``: two heroes of different teams last found in the Arena by ``_check_elimination`` (a
+    # cache: while both stand, no team has won)
+
+    #: per state class: task name -> its method ``_T_<name>`` (``_run`` looks each up once); decision
+    #: kind -> its handler ``_D_<kind>`` (``_apply``) and its lister ``_L_<kind>`` (``_compute_legal``)
     _TASK_FNS: dict = {}
+    _DEC_FNS: dict = {}
+    _LEGAL_FNS: dict = {}
 
     def __init_subclass__(cls, **kw):
         super().__init_subclass__(**kw)
-        cls._TASK_FNS = {}
+        cls._TASK_FNS, cls._DEC_FNS, cls._LEGAL_FNS = {}, {}, {}
 
     def _check_elimination(self) -> bool:
         cb = self.cb
@@ -481,15 +508,17 @@ class StateBase(State):
         self.dec = None
         self._legal = None
         self.steps += 1
-        getattr(self, "_D_" + d[0])(fam, i, *d[1:])
+        f = self._DEC_FNS.get(d[0]) or self._method_of(self._DEC_FNS, "_D_", d[0])
+        f(self, fam, i, *d[1:])
         self._run()
 
     def _compute_legal(self) -> list[int]:
         d = self.dec
+        f = self._LEGAL_FNS.get(d[0]) or self._method_of(self._LEGAL_FNS, "_L_", d[0])
         if self.phase != "arena":
-            return getattr(self, "_L_" + d[0])(*d[1:])
+            return f(self, *d[1:])
         self._occ = False  # nothing moves while the legal actions are listed: ``occupied`` is built once
         try:
-            return getattr(self, "_L_" + d[0])(*d[1:])
+            return f(self, *d[1:])
         finally:
             self._occ = None

@@ -39,6 +39,8 @@ from .turn import MonsterTurn
 class Monsters(MonsterSetup, MonsterStamina, MonsterTurn, MonsterTargeting, MonsterStrikes, MonsterResults):
     """Heroes against monsters (see the package docstring); each method is defined in one chapter only."""
 
+    __slots__ = ()  # the state's fields are StateBase's slots (rules/state.py)
+
 
 __all__ = ["AREA_REACH", "MAXM", "MONSTERS", "MONSTER_MODES", "MON_CURSES", "MON_CURSE_CARDS", "MON_DEF_SKILLS",
            "ST", "STATUSES", "TARGETING", "TOKENS", "Monsters", "MonsterResults", "MonsterSetup", "MonsterStamina",

@@ -15,6 +15,8 @@ from .setup import MAXM
 class MonsterResults:
     """The end of a monster game (see the module docstring)."""
 
+    __slots__ = ()  # the state's fields are StateBase's slots (rules/state.py)
+
     # ================================================================== the end
     def _m_over(self, won: bool, why: str) -> None:
         self.winner = 0 if won else -1
@@ -24,7 +26,7 @@ class MonsterResults:
         self.dec = None
         self._log(f"game over: {why}")
 
-    _mwitness = (0, 0)  # see ``_check_elimination``
+    # ``_mwitness`` (set in StateBase.__init__): see ``_check_elimination``
 
     def _check_elimination(self) -> bool:
         if not self.mmode or self.mphase == 1:

@@ -29,6 +29,8 @@ AREA_REACH = ("all", "spell", "ring", "charge")
 class MonsterSetup:
     """The monsters' slots, entry and the co-op Ranking (see the module docstring)."""
 
+    __slots__ = ()  # the state's fields are StateBase's slots (rules/state.py)
+
     # ================================================================== setup
     def __init__(self, game, seed=None, _empty: bool = False):
         self.mmode = game.config["mode"] in MONSTER_MODES  # a monster mode (the game's config: fixed)

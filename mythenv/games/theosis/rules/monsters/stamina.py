@@ -22,6 +22,8 @@ from .setup import MAXM, MON_CURSE_CARDS, ST
 class MonsterStamina:
     """Heroes attacking monsters (see the module docstring)."""
 
+    __slots__ = ()  # the state's fields are StateBase's slots (rules/state.py)
+
     # ================================================================== targets for heroes
     def mon_targets(self, h: int, rng: int, at: int = -1) -> list[int]:
         """Monsters a single-target attack of ``h`` reaches (TH § Combat Ranges)."""

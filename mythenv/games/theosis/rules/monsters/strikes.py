@@ -25,6 +25,8 @@ from .setup import MON_DEF_SKILLS
 class MonsterStrikes:
     """The monsters' strikes (see the module docstring)."""
 
+    __slots__ = ()  # the state's fields are StateBase's slots (rules/state.py)
+
 
     def _T_m_strike(self, m, tb, f, j) -> None:
         """One strike of a face: choose the targets (and move first, before the first strike), then

@@ -61,6 +61,8 @@ def register_targeting(name: str, fn) -> None:
 class MonsterTargeting:
     """Target choice and movement (see the module docstring)."""
 
+    __slots__ = ()  # the state's fields are StateBase's slots (rules/state.py)
+
     # ---- movement (designed: the deterministic policy below)
     def _m_reach(self, m) -> dict:
         """Free hexes the monster can end its move on, with their distance in steps (TH § Monster

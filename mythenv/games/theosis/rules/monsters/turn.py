@@ -22,6 +22,8 @@ from .setup import MAXM, ST
 class MonsterTurn:
     """The monsters' turn and its statuses (see the module docstring)."""
 
+    __slots__ = ()  # the state's fields are StateBase's slots (rules/state.py)
+
     # ================================================================== the monsters' turn
     def _T_turn_end(self) -> None:
         """TH § Setting Up the Arena (Monster Modes): "The opposing monsters always act at the end of
