@@ -8,7 +8,7 @@ from ..cards import ARENA
 
 __all__ = [
     "R", "DIRS", "HEXES", "HEX_INDEX", "NHEX", "CENTER", "hex_dist", "DIST", "NEIGH", "STEP", "LINE",
-    "CONE", "FLOWER", "CORNERS", "TRIADS", "NMASK", "DISK", "expand", "hex_list",
+    "CONE", "FLOWER", "CORNERS", "TRIADS", "NMASK", "DISK", "expand", "hex_list", "AREA_BITS",
 ]
 
 R = ARENA["radius"]
@@ -81,6 +81,11 @@ def _cone(h, d):
 CONE = [[_cone(h, d) for d in range(6)] for h in HEXES]
 # Spell area: 7 hexes, a hex and its six neighbours (TH § Combat Ranges: Spell)
 FLOWER = [[i] + NEIGH[i] for i in range(NHEX)]
+# AREA_BITS[area][h]: the hexes of a Line / Cone from h in any of the six directions (a Ring: the
+# neighbours), as a bit set: an area Skill has a target in some direction when it meets the target hexes
+AREA_BITS = {"ring": NMASK,
+             "line": [sum(1 << y for y in {y for cells in LINE[h] for y in cells}) for h in range(NHEX)],
+             "cone": [sum(1 << y for y in {y for cells in CONE[h] for y in cells}) for h in range(NHEX)]}
 CORNERS = [HEX_INDEX[(R * DIRS[k][0], R * DIRS[k][1])] for k in range(6)]
 
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from ..cards import HEROES
 from .actions import A_CARD, A_DIR, A_DONE, A_HERO, A_HEX, A_MON, A_NUM, A_SLOT, FIRE, ICE, LIGHT, NH, VOID
-from .board import DISK, DIST, HEXES, NEIGH, NHEX, R
+from .board import AREA_BITS, DISK, DIST, HEXES, NEIGH, NHEX, R
 
 
 class Skills:
@@ -41,6 +41,18 @@ class Skills:
             zone |= DISK[rng][self.mpos[m]]
         return [x for x in dests if zone >> x & 1]
 
+    def _area_target_bits(self, h: int) -> int:
+        """The hexes holding what an area Skill of ``h`` hits (``area_any``'s test) as a bit set:
+        a monster, or an enemy hero outside the starting triads of turn 1."""
+        owner, team = self.owner, self.team
+        mine = team[owner[h]]
+        turn1 = self.turn == 1
+        bits = 0
+        for x, t in self.occupied().items():
+            if t >= NH or t != h and team[owner[t]] != mine and not (turn1 and self.in_start_triad(t)):
+                bits |= 1 << x
+        return bits
+
     def _dirs_with_enemy(self, h: int, area: str) -> list[int]:
         return [d for d in range(6) if self.area_any(h, self.area_cells(h, area, d))]
 
@@ -61,9 +73,9 @@ class Skills:
                 if self.single_targets(h, rng) or self.mon_targets(h, rng):
                     return True
                 return (key in self.CHARGE or key in self.LEAP) and bool(self._charge_dests(h, key, key in self.LEAP))
-            if sk.area == "ring":
-                return self.area_any(h, NEIGH[self.pos[h]])
-            return any(self.area_any(h, self.area_cells(h, sk.area, d)) for d in range(6))
+            # a Ring, Line or Cone: ``area_any`` over its cells (in any direction), by bit sets
+            cells = AREA_BITS.get(sk.area)
+            return cells is not None and bool(cells[self.pos[h]] & self._area_target_bits(h))
         if sk.kind == "auto":
             return True
         if key == "teleport":
