@@ -229,15 +229,21 @@ class Arena:
         rows = [0]
         if self.empty_slots(h):
             rows.append(1)
-        if any(POWERS[c].type == "blessing" for c in hand):
-            rows.append(2)
-        if any(self._spell_ok(h, c) for c in hand):
-            rows.append(3)
+        for c in hand:  # loops, not any(): the action chart is listed at every hero's action
+            if POWERS[c].type == "blessing":
+                rows.append(2)
+                break
+        for c in hand:
+            if self._spell_ok(h, c):
+                rows.append(3)
+                break
         if not self.pacified(h) and (self.single_targets(h, self.attack_range(h))
                                      or self.mon_targets(h, self.attack_range(h))):  # --- Monsters
             rows.append(4)
-        if any(self._skill_ok(h, s) for s in range(3)):
-            rows.append(5)
+        for s in range(3):
+            if self._skill_ok(h, s):
+                rows.append(5)
+                break
         return rows
 
     def _T_h_row(self, h) -> None:

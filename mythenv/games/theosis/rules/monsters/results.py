@@ -9,7 +9,12 @@ from ...mdata import TOKENS
 from ..actions import (
     NH,
 )
+from ..state import StateBase
 from .setup import MAXM
+
+#: the heroes-only end check, called directly (``super()`` looks through the state's 22 classes, and
+#: this runs before every task of the Arena)
+_heroes_over = StateBase._check_elimination
 
 
 class MonsterResults:
@@ -30,7 +35,7 @@ class MonsterResults:
 
     def _check_elimination(self) -> bool:
         if not self.mmode or self.mphase == 1:
-            return super()._check_elimination()
+            return _heroes_over(self)
         m, w = self._mwitness  # a monster and a hero last found standing: while both are, play goes on
         pos = self.pos
         if self.mpos[m] >= 0 and self.mkind[m] >= 0 and self.hp[w] > 0 and self.owner[w] >= 0 and (pos[w] >= 0 or self.swal[w]):
@@ -48,7 +53,7 @@ class MonsterResults:
                 self.nteams = self.n
                 self.ward = [0] * self.n
                 self._log("every monster is defeated: the competitive game goes on")
-                return super()._check_elimination()
+                return _heroes_over(self)
             self._m_over(True, "every monster is defeated")
             return True
         # a hero in the Arena or swallowed (``alive`` inlined: this runs before every task)

@@ -13,6 +13,9 @@ from ..actions import (
     PK,
 )
 from ..board import CENTER, FLOWER
+from ..state import StateBase
+
+_heroes_occupied = StateBase._occupied_now  # the heroes' part of ``occupied`` (``_occupied_now``)
 
 MAXM = 3
 ST = {k: i for i, k in enumerate(STATUSES)}
@@ -131,7 +134,7 @@ class MonsterSetup:
 
     # ================================================================== occupancy
     def _occupied_now(self) -> dict:
-        occ = super()._occupied_now()
+        occ = _heroes_occupied(self)  # StateBase's, called directly: this runs for every move and area
         if self.mkind[0] >= 0:
             for m in range(MAXM):
                 if self.mkind[m] >= 0 and self.mpos[m] >= 0:
