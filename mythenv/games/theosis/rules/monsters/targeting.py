@@ -11,7 +11,7 @@ from ..actions import (
     NH,
     PK,
 )
-from ..board import DIST, HEXES, NEIGH, NHEX
+from ..board import DIST, HEXES, NHEX, expand, hex_list
 
 
 # ---------------------------------------------------------------- targeting policies (config hook)
@@ -73,18 +73,22 @@ class MonsterTargeting:
         start = self.mpos[m]
         if mon.teleport and speed > 1:
             return {x: DIST[start][x] for x in range(NHEX) if x not in occ or x == start}
-        seen = {start: 0}
-        frontier = [start]
+        # a breadth-first walk on bit sets (bit x = hex x), a layer per step; a flyer passes over the
+        # occupied hexes without ending there (every caller orders the hexes itself)
+        taken = 0
+        for y in occ:
+            taken |= 1 << y
+        block = 0 if mon.fly else taken
+        out = {start: 0}
+        seen = frontier = 1 << start
         for step in range(1, speed + 1):
-            nxt = []
-            for x in frontier:
-                for y in NEIGH[x]:
-                    if y in seen or (y in occ and not mon.fly):
-                        continue
-                    seen[y] = step
-                    nxt.append(y)
-            frontier = nxt
-        return {x: d for x, d in seen.items() if x not in occ or x == start}
+            frontier = expand(frontier) & ~(seen | block)
+            if not frontier:
+                break
+            seen |= frontier
+            for x in hex_list(frontier & ~taken):
+                out[x] = step
+        return out
 
     def _m_move(self, m, x) -> None:
         if x != self.mpos[m]:
