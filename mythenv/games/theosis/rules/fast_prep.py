@@ -90,8 +90,9 @@ class FastPrep:
         return list(EQUIP_SLOTS[h][it])
 
     def _offer_ok(self, p: int) -> list[int]:
-        mine = self.heroes_of(p)
-        return [i for i in self.offer if any(self.can_equip(h, i) for h in mine)]
+        """The offered items a hero of ``p`` can equip (``can_equip`` inlined: its slots per item)."""
+        rows = [EQUIP_SLOTS[h] for h in self.heroes_of(p)]
+        return [i for i in self.offer if any(row[i] for row in rows)]
 
     def _T_offer_turn(self, kind, passes) -> None:
         if not self.offer or passes >= self.n:
