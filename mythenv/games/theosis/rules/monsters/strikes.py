@@ -38,7 +38,8 @@ class MonsterStrikes:
         strike = face.strikes[j]
         pol = self._policy()
         mc = self.mcb
-        heroes = [h for h in range(NH) if self.alive(h)]
+        owner, hp, hpos = self.owner, self.hp, self.pos  # ``alive`` inlined
+        heroes = [h for h in range(NH) if owner[h] >= 0 and hp[h] > 0 and hpos[h] >= 0]
         if not heroes:
             return
         targets: list[int] = []

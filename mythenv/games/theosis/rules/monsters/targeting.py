@@ -99,7 +99,8 @@ class MonsterTargeting:
         return TARGETING[self.game.config["targeting"]]
 
     def _candidates(self, reach_from, rng) -> list[int]:
-        return [h for h in range(NH) if self.alive(h) and DIST[reach_from][self.pos[h]] <= rng]
+        owner, hp, pos, d = self.owner, self.hp, self.pos, DIST[reach_from]  # ``alive`` inlined
+        return [h for h in range(NH) if owner[h] >= 0 and hp[h] > 0 and pos[h] >= 0 and d[pos[h]] <= rng]
     def _second(self, m, strike, cands, face) -> int:
         """The second strike of a two-strike face: the policy's choice; Spit and Impale prefers the
         hero the first strike hit (its +1 Attack Bonus), Dual Icy Claws the same hero (two hits slay)."""
