@@ -9,6 +9,8 @@ from .actions import A_DONE, A_HEX, A_ROW, NH, PHYS, PK, ROW_NAMES, TURNS
 from .board import CENTER, CONE, DISK, DIST, FLOWER, HEXES, LINE, NEIGH, R, expand, hex_list
 
 RANGE = tuple(5 if hero.ranged else 1 for hero in HEROES)  # a hero's attack range (TH § Combat Ranges)
+BLESSINGS = frozenset(c for c, pw in enumerate(POWERS) if pw.type == "blessing")  # the action chart's row 2
+SPELLS = frozenset(c for c, pw in enumerate(POWERS) if pw.type == "spell")  # row 3 (``_spell_ok``)
 
 
 class Arena:
@@ -225,20 +227,19 @@ class Arena:
         return sorted(out, key=self.rank_of) + self.mon_in_cells(FLOWER[centre])  # --- Monsters
 
     def _rows(self, h: int) -> list[int]:
-        hand = self.hand_of(h)
-        rows = [0]
-        if self.empty_slots(h):
-            rows.append(1)
-        for c in hand:  # loops, not any(): the action chart is listed at every hero's action
-            if POWERS[c].type == "blessing":
-                rows.append(2)
-                break
+        """The rows of the action chart ``h`` may take (listed at every hero's action: ``hand_of``,
+        ``empty_slots`` and the card types inlined, loops instead of any())."""
+        hand = self.hand[self.owner[h]]
+        mana = self.mana[h]
+        rows = [0] if mana[0] and mana[1] and mana[2] else [0, 1]
+        if not BLESSINGS.isdisjoint(hand):
+            rows.append(2)
         for c in hand:
-            if self._spell_ok(h, c):
+            if c in SPELLS and self._spell_ok(h, c):
                 rows.append(3)
                 break
-        if not self.pacified(h) and (self.single_targets(h, self.attack_range(h))
-                                     or self.mon_targets(h, self.attack_range(h))):  # --- Monsters
+        if not self.pacified(h) and (self.single_targets(h, RANGE[h])
+                                     or self.mon_targets(h, RANGE[h])):  # --- Monsters
             rows.append(4)
         for s in range(3):
             if self._skill_ok(h, s):
