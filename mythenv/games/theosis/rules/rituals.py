@@ -137,12 +137,12 @@ class Rituals:
                 return ri
         return -1
 
-    def r_reach(self, h: int, steps: int, leap: bool = False) -> list[int]:
+    def r_reach(self, h: int, steps: int, leap: bool = False, avoid: int = 0) -> list[int]:
         """The hexes of ``r_paths`` without the Wall of Fire count (``Arena.reach`` with tokens in the
         Arena): the hexes whose cheapest Movement is at most ``steps``, a Death Swamp hex costing
-        its ``move_cost`` to enter. On bit sets (bit x = hex x): ``within[c]`` the hexes reached with
-        at most c Movement; a hex of entering cost k is reached with c when it is next to a hex
-        reached with c - k."""
+        its ``move_cost`` to enter; ``avoid``: hexes (a bit set) a walk may not step onto either. On
+        bit sets (bit x = hex x): ``within[c]`` the hexes reached with at most c Movement; a hex of
+        entering cost k is reached with c when it is next to a hex reached with c - k."""
         walled = 0  # blocked hexes: never entered without a Leap, never ended on
         dear: dict[int, int] = {}  # entering cost k > 1 -> the hexes of that cost
         for ri, i, _p in self.rtok:  # ``rhex`` as bit sets (tokens never overlap: errata page 44)
@@ -160,11 +160,11 @@ class Rituals:
         slow = 0
         for bits in dear.values():
             slow |= bits
-        stop = block | (0 if leap else walled)
+        stop = block | (0 if leap else walled) | avoid
         if 0 < steps <= 2 * R and not stop & DISK[steps - 1][start] and not slow & DISK[steps][start]:
             # nothing blocks or slows within reach: every hex within ``steps`` has a free shortest
             # path of ``steps`` at most (``Arena.reach``)
-            return hex_list(DISK[steps][start] & ~(taken | walled))
+            return hex_list(DISK[steps][start] & ~(taken | walled | avoid))
         cheap = ~(stop | slow)
         within = [1 << start]
         near = [expand(within[0])]  # near[c]: the hexes next to within[c]
@@ -172,7 +172,7 @@ class Rituals:
             got = within[c - 1] | near[c - 1] & cheap
             for k, bits in dear.items():
                 if c >= k:
-                    got |= near[c - k] & bits & ~block
+                    got |= near[c - k] & bits & ~(block | avoid)
             new = got & ~within[c - 1]
             within.append(got)
             near.append(near[c - 1] | expand(new) if new else near[c - 1])
@@ -250,7 +250,10 @@ class Rituals:
         leap = mode == "leap"
         mover = self.cowner[PK["tentacles_black"]] if mode == "tentacles" else self.owner[h]
         worst = self.team[mover] != self.hteam(h)
-        n = self.r_paths(h, steps, leap, worst).get(x, 0)
+        if not leap and not worst and x in self.r_reach(h, steps, avoid=fire_cells):
+            n = 0  # a walk that never steps onto the Wall of Fire ends on x: the fewest steps onto it
+        else:
+            n = self.r_paths(h, steps, leap, worst).get(x, 0)
         self.pos[h] = x
         self._push(*[["r_affect", fire, h, "fire", 0] for _ in range(n)])
 
