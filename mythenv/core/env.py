@@ -24,6 +24,7 @@ from .errors import (
 )
 from .game import Game, State
 
+_FLOAT32 = np.dtype(np.float32)  # the observation dtype, converted once (np.empty per step)
 ILLEGAL_ACTION_MODES = ("terminate", "penalize", "raise")
 RENDER_MODES = ("ansi", "human")
 
@@ -145,7 +146,7 @@ class MythEnv(AECEnv):
             if c is not None and self.copy_observations:
                 # a fresh array the caller owns, written whole by the compiled encoder (which zeroes it
                 # first), instead of the seat's buffer and a copy of it
-                obs = np.empty(self._obs_size, np.float32)
+                obs = np.empty(self._obs_size, _FLOAT32)
                 if c(state, p, obs, game.c_layout):
                     self._memo_state[p] = None  # should the Python encoder take over, it starts over
                     return {"observation": obs, "action_mask": self._fresh_mask(state, p)}

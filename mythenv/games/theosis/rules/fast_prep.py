@@ -10,6 +10,9 @@ from .actions import A_CARD, A_DONE, A_HERO, A_HEX, A_ITEM, A_SLOT, ARM, NC, NH,
 # EQUIP_SLOTS[h][it]: the equipment slots of hero h that take item it (weapon, off-hand, armor)
 EQUIP_SLOTS = tuple(tuple(tuple(s for s, kinds in ((W, hero.weapon), (OFF, hero.offhand), (ARM, hero.armor))
                                 if item.kind in kinds) for item in ITEMS) for hero in HEROES)
+# DRAFT_POOL[expansion][v]: the Powers of value slot v in the draft's round v (with / without the expansion)
+DRAFT_POOL = tuple(tuple(tuple(c for c in range(NC) if POWERS[c].value_slot == v and (exp or not POWERS[c].expansion))
+                         for v in range(6)) for exp in (False, True))
 
 
 class FastPrep:
@@ -24,8 +27,7 @@ class FastPrep:
         self._push(*[["draft_round", v] for v in range(6)], ["mana_start"])
 
     def _T_draft_round(self, v) -> None:
-        exp = self.game.config["expansion"]
-        self.pool = [c for c in range(NC) if POWERS[c].value_slot == v and (exp or not POWERS[c].expansion)]
+        self.pool = list(DRAFT_POOL[bool(self.game.config["expansion"])][v])
         seats = list(range(self.n))
         self.order = seats if v % 2 == 0 else seats[::-1]
         self._push(["draft_pick"])

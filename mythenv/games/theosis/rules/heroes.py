@@ -32,4 +32,7 @@ class HeroPhase:
 
     def heroes_of(self, p: int) -> list[int]:
         owner = self.owner
-        return sorted([h for h in range(NH) if owner[h] == p], key=self.pickno.__getitem__)
+        mine = [h for h in range(NH) if owner[h] == p]
+        if len(mine) > 1:
+            mine.sort(key=self.pickno.__getitem__)
+        return mine
