@@ -219,3 +219,24 @@ def test_instruction_counts_table_and_loop(tmp_path, capsys, monkeypatch):
     assert row in capsys.readouterr().out and row in doc.read_text()
     for mode in instructions.MODES:  # what runs under valgrind
         assert instructions.main(["--_loop", "demigods_v0", mode, "20"]) == 0
+
+
+def test_interleaved_smoke_writes_its_block(tmp_path, capsys, monkeypatch):
+    """benchmarks.interleaved: every config of a game is measured against hanabi slices and the
+    README block holds one row per config with a positive median inside its quartiles."""
+    from benchmarks import interleaved, readme
+
+    doc = tmp_path / "README.md"
+    doc.write_text("intro\n<!-- interleaved:start -->\nold\n<!-- interleaved:end -->\n")
+    monkeypatch.setattr(interleaved, "write_block", lambda name, body: readme.write_block(name, body, doc))
+    assert interleaved.main(["--slices", "3", "--steps", "30", "--readme", "theosis_v0"]) == 0
+    rows = [x for x in capsys.readouterr().out.splitlines() if x.startswith("| theosis_v0")]
+    assert len(rows) == 1 + len(interleaved.mythenv.game_class("theosis_v0").benchmark_configs)
+    for row in rows:
+        _label, median, quart = (c.strip() for c in row.strip("|").split("|"))
+        lo, hi = map(float, quart.split("-"))
+        assert 0 < lo <= float(median) <= hi
+        assert row in doc.read_text()
+    assert "old" not in doc.read_text()
+    with pytest.raises(SystemExit):
+        interleaved.main(["--slices", "0"])

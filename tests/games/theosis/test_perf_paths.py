@@ -46,3 +46,34 @@ def test_encode_update_equals_a_full_encode_at_every_step():
 def test_encode_update_of_a_strided_buffer_reencodes():
     game = mythenv.make_game("theosis_v0")
     assert play_incremental(game, [5], np.random.default_rng(3), every=False, strided=True, max_steps=300) > 2
+
+
+def test_every_field_is_a_slot():
+    """The state's fields are ``__slots__`` (rules/state.py): a field set outside them would land in
+    the instance dict, and CPython 3.11 stops specialising the rules' method calls on such a state.
+    Every test config is played, cloned, saved and loaded, resampled and encoded; no field may
+    reach the dict, and every slot is set."""
+    from mythenv.games.theosis.rules.state import StateBase
+
+    cls = mythenv.game_class("theosis_v0")
+    rng = np.random.default_rng(3)
+    for cfg in [{}] + [dict(c) for c in cls.test_configs]:
+        game = mythenv.make_game("theosis_v0", **cfg)
+        s = game.new_initial_state(seed=5)
+        seen = [s]
+        while not s.is_terminal():
+            if rng.random() < 0.05:
+                c = s.clone()
+                c.legal_actions()
+                r = s.resample_hidden(s.current_player(), rng)
+                r.legal_actions()
+                game.observation(s, s.current_player())
+                seen += [c, r, game.state_from_dict(s.to_dict())]
+            la = s.legal_actions()
+            s.apply_action(la[int(rng.integers(len(la)))])
+        s.returns()
+        s.to_dict()
+        for st in seen:
+            assert vars(st) == {}, (cfg, sorted(vars(st)))
+            unset = [n for n in StateBase.__slots__ if not hasattr(st, n)]
+            assert not unset, (cfg, unset)  # every field set in every state (a clone, a load...)

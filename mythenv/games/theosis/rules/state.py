@@ -31,9 +31,6 @@ from .board import NHEX, TRIADS
 
 NSPOT = 18  # --- Hierapolis: golden Quest slots, plain Quest slots, locations (actions.FAMILIES "spot")
 
-_LIST_FIELDS = ("owner", "arch", "pickno", "hp", "pos", "gold", "flip_w", "flip_a", "stealth", "dbl", "martyr",
-                "blackout", "acted", "cowner", "vis", "token", "offer", "pouch", "gone", "ranking", "ward",
-                "pool", "order", "hpp_left")
 
 
 class StateBase(State):
@@ -46,7 +43,7 @@ class StateBase(State):
         "_legal", "_mwitness", "_occ", "_rng", "_rng_state", "_witness", "acted", "anchor", "arch", "arow",
         "aseen", "bart", "bid", "bjoin", "blackout", "bondage", "bpart", "brev", "cb", "cowner", "dbl",
         "dec", "disc", "egold", "ehero", "ensl", "eq", "espot", "flip_a", "flip_w", "gaia", "game", "gold",
-        "gone", "hand", "hp", "hpp", "hpp_left", "initiative", "inplay", "kept", "log", "mact", "mana",
+        "gone", "hand", "hp", "hpp", "initiative", "inplay", "kept", "log", "mact", "mana",
         "martyr", "mcb", "mdown", "mdraw", "mgone", "mkind", "mlast", "mlost", "mmode", "mode", "mphase",
         "mpos", "mseat", "mstack", "mstat", "msupply", "n", "nteams", "offer", "order", "owner", "para",
         "pdraw", "pfirst", "phase", "pickno", "pool", "pos", "pouch", "pquota", "prepared", "pturn", "purse",
@@ -106,7 +103,6 @@ class StateBase(State):
         self.ward = [0] * self.nteams
         self.bondage = -1
         self.order = []
-        self.hpp_left = [0] * self.n
         # --- Rituals (rules/rituals.py): the Rituals each seat prepared, those revealed, the tokens
         self.prepared = [[] for _ in range(self.n)]
         self.rdue = []
