@@ -33,44 +33,37 @@ OS_PEERS = ("leduc_poker", "hanabi", "gin_rummy", "backgammon")
 
 
 # ----------------------------------------------------------------------------- AEC loops
-def aec_rate(make_env, seconds: float, seed: int) -> tuple[float, float]:
-    """(agent-steps/s, games/s) of random masked play through the AEC API."""
-    env = make_env()
+def aec_steps(env, seed: int):
+    """Random masked play through the AEC API (``last()`` + mask + ``step()``), game after game:
+    yields after every agent-step the number of games finished so far. The loop of every AEC
+    figure (this table, ``breakdown``, ``instructions``, ``interleaved``)."""
     rng = np.random.default_rng(seed)
-    steps = games = 0
+    games = 0
     env.reset(seed=seed)
-    t0 = time.perf_counter()
-    deadline = t0 + seconds
     while True:
         for _agent in env.agent_iter():
             obs, rew, term, trunc, info = env.last()
             if term or trunc:
-                action = None
-            else:
-                mask = obs["action_mask"] if isinstance(obs, dict) else info["action_mask"]
-                legal = np.flatnonzero(mask)
-                action = int(legal[rng.integers(len(legal))])
-                steps += 1
-            env.step(action)
+                env.step(None)
+                continue
+            mask = obs["action_mask"] if isinstance(obs, dict) else info["action_mask"]
+            legal = np.flatnonzero(mask)
+            env.step(int(legal[rng.integers(len(legal))]))
+            yield games
         games += 1
-        if time.perf_counter() > deadline:
-            break
         env.reset(seed=int(rng.integers(2**31)))
-    dt = time.perf_counter() - t0
-    return steps / dt, games / dt
 
 
-def openspiel_rate(name: str, seconds: float, seed: int) -> tuple[float, float]:
-    """(agent-steps/s, games/s) of random play through pyspiel with an observation tensor per
-    decision (chance outcomes sampled, not counted as agent steps)."""
+def openspiel_steps(name: str, seed: int):
+    """Random play through pyspiel with an observation tensor (else the information-state tensor)
+    per decision, chance outcomes sampled and not counted: yields after every agent-step the
+    number of games finished so far (``aec_steps`` for OpenSpiel's C++ games)."""
     import pyspiel
 
     game = pyspiel.load_game(name)
     rng = np.random.default_rng(seed)
-    steps = games = 0
-    t0 = time.perf_counter()
-    deadline = t0 + seconds
     use_obs = game.get_type().provides_observation_tensor
+    games = 0
     while True:
         st = game.new_initial_state()
         while not st.is_terminal():
@@ -86,12 +79,33 @@ def openspiel_rate(name: str, seconds: float, seed: int) -> tuple[float, float]:
                 np.asarray(st.information_state_tensor(p), np.float32)
             legal = st.legal_actions(p)
             st.apply_action(legal[int(rng.integers(len(legal)))])
-            steps += 1
+            yield games
         games += 1
-        if time.perf_counter() > deadline:
+
+
+def timed_rate(steps, seconds: float) -> tuple[float, float]:
+    """(agent-steps/s, games/s) of the play ``steps`` (``aec_steps`` / ``openspiel_steps``) for
+    about ``seconds``; the clock is read every 64 steps."""
+    n = games = 0
+    t0 = time.perf_counter()
+    deadline = t0 + seconds
+    for finished in steps:
+        n += 1
+        if n & 63 == 0 and time.perf_counter() > deadline:
+            games = finished
             break
     dt = time.perf_counter() - t0
-    return steps / dt, games / dt
+    return n / dt, games / dt
+
+
+def aec_rate(make_env, seconds: float, seed: int) -> tuple[float, float]:
+    """(agent-steps/s, games/s) of random masked play through the AEC API."""
+    return timed_rate(aec_steps(make_env(), seed), seconds)
+
+
+def openspiel_rate(name: str, seconds: float, seed: int) -> tuple[float, float]:
+    """(agent-steps/s, games/s) of random play through pyspiel (``openspiel_steps``)."""
+    return timed_rate(openspiel_steps(name, seed), seconds)
 
 
 # ----------------------------------------------------------------------------- state-level costs
@@ -223,18 +237,26 @@ def vec_rate(game_id: str, seconds: float) -> dict:
 
 
 # ----------------------------------------------------------------------------- driver
+def targets(games=None, all_configs: bool = False) -> list[tuple[str, str, dict]]:
+    """(label, game id, config) of every measured config: each game's default and its
+    ``benchmark_configs`` (``all_configs``: its ``test_configs``)."""
+    import mythenv
+
+    out = []
+    for gid in games or mythenv.list_games():
+        cls = mythenv.game_class(gid)
+        cfgs = [{}] + [dict(c) for c in (cls.test_configs if all_configs else cls.benchmark_configs) if c]
+        for cfg in cfgs:
+            label = gid + ("" if not cfg else "[" + ",".join(f"{k}={v}" for k, v in cfg.items()) + "]")
+            out.append((label, gid, cfg))
+    return out
+
+
 def run(seconds: float, repeats: int, games=None, all_configs=False, peers=True, mem=True, vec=True) -> dict:
     import mythenv
 
     results: dict[str, dict] = {}
-    targets = []
-    for gid in games or mythenv.list_games():
-        cls = mythenv.game_class(gid)
-        cfgs = [{}] + [c for c in (cls.test_configs if all_configs else cls.benchmark_configs) if c]
-        for cfg in cfgs:
-            label = gid + ("" if not cfg else "[" + ",".join(f"{k}={v}" for k, v in cfg.items()) + "]")
-            targets.append((label, gid, cfg))
-    for label, gid, cfg in targets:
+    for label, gid, cfg in targets(games, all_configs):
         rates, gps, st, ratios = [], [], [], []
         game = mythenv.make_game(gid, **cfg)
         for r in range(repeats):  # AEC and raw measured back to back: the ratio of each pair

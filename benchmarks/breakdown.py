@@ -18,28 +18,18 @@ import numpy as np
 
 import mythenv
 
+from .bench import aec_steps
 from .readme import write_block
 
 
 def aec_us(game_id: str, steps: int, compiled: bool = True) -> float:
     env = mythenv.make_env(game_id)
     env.unwrapped.game.use_compiled(compiled)
-    rng = np.random.default_rng(0)
-    done = 0
-    env.reset(seed=0)
+    play = aec_steps(env, 0)
     t0 = clock()
-    while done < steps:
-        for _agent in env.agent_iter():
-            obs, _r, term, trunc, _i = env.last()
-            if term or trunc:
-                action = None
-            else:
-                legal = np.flatnonzero(obs["action_mask"])
-                action = int(legal[rng.integers(len(legal))])
-                done += 1
-            env.step(action)
-        env.reset(seed=int(rng.integers(2**31)))
-    return 1e6 * (clock() - t0) / max(done, 1)
+    for _ in range(steps):
+        next(play)
+    return 1e6 * (clock() - t0) / max(steps, 1)
 
 
 def raw_us(game_id: str, steps: int) -> float:

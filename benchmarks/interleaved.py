@@ -7,10 +7,10 @@ different machine speeds (this VM's hanabi rate moved between 6.5k and 16k steps
 Here every config plays ``--steps`` agent-steps at a time between two slices of hanabi of the same
 size, and the figure is the median over ``--slices`` slices of (the config's rate / the mean rate of
 the two hanabi slices around it), with the quartiles: each ratio compares runs a few tens of
-milliseconds apart. The play is the loops of ``benchmarks.bench`` (random masked play through
-``last()`` + mask + ``step()``; pyspiel with an observation tensor per decision), each a generator
-that keeps its game going between slices. Configs: each game's default and its
-``benchmark_configs``. ``--readme`` writes the table into benchmarks/README.md (the ``interleaved``
+milliseconds apart. The play is ``benchmarks.bench``'s (``aec_steps``: random masked play through
+``last()`` + mask + ``step()``; ``openspiel_steps``: pyspiel with an observation tensor per
+decision), each generator keeping its game going between slices. Configs: each game's default
+and its ``benchmark_configs``. ``--readme`` writes the table into benchmarks/README.md (the ``interleaved``
 block). Needs pyspiel (``pip install -e ".[bench]"``).
 """
 
@@ -22,51 +22,10 @@ import statistics
 import sys
 from time import perf_counter
 
-import numpy as np
-
 import mythenv
 
+from .bench import aec_steps, openspiel_steps, targets
 from .readme import write_block
-
-
-def hanabi_steps(seed: int):
-    """OpenSpiel hanabi, one agent-step per ``next`` (``bench.openspiel_rate``'s loop)."""
-    import pyspiel
-
-    game = pyspiel.load_game("hanabi")
-    rng = np.random.default_rng(seed)
-    while True:
-        st = game.new_initial_state()
-        while not st.is_terminal():
-            if st.is_chance_node():
-                outcomes = st.chance_outcomes()
-                i = rng.choice(len(outcomes), p=[p for _, p in outcomes])
-                st.apply_action(outcomes[i][0])
-                continue
-            p = st.current_player()
-            np.asarray(st.observation_tensor(p), np.float32)
-            legal = st.legal_actions(p)
-            st.apply_action(legal[int(rng.integers(len(legal)))])
-            yield
-
-
-def env_steps(game_id: str, cfg: dict, seed: int):
-    """A mythenv AEC env, one agent-step per ``next`` (``bench.aec_rate``'s loop)."""
-    env = mythenv.make_env(game_id, **cfg)
-    rng = np.random.default_rng(seed)
-    env.reset(seed=seed)
-    while True:
-        for _agent in env.agent_iter():
-            obs, _r, term, trunc, _i = env.last()
-            if term or trunc:
-                action = None
-            else:
-                legal = np.flatnonzero(obs["action_mask"])
-                action = int(legal[rng.integers(len(legal))])
-            env.step(action)
-            if action is not None:
-                yield
-        env.reset(seed=int(rng.integers(2**31)))
 
 
 def rate(steps, k: int) -> float:
@@ -76,19 +35,9 @@ def rate(steps, k: int) -> float:
     return k / (perf_counter() - t0)
 
 
-def targets(games) -> list[tuple[str, str, dict]]:
-    out = []
-    for gid in games or mythenv.list_games():
-        cls = mythenv.game_class(gid)
-        for cfg in [{}] + [dict(c) for c in cls.benchmark_configs if c]:
-            label = gid + ("" if not cfg else "[" + ",".join(f"{k}={v}" for k, v in cfg.items()) + "]")
-            out.append((label, gid, cfg))
-    return out
-
-
 def measure(games=None, slices: int = 40, steps: int = 400) -> dict:
-    hanabi = hanabi_steps(0)
-    plays = [(label, env_steps(gid, cfg, 1)) for label, gid, cfg in targets(games)]
+    hanabi = openspiel_steps("hanabi", 0)
+    plays = [(label, aec_steps(mythenv.make_env(gid, **cfg), 1)) for label, gid, cfg in targets(games)]
     rate(hanabi, steps)  # warm-up: imports, first games
     for _label, play in plays:
         rate(play, steps)

@@ -91,10 +91,13 @@ class FastPrep:
         """Equipment slots of hero ``h`` that take item ``it``."""
         return list(EQUIP_SLOTS[h][it])
 
-    def _offer_ok(self, p: int) -> list[int]:
-        """The offered items a hero of ``p`` can equip (``can_equip`` inlined: its slots per item)."""
-        rows = [EQUIP_SLOTS[h] for h in self.heroes_of(p)]
+    def equippable(self, heroes: list[int]) -> list[int]:
+        """The offered items one of ``heroes`` can equip (``can_equip`` inlined: its slots per item)."""
+        rows = [EQUIP_SLOTS[h] for h in heroes]
         return [i for i in self.offer if any(row[i] for row in rows)]
+
+    def _offer_ok(self, p: int) -> list[int]:
+        return self.equippable(self.heroes_of(p))
 
     def _T_offer_turn(self, kind, passes) -> None:
         if not self.offer or passes >= self.n:

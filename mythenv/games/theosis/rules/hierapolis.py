@@ -350,8 +350,7 @@ class Hierapolis:
         self._hp_equip(h, it, s)
 
     def _market_ok(self, p: int) -> list[int]:
-        mine = self.standing_of(p)  # ``_equippers`` for each item
-        return [i for i in self.offer if any(self.can_equip(h, i) for h in mine)]
+        return self.equippable(self.standing_of(p))  # fast_prep.py
 
     def _L_hp_market(self, p, optional):
         return [A_ITEM + i for i in self._market_ok(p)] + ([A_DONE] if optional else [])

@@ -446,15 +446,13 @@ class StateBase(State):
             if not q:
                 raise StateError("theosis_v0: the task queue ran dry")
             task = q.pop(0)
-            f = fns.get(task[0])
-            if f is None:
-                f = fns[task[0]] = getattr(type(self), "_T_" + task[0])
+            f = fns.get(task[0]) or self._method_of(fns, "_T_", task[0])
             f(self, *task[1:])
         self._legal = None
 
     def _method_of(self, fns: dict, prefix: str, kind: str):
-        """The class's method ``<prefix><kind>`` (a decision's ``_D_`` handler or ``_L_`` lister),
-        remembered in the class's table ``fns``."""
+        """The class's method ``<prefix><kind>`` (a task's ``_T_``, a decision's ``_D_`` handler or
+        ``_L_`` lister), remembered in the class's table ``fns``."""
         f = fns[kind] = getattr(type(self), prefix + kind)
         return f
 
