@@ -95,7 +95,7 @@ _AGENTS: dict[str, AgentFactory] = {
     "random": RandomAgent,
     "heuristic": HeuristicAgent,
     "ismcts": _lazy("mythenv.agents.ismcts", "ISMCTSAgent"),
-    "ppo": _lazy("mythenv.agents.policy", "SB3PolicyAgent"),
+    "ppo": _lazy("mythenv.agents.numpy_policy", "make_ppo_agent"),
     "torch": _lazy("mythenv.agents.policy", "TorchPolicyAgent"),
 }
 

@@ -2,10 +2,11 @@
 
 ``SelfPlayEnv`` is the Gymnasium single-agent wrapper (:class:`mythenv.core.gym.SingleAgentEnv`)
 whose ``opponent_sampler`` draws every other seat from an :class:`OpponentPool` at each reset:
-``random``, ``heuristic`` or ``self`` (a frozen snapshot of the learner, loaded once per process and
-played stochastically). The training loop adds snapshots with ``env_method("add_snapshot", path)``,
-which reaches every subprocess of a ``SubprocVecEnv``. Nothing here imports torch until a snapshot
-is actually drawn.
+``random``, ``heuristic`` or ``self`` (a frozen snapshot of the learner: an exported ``.npz`` actor,
+see :mod:`mythenv.agents.numpy_policy`, loaded once per process and played stochastically). The
+training loop adds snapshots with ``env_method("add_snapshot", path)``, which reaches every
+subprocess of a ``SubprocVecEnv``. Nothing here imports torch (an SB3-zip snapshot of an older run
+does, when drawn).
 """
 
 from __future__ import annotations
@@ -70,9 +71,14 @@ class OpponentPool:
         if path in self._models:
             self._models.move_to_end(path)
             return self._models[path]
-        from sb3_contrib import MaskablePPO
+        if path.endswith(".npz"):  # an exported actor (mythenv.agents.numpy_policy): no torch needed
+            from mythenv.agents.numpy_policy import NumpyPolicy
 
-        model = MaskablePPO.load(path, device="cpu")
+            model = NumpyPolicy.load(path)
+        else:
+            from sb3_contrib import MaskablePPO
+
+            model = MaskablePPO.load(path, device="cpu")
         self._models[path] = model
         while len(self._models) > self.cache_size:
             self._models.popitem(last=False)
@@ -84,9 +90,15 @@ class OpponentPool:
         self.last_kind = kind
         if kind != "self":
             return kind
-        from mythenv.agents.policy import SB3PolicyAgent
+        model = self._snapshot_model(path)
+        if path.endswith(".npz"):
+            from mythenv.agents.numpy_policy import NumpyPolicyAgent
 
-        agent = SB3PolicyAgent(game, path=path, model=self._snapshot_model(path), deterministic=False)
+            agent = NumpyPolicyAgent(game, policy=model, deterministic=False)
+        else:
+            from mythenv.agents.policy import SB3PolicyAgent
+
+            agent = SB3PolicyAgent(game, path=path, model=model, deterministic=False)
         agent.name = "self"
         return agent
 
@@ -150,7 +162,7 @@ class _EnvFactory:
 
     def __call__(self):
         game, weights, seed, snapshots, seat, game_config, pool_size, latest_prob, threads, monitor = self.args
-        if "self" in weights:  # the process will run torch for snapshot opponents: keep it to one core
+        if "self" in weights:  # the process may run torch for SB3-zip snapshots: keep it to one core
             import torch
 
             torch.set_num_threads(threads)
@@ -166,9 +178,10 @@ class _EnvFactory:
 
 
 def list_snapshots(pool_dir: str | Path) -> list[str]:
-    """Snapshots in a pool directory, oldest first (``snap_<steps>.zip``)."""
+    """Snapshots in a pool directory, oldest first (``snap_<steps>.npz``, exported actors, or the SB3
+    zips ``snap_<steps>.zip`` of older runs)."""
     d = Path(pool_dir)
     if not d.exists():
         return []
-    files = sorted(d.glob("snap_*.zip"), key=lambda p: int(p.stem.split("_")[1]))
+    files = sorted([*d.glob("snap_*.npz"), *d.glob("snap_*.zip")], key=lambda p: int(p.stem.split("_")[1]))
     return [str(p) for p in files]

@@ -4,7 +4,7 @@ Layout of an output directory ``OUT``::
 
     OUT/config.json            the resolved TrainConfig (with the command line overrides)
     OUT/tb/                    TensorBoard logs (rollout/*, train/*, selfplay/*, eval/*)
-    OUT/pool/snap_<steps>.zip  frozen snapshots the "self" opponent draws from
+    OUT/pool/snap_<steps>.npz  frozen snapshots (exported actors) the "self" opponent draws from
     OUT/checkpoints/ckpt_<steps>.zip   full checkpoints (``--resume`` starts from the newest)
     OUT/eval.jsonl             one line per arena evaluation (win rates vs random / heuristic)
     OUT/final.zip              the final model: ``make_agent("ppo:OUT/final.zip", game)``
@@ -52,7 +52,15 @@ def evaluate(model_path: str, game: str, opponents: list[str], games: int, seed:
     return out
 
 
-def _callbacks(cfg: TrainConfig, out: Path, progress: bool, wall0: float = 0.0):
+def save_snapshot(model, path: Path, cfg: TrainConfig, steps: int) -> str:
+    """A frozen snapshot for the pool: the actor exported to ``.npz`` (no torch needed to play it)."""
+    from mythenv.agents.numpy_policy import export_sb3
+
+    export_sb3(model, path, {"game": cfg.game, "game_config": cfg.game_config, "steps": steps, "snapshot": True})
+    return str(path)
+
+
+def _callbacks(cfg: TrainConfig, out: Path, progress: bool, wall0: float = 0.0, on_checkpoint=None):
     from stable_baselines3.common.callbacks import BaseCallback
 
     class SelfPlayCallback(BaseCallback):
@@ -79,12 +87,13 @@ def _callbacks(cfg: TrainConfig, out: Path, progress: bool, wall0: float = 0.0):
             n = self.num_timesteps
             if n >= self._next["snap"]:
                 self._next["snap"] += cfg.snapshot_every
-                path = out / "pool" / f"snap_{n}.zip"
-                self.model.save(path)
-                self.training_env.env_method("add_snapshot", str(path))
+                path = save_snapshot(self.model, out / "pool" / f"snap_{n}.npz", cfg, n)
+                self.training_env.env_method("add_snapshot", path)
             if n >= self._next["ckpt"]:
                 self._next["ckpt"] += cfg.checkpoint_every
                 _save_checkpoint(self.model, out, n, self.wall())
+                if on_checkpoint is not None:
+                    on_checkpoint(self.model, n, self.wall())
             if n >= self._next["eval"]:
                 self._next["eval"] += cfg.eval_every
                 self.run_eval()
@@ -150,9 +159,7 @@ def _pretrain(model, cfg: TrainConfig, out: Path, venv, progress: bool) -> float
                 seed=cfg.seed, log=log)
     stats.update({"config": pt, "collect_seconds": round(t1 - t0, 1), "fit_seconds": round(time.time() - t1, 1)})
     (out / "pretrain.json").write_text(json.dumps(stats, indent=2))
-    path = out / "pool" / "snap_0.zip"
-    model.save(path)
-    venv.env_method("add_snapshot", str(path))
+    venv.env_method("add_snapshot", save_snapshot(model, out / "pool" / "snap_0.npz", cfg, 0))
     # the warm-started policy's strength: the learning curve's first point
     _eval_row(model, cfg, out, 0, time.time() - t0, progress)
     return time.time() - t0
@@ -164,10 +171,12 @@ def _save_checkpoint(model, out: Path, steps: int, wall: float) -> None:
 
 
 def train(cfg: TrainConfig, out: str | Path, resume: bool = False, progress: bool = True,
-          final_eval_games: int | None = None, command: str | None = None) -> dict[str, Any]:
+          final_eval_games: int | None = None, command: str | None = None, on_checkpoint=None) -> dict[str, Any]:
     """Train ``cfg.game`` for ``cfg.steps`` learner steps in total; returns the result dict
     (also written to ``OUT/result.json``). With ``resume`` the newest checkpoint in ``OUT`` and the
-    snapshot pool on disk are loaded and training continues up to ``cfg.steps``."""
+    snapshot pool on disk are loaded and training continues up to ``cfg.steps``.
+    ``on_checkpoint(model, steps, wall_time_s)`` is called after every checkpoint and at the end
+    (training/reproduce.py keeps a copy of what a resume needs there)."""
     import torch
     from sb3_contrib import MaskablePPO
     from stable_baselines3.common.utils import set_random_seed
@@ -210,7 +219,7 @@ def train(cfg: TrainConfig, out: str | Path, resume: bool = False, progress: boo
         remaining = cfg.steps - model.num_timesteps
         meta = ckpts[-1].with_suffix(".json") if resume else None
         wall0 = json.loads(meta.read_text())["wall_time_s"] if meta is not None and meta.exists() else pretrain_s
-        cb = _callbacks(cfg, out, progress, wall0)
+        cb = _callbacks(cfg, out, progress, wall0, on_checkpoint)
         t0 = time.time()
 
         if remaining > 0:
@@ -219,6 +228,8 @@ def train(cfg: TrainConfig, out: str | Path, resume: bool = False, progress: boo
         wall = wall0 + time.time() - t0
         model.save(out / "final.zip")
         _save_checkpoint(model, out, model.num_timesteps, wall)
+        if on_checkpoint is not None:
+            on_checkpoint(model, int(model.num_timesteps), wall)
     finally:
         venv.close()
     result: dict[str, Any] = {"game": cfg.game, "steps": int(model.num_timesteps), "wall_time_s": round(wall, 1),

@@ -62,6 +62,6 @@ def test_train_with_pretrain_seeds_the_pool_and_the_curve(tmp_path):
     train(cfg, out, progress=False)
     stats = json.loads((out / "pretrain.json").read_text())
     assert stats["games"] == 3 and stats["decisions"] > 0
-    assert (out / "pool" / "snap_0.zip").exists()
+    assert (out / "pool" / "snap_0.npz").exists()
     rows = [json.loads(x) for x in (out / "eval.jsonl").read_text().splitlines()]
     assert rows[0]["steps"] == 0 and 0 <= rows[0]["win_rate_vs_heuristic"] <= 1

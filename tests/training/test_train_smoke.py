@@ -31,7 +31,7 @@ def test_train_pool_checkpoints_eval_resume_and_agent(tmp_path):
     cfg = tiny("hera_zeus_v0", opponents={"random": 1.0, "heuristic": 1.0, "self": 1.0})
     res = train(cfg, out, progress=False, final_eval_games=2)
     assert res["steps"] >= 256 and (out / "final.zip").exists()
-    assert [Path(p).name for p in list_snapshots(out / "pool")] == ["snap_128.zip", "snap_256.zip"]
+    assert [Path(p).name for p in list_snapshots(out / "pool")] == ["snap_128.npz", "snap_256.npz"]
     rows = [json.loads(x) for x in (out / "eval.jsonl").read_text().splitlines()]
     assert rows[0]["steps"] == 256 and 0 <= rows[0]["win_rate_vs_random"] <= 1
     assert set(res["eval"]) == {"random", "heuristic"}

@@ -1,0 +1,311 @@
+"""Recipes: every phase of a shipped policy's training, from one file, resumable on a new machine.
+
+A recipe (``training/recipes/<name>.toml``) names a training config (``training/configs/``) and
+lists its phases; each phase trains up to a total number of learner steps with its own opponent pool
+and ``[ppo]`` values (the first phase also runs the config's ``[pretrain]`` warm start, if any)::
+
+    name = "demigods_v0"
+    config = "demigods_v0.toml"     # training/configs/demigods_v0.toml
+    game_config = {}                # overrides the config's [game_config]
+    final_eval_games = 1000         # per baseline, seats rotated, for the shipped file's record
+    [[phases]]
+    steps = 1_000_000
+    [[phases]]
+    steps = 1_500_000
+    opponents = { heuristic = 0.7, self = 0.3 }
+    ppo = { learning_rate = 5e-5 }
+
+:func:`reproduce` runs the phases that are not done yet, then evaluates the final policy against
+every baseline and exports it (:func:`mythenv.agents.numpy_policy.export_sb3`) with the record of how
+it was made. Two directories hold a run:
+
+- ``training/runs/<name>/`` (git-ignored): the full SB3 run (checkpoints with the optimizer state,
+  TensorBoard logs), as ``mythenv train`` writes it;
+- ``training/state/<name>/`` (committed): what a resume needs and survives a new machine, updated at
+  every checkpoint: ``progress.json`` (phases done, steps, wall time, commits), ``policy.pt`` (the
+  policy's and value function's weights), ``pool/`` (the newest snapshots the ``self`` opponent
+  draws from, exported actors), ``eval.jsonl`` and ``pretrain.json``.
+
+A resume on the same machine continues from the newest checkpoint in ``runs/``; on a new machine
+the run is rebuilt from ``state/``: the weights, the step count and the pool are exact, the Adam
+optimizer's moment estimates start afresh (they are not kept, to keep the state small).
+"""
+
+from __future__ import annotations
+
+import json
+import shutil
+import subprocess
+import time
+import tomllib
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from mythenv.core.errors import ConfigError
+
+from .config import DEFAULT_PPO, TrainConfig, load_config, repo_config_dir
+
+RECIPE_KEYS = {"name", "config", "game_config", "final_eval_games", "eval_opponents", "phases",
+               "keep_snapshots", "eval_workers", "description"}
+PHASE_KEYS = {"steps", "opponents", "ppo", "note"}
+
+
+def repo_root() -> Path:
+    return repo_config_dir().parents[1]
+
+
+@dataclass
+class Phase:
+    steps: int
+    opponents: dict[str, float] | None = None
+    ppo: dict[str, Any] = field(default_factory=dict)
+    note: str = ""
+
+
+@dataclass
+class Recipe:
+    name: str
+    config: TrainConfig
+    phases: list[Phase]
+    final_eval_games: int = 1000
+    eval_opponents: list[str] = field(default_factory=lambda: ["random", "heuristic"])
+    keep_snapshots: int = 4
+    eval_workers: int = 2
+    description: str = ""
+    path: str | None = None
+
+    def phase_config(self, i: int) -> TrainConfig:
+        ph = self.phases[i]
+        return self.config.replace(steps=ph.steps, opponents=ph.opponents,
+                                   ppo={**self.config.ppo, **ph.ppo} if ph.ppo else None)
+
+
+def recipe_dir() -> Path:
+    return repo_root() / "training" / "recipes"
+
+
+def list_recipes() -> list[str]:
+    return sorted(p.stem for p in recipe_dir().glob("*.toml"))
+
+
+def load_recipe(name_or_path: str | Path) -> Recipe:
+    p = Path(name_or_path)
+    if not p.suffix:
+        p = recipe_dir() / f"{name_or_path}.toml"
+    try:
+        d = tomllib.loads(p.read_text())
+    except FileNotFoundError:
+        raise ConfigError(f"no recipe at {str(p)!r}; recipes: {', '.join(list_recipes()) or 'none'}") from None
+    except tomllib.TOMLDecodeError as e:
+        raise ConfigError(f"{p}: {e}") from None
+    unknown = set(d) - RECIPE_KEYS
+    if unknown:
+        raise ConfigError(f"{p}: unknown key(s) {sorted(unknown)}; allowed: {', '.join(sorted(RECIPE_KEYS))}")
+    for k in ("name", "config", "phases"):
+        if k not in d:
+            raise ConfigError(f"{p}: missing key {k!r}")
+    cfg = load_config(repo_config_dir() / d["config"])
+    if "game_config" in d:
+        cfg = cfg.replace(game_config=d["game_config"])
+    phases, last = [], 0
+    for i, ph in enumerate(d["phases"]):
+        bad = set(ph) - PHASE_KEYS
+        if bad:
+            raise ConfigError(f"{p}: phase {i}: unknown key(s) {sorted(bad)}; allowed: {', '.join(sorted(PHASE_KEYS))}")
+        steps = ph.get("steps")
+        if not isinstance(steps, int) or isinstance(steps, bool) or steps <= last:
+            raise ConfigError(f"{p}: phase {i}: steps={steps!r} must be an int above the previous phase's {last}")
+        ppo = dict(ph.get("ppo", {}))
+        if set(ppo) - set(DEFAULT_PPO) or "net_arch" in ppo:
+            raise ConfigError(f"{p}: phase {i}: ppo keys {sorted(ppo)}; allowed: "
+                              f"{', '.join(k for k in DEFAULT_PPO if k != 'net_arch')}")
+        phases.append(Phase(steps, ph.get("opponents"), ppo, ph.get("note", "")))
+        last = steps
+    r = Recipe(d["name"], cfg, phases, d.get("final_eval_games", 1000),
+               list(d.get("eval_opponents", ["random", "heuristic"])), d.get("keep_snapshots", 4),
+               d.get("eval_workers", 2), d.get("description", ""), str(p))
+    for i in range(len(phases)):
+        r.phase_config(i)  # validates each phase's opponents and [ppo]
+    return r
+
+
+def git_commit() -> str | None:
+    try:
+        return subprocess.run(["git", "rev-parse", "HEAD"], cwd=repo_root(), capture_output=True, text=True,
+                              check=True).stdout.strip()
+    except (OSError, subprocess.CalledProcessError):
+        return None
+
+
+class RunDirs:
+    """``runs/<name>`` (the full SB3 run, git-ignored) and ``state/<name>`` (what a resume needs)."""
+
+    def __init__(self, recipe: Recipe, root: Path | None = None):
+        root = Path(root) if root is not None else repo_root() / "training"
+        self.run = root / "runs" / recipe.name
+        self.state = root / "state" / recipe.name
+        self.recipe = recipe
+
+    @property
+    def progress_file(self) -> Path:
+        return self.state / "progress.json"
+
+    def progress(self) -> dict[str, Any]:
+        if self.progress_file.exists():
+            return json.loads(self.progress_file.read_text())
+        return {"recipe": self.recipe.name, "phases_done": 0, "steps": 0, "wall_time_s": 0.0, "history": []}
+
+    def write_progress(self, prog: dict[str, Any]) -> None:
+        self.state.mkdir(parents=True, exist_ok=True)
+        self.progress_file.write_text(json.dumps(prog, indent=2) + "\n")
+
+    def save_state(self, model, steps: int, wall: float, phase: int) -> None:
+        """Keep what a resume needs in ``state/`` (called at every checkpoint)."""
+        import torch
+
+        self.state.mkdir(parents=True, exist_ok=True)
+        tmp = self.state / "policy.pt.tmp"
+        torch.save(model.policy.state_dict(), tmp)
+        tmp.replace(self.state / "policy.pt")
+        pool = self.state / "pool"
+        pool.mkdir(exist_ok=True)
+        from .pool import list_snapshots
+
+        snaps = [Path(s) for s in list_snapshots(self.run / "pool") if s.endswith(".npz")]
+        keep = snaps[-self.recipe.keep_snapshots:]
+        for s in keep:
+            if not (pool / s.name).exists():
+                shutil.copy2(s, pool / s.name)
+        for old in pool.glob("snap_*"):
+            if old.name not in {s.name for s in keep}:
+                old.unlink()
+        for f in ("eval.jsonl", "pretrain.json", "config.json"):
+            if (self.run / f).exists():
+                shutil.copy2(self.run / f, self.state / f)
+        prog = self.progress()
+        prog.update({"steps": int(steps), "wall_time_s": round(float(wall), 1), "phase": phase,
+                     "net_arch": list(model.policy_kwargs.get("net_arch", [])), "commit": git_commit(),
+                     "saved_at": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime())})
+        self.write_progress(prog)
+
+    def rebuild_run(self, cfg: TrainConfig) -> bool:
+        """On a machine without ``runs/<name>``: a checkpoint rebuilt from ``state/`` (weights, steps,
+        pool; a fresh optimizer). False when there is nothing to resume from."""
+        from .run import _checkpoints
+
+        if _checkpoints(self.run):
+            return True
+        pt = self.state / "policy.pt"
+        if not pt.exists():
+            return False
+        import torch
+        from sb3_contrib import MaskablePPO
+        from stable_baselines3.common.vec_env import DummyVecEnv
+
+        from .pool import make_env
+
+        prog = self.progress()
+        steps = int(prog["steps"])
+        venv = DummyVecEnv([make_env(cfg.game, {"random": 1.0}, cfg.seed, game_config=cfg.game_config,
+                                     monitor=False)])
+        ppo = dict(cfg.ppo)
+        arch = prog.get("net_arch") or ppo["net_arch"]
+        ppo.pop("net_arch")
+        model = MaskablePPO("MlpPolicy", venv, seed=cfg.seed, device="cpu", policy_kwargs={"net_arch": arch}, **ppo)
+        model.policy.load_state_dict(torch.load(pt, map_location="cpu"))
+        model.num_timesteps = steps
+        for sub in ("checkpoints", "pool", "tb"):
+            (self.run / sub).mkdir(parents=True, exist_ok=True)
+        model.save(self.run / "checkpoints" / f"ckpt_{steps}.zip")
+        (self.run / "checkpoints" / f"ckpt_{steps}.json").write_text(
+            json.dumps({"steps": steps, "wall_time_s": prog.get("wall_time_s", 0.0), "rebuilt_from_state": True}))
+        for s in (self.state / "pool").glob("snap_*.npz"):
+            shutil.copy2(s, self.run / "pool" / s.name)
+        for f in ("eval.jsonl", "pretrain.json"):
+            if (self.state / f).exists():
+                shutil.copy2(self.state / f, self.run / f)
+        venv.close()
+        return True
+
+
+def _rel(path: str | None) -> str | None:
+    if path is None:
+        return None
+    p = Path(path).resolve()
+    return str(p.relative_to(repo_root())) if p.is_relative_to(repo_root()) else str(p)
+
+
+def policy_file(name: str) -> Path:
+    from mythenv.agents.numpy_policy import POLICY_DIR
+
+    return POLICY_DIR / f"{name}.npz"
+
+
+def reproduce(recipe: Recipe, root: Path | None = None, progress: bool = True, eval_only: bool = False,
+              command: str | None = None, out_policy: Path | None = None) -> dict[str, Any]:
+    """Run the recipe's remaining phases, evaluate and export the policy; returns its record."""
+    from .run import evaluate, train
+
+    dirs = RunDirs(recipe, root)
+    prog = dirs.progress()
+    for i in range(prog["phases_done"], len(recipe.phases)):
+        if eval_only:
+            break
+        cfg = recipe.phase_config(i)
+        resume = dirs.rebuild_run(cfg)
+        if progress:
+            print(f"[{recipe.name}] phase {i + 1}/{len(recipe.phases)}: up to {cfg.steps:,} steps"
+                  f"{' (resumed)' if resume else ''}, opponents {cfg.opponents}", flush=True)
+        t0 = time.time()
+        train(cfg, dirs.run, resume=resume, progress=progress, command=command,
+              on_checkpoint=lambda model, n, wall, i=i: dirs.save_state(model, n, wall, i))
+        prog = dirs.progress()
+        prog["phases_done"] = i + 1
+        prog.setdefault("history", []).append({"phase": i, "steps": cfg.steps, "commit": git_commit(),
+                                               "session_seconds": round(time.time() - t0, 1)})
+        dirs.write_progress(prog)
+    prog = dirs.progress()
+    if prog["phases_done"] < len(recipe.phases):
+        raise ConfigError(f"{recipe.name}: {prog['phases_done']} of {len(recipe.phases)} phases done; "
+                          "run without --eval-only to train the rest")
+    final = dirs.run / "final.zip"
+    if not final.exists():
+        dirs.rebuild_run(recipe.config)
+        from .run import _checkpoints
+
+        final = _checkpoints(dirs.run)[-1]
+    cfg = recipe.config
+    if progress:
+        print(f"[{recipe.name}] evaluating {final.name}: {recipe.final_eval_games} games per baseline", flush=True)
+    t0 = time.time()
+    ev = evaluate(str(final), cfg.game, recipe.eval_opponents, recipe.final_eval_games, seed=20_261_201,
+                  game_config=cfg.game_config, workers=recipe.eval_workers)
+    from sb3_contrib import MaskablePPO
+
+    from mythenv.agents.numpy_policy import export_sb3
+
+    model = MaskablePPO.load(final, device="cpu")
+    from mythenv.core.registry import make_game
+
+    game = make_game(cfg.game, **cfg.game_config)
+    meta = {
+        "name": recipe.name, "game": cfg.game, "game_config": game.config,
+        "algorithm": "MaskablePPO (sb3-contrib) self-play" + (", behaviour-cloning warm start" if cfg.pretrain else ""),
+        "steps": int(model.num_timesteps), "wall_time_s": prog.get("wall_time_s"),
+        "seeds": {"train": cfg.seed, "eval": 20_261_201}, "net_arch": prog.get("net_arch"),
+        "commit": git_commit(), "history": prog.get("history", []),
+        "recipe": _rel(recipe.path),
+        "reproduce": f"python training/reproduce.py {recipe.name}",
+        "evaluation": {"games_per_baseline": recipe.final_eval_games, "seats": "rotated",
+                       "interval": "95% Wilson", "seconds": round(time.time() - t0, 1), "results": ev},
+    }
+    out = Path(out_policy) if out_policy is not None else policy_file(recipe.name)
+    export_sb3(model, out, meta)
+    (dirs.state / "shipped.json").write_text(json.dumps(meta, indent=2) + "\n")
+    if progress:
+        for k, v in ev.items():
+            lo, hi = v["ci95"]
+            print(f"  vs {k}: {v['win_rate']:.3f} [{lo:.3f}, {hi:.3f}] ({v['games']} games)", flush=True)
+        print(f"[{recipe.name}] exported to {out}", flush=True)
+    return meta

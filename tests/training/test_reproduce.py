@@ -1,0 +1,96 @@
+"""training/reproduce.py: every phase of a recipe from one file, resumable from the committed state
+alone (a new machine), ending in an exported policy with the record of how it was made."""
+
+import json
+import shutil
+from pathlib import Path
+
+import pytest
+
+pytest.importorskip("sb3_contrib")
+
+from mythenv.agents import make_agent  # noqa: E402
+from mythenv.agents.numpy_policy import NumpyPolicy  # noqa: E402
+from mythenv.core.errors import ConfigError  # noqa: E402
+from mythenv.train.recipe import RunDirs, list_recipes, load_recipe, reproduce  # noqa: E402
+
+ROOT = Path(__file__).resolve().parents[2]
+
+CONFIG = """
+game = "demigods_v0"
+steps = 128
+n_envs = 1
+vec_env = "dummy"
+snapshot_every = 64
+checkpoint_every = 64
+eval_every = 100000
+eval_games = 2
+[opponents]
+random = 1.0
+self = 1.0
+[ppo]
+n_steps = 64
+batch_size = 64
+n_epochs = 1
+net_arch = [16]
+[pretrain]
+games = 2
+epochs = 1
+workers = 1
+"""
+
+
+def write_recipe(tmp_path, phases):
+    (tmp_path / "cfg.toml").write_text(CONFIG)
+    body = "\n".join(f"[[phases]]\nsteps = {s}\n" + (f"ppo = {{ learning_rate = {lr} }}\n" if lr else "")
+                     for s, lr in phases)
+    p = tmp_path / "tiny.toml"
+    p.write_text(f'name = "tiny"\nconfig = "{tmp_path / "cfg.toml"}"\nfinal_eval_games = 4\neval_workers = 1\n'
+                 f'keep_snapshots = 2\n{body}')
+    return p
+
+
+def test_reproduce_phases_resume_from_state_and_export(tmp_path):
+    recipe = load_recipe(write_recipe(tmp_path, [(128, None), (256, 1e-5)]))
+    root = tmp_path / "training"
+    out = tmp_path / "tiny.npz"
+    # phase 1 only (as if the session stopped after it)
+    r1 = load_recipe(write_recipe(tmp_path, [(128, None)]))
+    with pytest.raises(ConfigError, match="phases done"):
+        reproduce(r1, root=root, progress=False, eval_only=True, out_policy=out)
+    reproduce(r1, root=root, progress=False, out_policy=out)
+    dirs = RunDirs(recipe, root)
+    prog = dirs.progress()
+    assert prog["phases_done"] == 1 and prog["steps"] >= 128
+    assert (dirs.state / "policy.pt").exists() and (dirs.state / "pretrain.json").exists()
+    assert 1 <= len(list((dirs.state / "pool").glob("snap_*.npz"))) <= 2, "the newest keep_snapshots"
+    # a new machine: only the committed state is there
+    shutil.rmtree(dirs.run)
+    meta = reproduce(recipe, root=root, progress=False, out_policy=out)
+    assert meta["steps"] >= 256 and [h["phase"] for h in meta["history"]] == [0, 1]
+    ckpts = sorted((dirs.run / "checkpoints").glob("ckpt_*.json"))
+    assert json.loads(ckpts[0].read_text()).get("rebuilt_from_state"), "resumed from state/, not from runs/"
+    pol = NumpyPolicy.load(out)
+    assert pol.meta["game"] == "demigods_v0" and pol.meta["evaluation"]["games_per_baseline"] == 4
+    assert set(pol.meta["evaluation"]["results"]) == {"random", "heuristic"}
+    agent = make_agent(f"ppo:{out}", "demigods_v0")
+    assert agent.policy.num_actions == agent.game.num_actions
+
+
+def test_bad_recipes_are_refused(tmp_path):
+    with pytest.raises(ConfigError, match="no recipe"):
+        load_recipe(tmp_path / "none.toml")
+    p = write_recipe(tmp_path, [(128, None), (64, None)])
+    with pytest.raises(ConfigError, match="above the previous phase"):
+        load_recipe(p)
+    p.write_text(p.read_text() + "\nbogus = 1\n")
+    with pytest.raises(ConfigError, match="unknown key"):
+        load_recipe(p)
+
+
+def test_every_shipped_recipe_loads():
+    names = list_recipes()
+    assert names, "training/recipes/ is empty"
+    for n in names:
+        r = load_recipe(n)
+        assert r.name == n and r.final_eval_games >= 1000
