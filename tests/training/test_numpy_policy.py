@@ -148,3 +148,25 @@ def test_shipped_policy_equals_its_torch_network(path):
     model.policy.load_state_dict(torch.load(state / "policy.pt", map_location="cpu"))
     obs, _ = recorded_observations(pol.meta["game"], pol.meta["game_config"], n=100)
     np.testing.assert_allclose(pol.logits(obs), torch_logits(model.policy, obs), rtol=1e-4, atol=1e-4)
+
+
+def test_exported_policy_plays_without_torch(tmp_path):
+    """The base install has no torch: an exported policy still plays in the arena (torch and
+    sb3-contrib are made unimportable in a fresh interpreter)."""
+    import subprocess
+    import sys
+
+    game = make_game("demigods_v0")
+    rng = np.random.default_rng(0)
+    w = [rng.normal(size=(8, game.observation_size)).astype(np.float32),
+         rng.normal(size=(game.num_actions, 8)).astype(np.float32)]
+    b = [np.zeros(8, np.float32), np.zeros(game.num_actions, np.float32)]
+    NumpyPolicy(w, b, "tanh", {"game": "demigods_v0", "game_config": game.config}).save(tmp_path / "p.npz")
+    code = ("import sys; sys.modules['torch'] = None; sys.modules['sb3_contrib'] = None\n"
+            "from mythenv.eval import run_arena\n"
+            f"s = run_arena('demigods_v0', ['ppo:{tmp_path / 'p.npz'}', 'random'], games=2).summary()\n"
+            "assert s['games'] == 2, s\n"
+            "assert 'torch' not in sys.modules or sys.modules['torch'] is None\n"
+            "print('ok')\n")
+    r = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT)
+    assert r.returncode == 0 and r.stdout.strip() == "ok", r.stderr
