@@ -11,6 +11,7 @@ with the record of how it was made (config, algorithm, steps, seeds, wall time, 
     python training/reproduce.py demigods_v0
     python training/reproduce.py demigods_v0 --eval-only      # re-evaluate and re-export
     python training/reproduce.py --list
+    python training/reproduce.py --table                      # the docs' table of shipped policies
 """
 
 from __future__ import annotations
@@ -22,16 +23,31 @@ import sys
 
 def main(argv: list[str] | None = None) -> int:
     from mythenv.core.errors import MythenvError
-    from mythenv.train.recipe import RunDirs, list_recipes, load_recipe, reproduce
+    from mythenv.train.recipe import RunDirs, list_recipes, load_recipe, repo_root, reproduce, write_table
 
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("name", nargs="?", help="a recipe in training/recipes/ (or a path to one)")
     ap.add_argument("--list", action="store_true", help="the recipes and how far each has got")
     ap.add_argument("--eval-only", action="store_true", help="skip training; evaluate and export the final policy")
     ap.add_argument("--out", help="write the exported policy here instead of mythenv/agents/policies/NAME.npz")
+    ap.add_argument("--table", action="store_true",
+                    help="rewrite the shipped-policies table in docs/training.md and mythenv/agents/policies/README.md")
+    ap.add_argument("--sync", action="store_true",
+                    help="save training/state/NAME from the newest checkpoint in training/runs/NAME (every recipe "
+                         "without NAME), for a run started without this script's hook")
     ap.add_argument("--quiet", action="store_true")
     args = ap.parse_args(argv)
     try:
+        if args.table:
+            for doc in (repo_root() / "docs" / "training.md", repo_root() / "mythenv" / "agents" / "policies" / "README.md"):
+                write_table(doc)
+                print(f"wrote the table in {doc}")
+            return 0
+        if args.sync:
+            for n in [args.name] if args.name else list_recipes():
+                d = RunDirs(load_recipe(n))
+                print(f"{n}: {'state saved, ' + str(d.progress()['steps']) + ' steps' if d.sync() else 'no run'}")
+            return 0
         if args.list or not args.name:
             for n in list_recipes():
                 r = load_recipe(n)

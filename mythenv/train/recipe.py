@@ -172,13 +172,23 @@ class RunDirs:
         pool.mkdir(exist_ok=True)
         from .pool import list_snapshots
 
-        snaps = [Path(s) for s in list_snapshots(self.run / "pool") if s.endswith(".npz")]
-        keep = snaps[-self.recipe.keep_snapshots:]
+        keep = [Path(s) for s in list_snapshots(self.run / "pool")][-self.recipe.keep_snapshots:]
+        names = set()
         for s in keep:
-            if not (pool / s.name).exists():
-                shutil.copy2(s, pool / s.name)
+            dest = pool / (s.stem + ".npz")
+            names.add(dest.name)
+            if dest.exists():
+                continue
+            if s.suffix == ".npz":
+                shutil.copy2(s, dest)
+            else:  # an SB3-zip snapshot (a run started by `mythenv train`): keep its exported actor
+                from sb3_contrib import MaskablePPO
+
+                from .run import save_snapshot
+
+                save_snapshot(MaskablePPO.load(s, device="cpu"), dest, self.recipe.config, int(s.stem.split("_")[1]))
         for old in pool.glob("snap_*"):
-            if old.name not in {s.name for s in keep}:
+            if old.name not in names:
                 old.unlink()
         for f in ("eval.jsonl", "pretrain.json", "config.json"):
             if (self.run / f).exists():
@@ -188,6 +198,25 @@ class RunDirs:
                      "net_arch": list(model.policy_kwargs.get("net_arch", [])), "commit": git_commit(),
                      "saved_at": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime())})
         self.write_progress(prog)
+
+    def sync(self) -> bool:
+        """Save ``state/`` from the newest checkpoint in ``runs/`` (for a run that a process started
+        without the recipe's hook, e.g. ``mythenv train``); False when ``runs/`` has none."""
+        from .run import _checkpoints
+
+        ckpts = _checkpoints(self.run)
+        if not ckpts:
+            return False
+        from sb3_contrib import MaskablePPO
+
+        model = MaskablePPO.load(ckpts[-1], device="cpu")
+        meta = ckpts[-1].with_suffix(".json")
+        wall = json.loads(meta.read_text())["wall_time_s"] if meta.exists() else 0.0
+        prog = self.progress()
+        phase = next((i for i, ph in enumerate(self.recipe.phases) if model.num_timesteps <= ph.steps),
+                     len(self.recipe.phases) - 1)
+        self.save_state(model, model.num_timesteps, wall, max(phase, prog.get("phase", 0)))
+        return True
 
     def rebuild_run(self, cfg: TrainConfig) -> bool:
         """On a machine without ``runs/<name>``: a checkpoint rebuilt from ``state/`` (weights, steps,
@@ -309,3 +338,49 @@ def reproduce(recipe: Recipe, root: Path | None = None, progress: bool = True, e
             print(f"  vs {k}: {v['win_rate']:.3f} [{lo:.3f}, {hi:.3f}] ({v['games']} games)", flush=True)
         print(f"[{recipe.name}] exported to {out}", flush=True)
     return meta
+
+
+TABLE_START, TABLE_END = "<!-- shipped:start -->", "<!-- shipped:end -->"
+
+
+def _rate(r: dict | None) -> str:
+    if not r:
+        return "-"
+    lo, hi = r["ci95"]
+    return f"**{r['win_rate']:.3f}** [{lo:.3f}, {hi:.3f}] ({r['games']:,} games)"
+
+
+def status_table(root: Path | None = None) -> str:
+    """The markdown table of every recipe: shipped (with its recorded evaluation) or how far its
+    training has got. Read from the shipped files and ``training/state/``; nothing typed by hand."""
+    from mythenv.agents.numpy_policy import NumpyPolicy
+
+    rows = ["| policy | game config | recipe | steps | wall time | vs random | vs heuristic | status |",
+            "|---|---|---|---|---|---|---|---|"]
+    for name in list_recipes():
+        r = load_recipe(name)
+        prog = RunDirs(r, root).progress()
+        f = policy_file(name)
+        cfg = ", ".join(f"{k}={v}" for k, v in r.config.game_config.items()) or "default"
+        recipe = f"`training/recipes/{name}.toml`: " + (
+            "warm start + " if r.config.pretrain else "") + f"{len(r.phases)} PPO phase(s)"
+        if f.exists():
+            m = NumpyPolicy.load(f).meta
+            res = m["evaluation"]["results"]
+            wall = f"{(m.get('wall_time_s') or 0) / 60:.0f} min"
+            rows.append(f"| `{name}` | {cfg} | {recipe} | {m['steps']:,} | {wall} | {_rate(res.get('random'))} | "
+                        f"{_rate(res.get('heuristic'))} | shipped |")
+        else:
+            wall = f"{prog.get('wall_time_s', 0) / 60:.0f} min"
+            rows.append(f"| `{name}` | {cfg} | {recipe} | {prog['steps']:,} of {r.phases[-1].steps:,} | {wall} | - | - | "
+                        f"training: phase {prog['phases_done'] + 1 if prog['phases_done'] < len(r.phases) else len(r.phases)} "
+                        f"of {len(r.phases)}, not shipped yet |")
+    return "\n".join(rows)
+
+
+def write_table(doc: Path, root: Path | None = None) -> None:
+    text = doc.read_text()
+    if TABLE_START not in text or TABLE_END not in text:
+        raise ConfigError(f"{doc} has no {TABLE_START} ... {TABLE_END} block")
+    a, b = text.index(TABLE_START) + len(TABLE_START), text.index(TABLE_END)
+    doc.write_text(text[:a] + "\n" + status_table(root) + "\n" + text[b:])

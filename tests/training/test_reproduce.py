@@ -94,3 +94,28 @@ def test_every_shipped_recipe_loads():
     for n in names:
         r = load_recipe(n)
         assert r.name == n and r.final_eval_games >= 1000
+
+
+def test_sync_keeps_the_state_of_a_run_started_without_the_recipe(tmp_path):
+    """A run begun by `mythenv train` into training/runs/NAME (SB3-zip snapshots) is saved into
+    training/state/NAME by --sync, and the recipe then resumes it from the state alone."""
+    from mythenv.train import train
+
+    recipe = load_recipe(write_recipe(tmp_path, [(128, None), (192, None)]))
+    root = tmp_path / "training"
+    dirs = RunDirs(recipe, root)
+    cfg = recipe.phase_config(0).replace(pretrain={})
+    train(cfg, dirs.run, progress=False)
+    for snap in (dirs.run / "pool").glob("*.npz"):  # as an older run left them
+        snap.unlink()
+    from sb3_contrib import MaskablePPO
+
+    MaskablePPO.load(dirs.run / "final.zip").save(dirs.run / "pool" / "snap_64.zip")
+    assert dirs.sync()
+    assert dirs.progress()["steps"] >= 128 and (dirs.state / "pool" / "snap_64.npz").exists()
+    shutil.rmtree(dirs.run)
+    prog = dirs.progress()
+    prog["phases_done"] = 1
+    dirs.write_progress(prog)
+    meta = reproduce(recipe, root=root, progress=False, out_policy=tmp_path / "p.npz")
+    assert meta["steps"] >= 192
