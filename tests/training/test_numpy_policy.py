@@ -24,7 +24,7 @@ def recorded_observations(game_id, config, n=200, seed=0):
     while len(obs) < n:
         env.reset(seed=seed + g)
         g += 1
-        for agent in env.agent_iter():
+        for _agent in env.agent_iter():
             o, _, term, trunc, _ = env.last()
             if term or trunc:
                 env.step(None)
@@ -122,7 +122,7 @@ def test_shipped_policy_record_and_agent(path):
     assert (ROOT / m["recipe"]).exists()
     ev = m["evaluation"]
     assert ev["games_per_baseline"] >= 1000
-    for opp, r in ev["results"].items():
+    for r in ev["results"].values():
         assert r["games"] >= 1000 and 0 <= r["ci95"][0] <= r["win_rate"] <= r["ci95"][1] <= 1
     game = make_game(m["game"], **{k: v for k, v in m["game_config"].items() if k != "data"})
     agent = make_agent("ppo", game)
