@@ -1,7 +1,8 @@
 """Learning curves from a run's logs: TensorBoard scalars (training win rate per opponent kind)
 and OUT/eval.jsonl (arena win rates of the greedy policy vs random and heuristic).
 
-    python training/plot_curves.py training/runs/hera_zeus_v0 [--png training/results/hera_zeus_v0_curve.png]
+    python training/plot_curves.py training/runs/hera_zeus_v0 [--png curve.png]
+    python training/plot_curves.py training/state/hera_zeus_v0   # the committed logs of a recipe
 """
 
 from __future__ import annotations

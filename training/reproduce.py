@@ -39,6 +39,13 @@ def main(argv: list[str] | None = None) -> int:
     args = ap.parse_args(argv)
     try:
         if args.table:
+            sys.path.insert(0, str(repo_root() / "training"))
+            from plot_curves import plot
+
+            for n in list_recipes():
+                state = RunDirs(load_recipe(n)).state
+                if (state / "eval.jsonl").exists() and (state / "config.json").exists():
+                    print(f"curve: {plot(state, repo_root() / 'docs' / 'images' / f'training_{n}.png')}")
             for doc in (repo_root() / "docs" / "training.md", repo_root() / "mythenv" / "agents" / "policies" / "README.md"):
                 write_table(doc)
                 print(f"wrote the table in {doc}")

@@ -355,8 +355,8 @@ def status_table(root: Path | None = None) -> str:
     training has got. Read from the shipped files and ``training/state/``; nothing typed by hand."""
     from mythenv.agents.numpy_policy import NumpyPolicy
 
-    rows = ["| policy | game config | recipe | steps | wall time | vs random | vs heuristic | status |",
-            "|---|---|---|---|---|---|---|---|"]
+    rows = ["| policy | game config | recipe | steps | wall time | vs random | vs heuristic | status | curve |",
+            "|---|---|---|---|---|---|---|---|---|"]
     for name in list_recipes():
         r = load_recipe(name)
         prog = RunDirs(r, root).progress()
@@ -364,17 +364,19 @@ def status_table(root: Path | None = None) -> str:
         cfg = ", ".join(f"{k}={v}" for k, v in r.config.game_config.items()) or "default"
         recipe = f"`training/recipes/{name}.toml`: " + (
             "warm start + " if r.config.pretrain else "") + f"{len(r.phases)} PPO phase(s)"
+        png = repo_root() / "docs" / "images" / f"training_{name}.png"
+        curve = f"`docs/images/{png.name}`" if png.exists() else "-"
         if f.exists():
             m = NumpyPolicy.load(f).meta
             res = m["evaluation"]["results"]
             wall = f"{(m.get('wall_time_s') or 0) / 60:.0f} min"
             rows.append(f"| `{name}` | {cfg} | {recipe} | {m['steps']:,} | {wall} | {_rate(res.get('random'))} | "
-                        f"{_rate(res.get('heuristic'))} | shipped |")
+                        f"{_rate(res.get('heuristic'))} | shipped | {curve} |")
         else:
             wall = f"{prog.get('wall_time_s', 0) / 60:.0f} min"
             rows.append(f"| `{name}` | {cfg} | {recipe} | {prog['steps']:,} of {r.phases[-1].steps:,} | {wall} | - | - | "
                         f"training: phase {prog['phases_done'] + 1 if prog['phases_done'] < len(r.phases) else len(r.phases)} "
-                        f"of {len(r.phases)}, not shipped yet |")
+                        f"of {len(r.phases)}, not shipped yet | {curve} |")
     return "\n".join(rows)
 
 
