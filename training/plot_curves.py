@@ -55,10 +55,10 @@ def plot(run_dir: str | Path, png: str | Path | None = None) -> Path:
     ax.grid(alpha=0.3)
     ax.legend()
     ax = axes[1]
-    for key in sorted({k for row in evals for k in row if k.startswith("win_rate_vs_")}):
+    for key in sorted({k for row in evals for k in row if "win_rate_vs_" in k}):
         xs = [r["steps"] for r in evals if key in r]
         ys = [r[key] for r in evals if key in r]
-        ax.plot(xs, ys, marker="o", label=key.removeprefix("win_rate_vs_"))
+        ax.plot(xs, ys, marker="o", label=key.removeprefix("win_rate_vs_").replace("_win_rate_vs_", " vs "))
     ax.axhline(0.5, color="gray", lw=0.8, ls="--")
     ax.set_title(f"arena: greedy policy win rate ({cfg.get('eval_games')} games per point)")
     ax.set_xlabel("learner steps")

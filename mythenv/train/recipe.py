@@ -370,8 +370,14 @@ def status_table(root: Path | None = None) -> str:
             m = NumpyPolicy.load(f).meta
             res = m["evaluation"]["results"]
             wall = f"{(m.get('wall_time_s') or 0) / 60:.0f} min"
-            rows.append(f"| `{name}` | {cfg} | {recipe} | {m['steps']:,} | {wall} | {_rate(res.get('random'))} | "
-                        f"{_rate(res.get('heuristic'))} | shipped | {curve} |")
+            if "solo" in res:  # one seat against the monsters: the heuristic alone on the same encounters
+                vs_random = "- (one seat)"
+                vs_heur = (f"{_rate(res['solo'])} against the monsters; the heuristic alone on the same "
+                           f"encounters: {_rate(res.get('solo_heuristic'))}")
+            else:
+                vs_random, vs_heur = _rate(res.get("random")), _rate(res.get("heuristic"))
+            rows.append(f"| `{name}` | {cfg} | {recipe} | {m['steps']:,} | {wall} | {vs_random} | "
+                        f"{vs_heur} | shipped | {curve} |")
         else:
             wall = f"{prog.get('wall_time_s', 0) / 60:.0f} min"
             rows.append(f"| `{name}` | {cfg} | {recipe} | {prog['steps']:,} of {r.phases[-1].steps:,} | {wall} | - | - | "

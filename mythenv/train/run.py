@@ -38,11 +38,20 @@ def _checkpoints(out: Path) -> list[Path]:
 
 def evaluate(model_path: str, game: str, opponents: list[str], games: int, seed: int,
              game_config: dict | None = None, workers: int = 1) -> dict[str, Any]:
-    """Arena games of the policy at ``model_path`` against each opponent (seats rotated)."""
+    """Arena games of the policy at ``model_path`` against each opponent (seats rotated). In a
+    one-seat game (Theosis solo against the monsters) there is no opponent seat: the policy plays
+    ``games`` games alone (key ``"solo"``) and each of ``opponents`` plays the same games (the same
+    seeds, so the same encounters) alone for comparison (key ``"solo_<name>"``)."""
     from mythenv.eval import run_arena
 
     spec = f"ppo:{model_path}"
     out: dict[str, Any] = {}
+    if make_game(game, **(game_config or {})).num_players == 1:
+        for key, agent in [("solo", spec)] + [(f"solo_{o}", o) for o in opponents]:
+            s = run_arena(game, [agent], games=games, seed=seed, workers=workers, config=game_config or {}).summary()
+            out[key] = {"agent": "policy" if agent == spec else agent, "win_rate": s["win_rate"][agent],
+                        "ci95": s["ci95"][agent], "games": s["games"], "mean_return": s["mean_return"][agent]}
+        return out
     for opp in opponents:
         s = run_arena(game, [spec, opp], games=games, seed=seed, workers=workers,
                       config=game_config or {}).summary()
@@ -113,12 +122,21 @@ def _callbacks(cfg: TrainConfig, out: Path, progress: bool, wall0: float = 0.0, 
         def run_eval(self) -> dict:
             res, row = _eval_row(self.model, cfg, out, self.num_timesteps, self.wall(), progress)
             for k, v in res.items():
-                self.logger.record(f"eval/win_rate_vs_{k}", v["win_rate"])
+                self.logger.record(f"eval/{_eval_key(k)}", v["win_rate"])
             return row
 
     cb = SelfPlayCallback()
     cb._t0, cb._wall0 = time.time(), wall0
     return cb
+
+
+def _eval_key(k: str) -> str:
+    """eval.jsonl's column for an :func:`evaluate` key (one-seat games: the monsters)."""
+    if k == "solo":
+        return "win_rate_vs_monsters"
+    if k.startswith("solo_"):
+        return f"{k.removeprefix('solo_')}_alone_win_rate_vs_monsters"
+    return f"win_rate_vs_{k}"
 
 
 def _eval_row(model, cfg: TrainConfig, out: Path, n: int, wall: float, progress: bool):
@@ -130,7 +148,7 @@ def _eval_row(model, cfg: TrainConfig, out: Path, n: int, wall: float, progress:
                    game_config=cfg.game_config)
     path.unlink()
     row = {"steps": n, "wall_time": wall + time.time() - t, "eval_seconds": time.time() - t,
-           **{f"win_rate_vs_{k}": v["win_rate"] for k, v in res.items()}}
+           **{_eval_key(k): v["win_rate"] for k, v in res.items()}}
     with open(out / "eval.jsonl", "a") as f:
         f.write(json.dumps(row) + "\n")
     if progress:

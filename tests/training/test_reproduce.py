@@ -119,3 +119,21 @@ def test_sync_keeps_the_state_of_a_run_started_without_the_recipe(tmp_path):
     dirs.write_progress(prog)
     meta = reproduce(recipe, root=root, progress=False, out_policy=tmp_path / "p.npz")
     assert meta["steps"] >= 192
+
+
+def test_one_seat_game_trains_and_is_evaluated_against_the_heuristic_alone(tmp_path):
+    """Theosis solo has no opponent seat: training runs, and the evaluation plays the policy and the
+    heuristic alone on the same encounters (the same seeds)."""
+    from mythenv.train import load_config, train
+    from mythenv.train.run import evaluate
+
+    cfg = load_config(game="theosis_v0").replace(
+        steps=64, n_envs=1, vec_env="dummy", snapshot_every=64, checkpoint_every=64, eval_every=10**6,
+        eval_games=1, pretrain={}, game_config={"mode": "solo", "num_players": 1},
+        ppo={"n_steps": 64, "batch_size": 64, "n_epochs": 1, "net_arch": [8]})
+    train(cfg, tmp_path / "solo", progress=False)
+    res = evaluate(str(tmp_path / "solo" / "final.zip"), "theosis_v0", ["heuristic"], 2, seed=1,
+                   game_config=cfg.game_config)
+    assert set(res) == {"solo", "solo_heuristic"}
+    assert res["solo"]["games"] == res["solo_heuristic"]["games"] == 2
+    assert res["solo_heuristic"]["agent"] == "heuristic"
