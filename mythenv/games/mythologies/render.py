@@ -80,8 +80,8 @@ def _card(c, box, card: int, size: int = 10, note: str = "", face_down: bool = F
     des = DESIGNS[DESIGN_OF[card]]
     col = MYTH_COLORS[des.myth % len(MYTH_COLORS)]
     kind = "Deity" if des.type == DEITY else "Creature"
-    d.card(c, box, des.name, [f"{MYTHS[des.myth]} {kind}", f"cost {des.cost}"]
-           + (["(face down)"] if face_down else []), col, size, note=note)
+    d.card(c, box, des.name, [f"{MYTHS[des.myth]} {kind}" + (f", cost {des.cost}" if des.cost else "")]
+           + (["(face down)"] if face_down else []) + ([des.text] if des.text else []), col, size, note=note)
 
 
 def draw(state, seat):

@@ -229,7 +229,7 @@ def draw(state, seat):
     mode = state.game.config.get("mode", "")
     scores = []
     for p in range(n):
-        alive = sum(1 for h in range(NH) if state.owner[h] == p and state.alive(h))
+        alive = sum(1 for h in range(NH) if state.owner[h] == p and state.hp[h] > 0)
         scores.append((f"seat {p} team {state.team[p]}" + (" (to act)" if p == cur else ""),
                        f"{ret[p]:+g}" if state.winner != -2 else f"purse {state.purse[p]}" if state.phase == "prep"
                        else f"{alive} heroes up", d.seat_color(p)))
@@ -253,7 +253,7 @@ def draw(state, seat):
         col = d.seat_color(p) if p >= 0 else d.MUTED
         d.token(c, (inner[0] + 9, y + lh / 2), min(9, lh / 2 - 1), col, "")
         eq = ",".join(ITEMS[i].name for i in state.eq[h] if i >= 0) or "-"
-        dead = "" if state.alive(h) or state.phase == "prep" else " (fallen)"
+        dead = " (fallen)" if state.hp[h] <= 0 else "" if state.pos[h] >= 0 else " (not in the Arena)"
         arch = HEROES[h].archetypes[state.arch[h]] if state.arch[h] >= 0 else ""
         d.label(c, (inner[0] + 22, y + lh / 2), f"{HEROES[h].name} [{arch}] HP {state.hp[h]}  mana {state.mana[h]}  "
                 f"gold {state.gold[h]}  items {eq}{dead}", 11, width=inner[2] - inner[0] - 24, anchor="lm")
