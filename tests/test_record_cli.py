@@ -1,0 +1,111 @@
+"""`mythenv play --record`, `arena --record DIR`, `replay` (text and --html) and the human agent."""
+
+import io
+import json
+import re
+
+import pytest
+
+import mythenv
+from mythenv.agents import make_agent
+from mythenv.cli import main
+from mythenv.core.errors import MythenvError
+from mythenv.core.game import Game
+from mythenv.core.record import load_record
+from mythenv.core.view import SeatView
+
+
+def test_play_record_and_replay_text(tmp_path, capsys):
+    f = tmp_path / "g.json"
+    assert main(["play", "hera_zeus_v0", "--agents", "heuristic,random", "--seed", "2", "--record", str(f)]) == 0
+    rp = load_record(f)
+    assert rp.record["agents"] == ["heuristic", "random"] and rp.record["seed"] == 2 and rp.record["finished"]
+    capsys.readouterr()
+    assert main(["replay", str(f)]) == 0
+    out = capsys.readouterr().out
+    n = len(rp.steps)
+    assert f"--- step {n}/{n}: seat {rp.steps[-1]['seat']}" in out
+    assert rp.steps[0]["text"] in out and f"returns: {rp.record['returns']}" in out
+    assert out.count("--- step ") == n
+
+
+def test_arena_record_dir(tmp_path, capsys):
+    d = tmp_path / "recs"
+    assert main(["arena", "demigods_v0", "--agents", "heuristic,random", "--games", "3", "--seed", "1",
+                 "--json", "--record", str(d)]) == 0
+    summary = json.loads(capsys.readouterr().out)
+    files = sorted(d.glob("*.json"))
+    assert len(files) == 3 == summary["games"]
+    reps = [load_record(p) for p in files]
+    assert [r.record["agents"] for r in reps] == [["heuristic", "random"], ["random", "heuristic"],
+                                                  ["heuristic", "random"]]
+    assert sum(r.final.returns()[r.record["agents"].index("heuristic")] for r in reps) == pytest.approx(
+        3 * summary["mean_return"]["heuristic"])
+
+
+def test_replay_refuses_a_bad_record(tmp_path, capsys):
+    f = tmp_path / "g.json"
+    main(["play", "hera_zeus_v0", "--agents", "random", "--record", str(f)])
+    f.write_text(f.read_text().replace('"seed": 0', '"seed": 1'))
+    capsys.readouterr()
+    assert main(["replay", str(f)]) == 2
+    assert "integrity check failed" in capsys.readouterr().err
+    assert main(["replay", str(tmp_path / "missing.json")]) == 2
+    assert "cannot read the record" in capsys.readouterr().err
+
+
+@pytest.mark.skipif(not hasattr(Game, "frame"), reason="needs Game.frame (the pictures)")
+def test_replay_html_is_self_contained(tmp_path):
+    f, out, one = tmp_path / "g.json", tmp_path / "g.html", tmp_path / "seat1.html"
+    main(["play", "hera_zeus_v0", "--agents", "random", "--record", str(f)])
+    n = len(load_record(f).steps)
+    assert main(["replay", str(f), "--html", str(out)]) == 0
+    page = out.read_text()
+    assert not re.search(r"(src|href)=\"?https?:", page) and "http://" not in page and "https://" not in page
+    data = json.loads(re.search(r'<script id="data" type="application/json">(.*?)</script>', page, re.S)
+                      .group(1).replace("<\\/", "</"))
+    assert data["views"] == ["0", "1", "all"]
+    assert all(len(fr) == n + 1 and fr[0].startswith("data:image/png;base64,") for fr in data["frames"].values())
+    assert main(["replay", str(f), "--html", str(one), "--seat", "1"]) == 0
+    data1 = json.loads(re.search(r'<script id="data" type="application/json">(.*?)</script>',
+                                 one.read_text(), re.S).group(1).replace("<\\/", "</"))
+    assert data1["views"] == ["1"] and list(data1["frames"]) == ["1"]  # only seat 1's view is in the page
+    assert data1["frames"]["1"] == data["frames"]["1"]
+    assert main(["replay", str(f), "--html", str(one), "--seat", "2"]) == 2
+
+
+def test_human_agent_asks_again_on_bad_input():
+    """Bad inputs (out of range, zero, words, empty) are refused with a message; the state is not
+    touched; a number then picks that legal action."""
+    game = mythenv.make_game("hera_zeus_v0")
+    state = game.new_initial_state(seed=0)
+    p = state.current_player()
+    before = json.dumps(state.to_dict(), sort_keys=True)
+    la = state.legal_actions()
+    out = io.StringIO()
+    agent = make_agent("human", game, stdin=io.StringIO(f"{len(la) + 1}\n0\nattack!\n\n2\n"), stdout=out)
+    agent.reset(p)
+    a = agent.act(SeatView(game, state, p, __import__("numpy").random.default_rng(0)))
+    assert a == la[1]
+    text = out.getvalue()
+    assert text.count("is not a choice") == 4
+    assert f"    2. {state.action_to_string(la[1])}" in text and state.render(p) in text
+    assert json.dumps(state.to_dict(), sort_keys=True) == before
+    # an action's exact name is a choice too; closed stdin or q is a clear error, not a hang
+    name = state.action_to_string(la[3])
+    agent = make_agent("human", game, stdin=io.StringIO(name + "\n"), stdout=io.StringIO())
+    assert agent.act(SeatView(game, state, p, None)) == la[3]
+    for feed, words in (("", "stdin was closed"), ("q\n", "quit")):
+        agent = make_agent("human", game, stdin=io.StringIO(feed), stdout=io.StringIO())
+        with pytest.raises(MythenvError, match=words):
+            agent.act(SeatView(game, state, p, None))
+
+
+def test_play_with_a_human_seat(monkeypatch, capsys, tmp_path):
+    """`mythenv play --agents human,random` reads the person's choices from stdin (always 1 here)."""
+    monkeypatch.setattr("sys.stdin", io.StringIO("x\n" + "1\n" * 400))
+    f = tmp_path / "h.json"
+    assert main(["play", "hera_zeus_v0", "--agents", "human,random", "--record", str(f)]) == 0
+    out = capsys.readouterr().out
+    assert "--- your turn: seat 0" in out and "'x' is not a choice" in out
+    assert load_record(f).record["agents"] == ["human", "random"]
