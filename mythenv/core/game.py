@@ -303,9 +303,10 @@ class State(ABC):
         """Raise ``StateError`` if the state breaks a conservation law of the game (every card in
         exactly one place, token totals, ...). Used by the fuzzing tests and ``from_dict``."""
 
-    @abstractmethod
     def render(self, player: int | None = None) -> str:
-        """Text view from ``player``'s seat (``None``: the omniscient view, for debugging)."""
+        """Text view from ``player``'s seat (``None``: the omniscient view, for debugging): the text
+        renderer the Game class wires in (``Game.text_renderer``), so the rules never import it."""
+        return self.game.render_text(self, player)
 
     def __str__(self) -> str:
         return self.render(None)
@@ -338,6 +339,13 @@ class Game(ABC):
     #: the game's compiled observation encoder, a C extension module with ``encode(state, p, out,
     #: layout) -> bool`` (see mythenv/core/cobserve.h and ``compiled_module``); None: Python only
     compiled: ClassVar = None
+
+    #: the game's text view ``render_state(state, player) -> str`` (``player`` None: omniscient), from
+    #: its ``render`` module; the Game wires it to ``State.render`` so the rules never import render
+    text_renderer: ClassVar = None
+    #: the game's picture ``draw(state, seat) -> PIL.Image.Image`` (``seat`` an int or ``"all"``), drawn
+    #: through ``mythenv.core.draw``; ``Game.picture`` / ``Game.frame`` call it
+    picture_renderer: ClassVar = None
 
     #: the variant data directory of a variant game's class (``mythenv.variants``); None: the shipped data
     data_dir: ClassVar[str | None] = None
@@ -492,6 +500,40 @@ class Game(ABC):
 
     def action_to_string(self, action: int) -> str:
         return self.codec.describe(action)
+
+    # ----- people -----
+    def render_text(self, state: State, player: int | None = None) -> str:
+        """Seat ``player``'s text view of ``state`` (``None``: everything)."""
+        r = type(self).text_renderer
+        if r is None:
+            raise NotImplementedError(f"{self.info.game_id} has no text renderer")
+        return r(state, player)
+
+    def check_seat(self, seat: Any) -> int | str:
+        """``seat`` as a picture takes it (an int seat or ``"all"``), or ``ConfigError`` naming what is
+        allowed."""
+        if isinstance(seat, np.integer) and not isinstance(seat, np.bool_):
+            seat = int(seat)
+        n = self.num_players
+        if seat == "all" and isinstance(seat, str) or (isinstance(seat, int) and not isinstance(seat, bool)
+                                                       and 0 <= seat < n):
+            return seat
+        raise ConfigError(f"{self.info.game_id}: seat={seat!r} is not allowed; allowed: 0..{n - 1} "
+                          "(that seat's view) or 'all' (the omniscient view, for debugging)")
+
+    def picture(self, state: State, seat: int | str = "all"):
+        """The table of ``state`` as seat ``seat`` sees it (an int, or ``"all"``: everything), a
+        ``PIL.Image.Image`` in RGB mode of a fixed size per config."""
+        r = type(self).picture_renderer
+        if r is None:
+            raise NotImplementedError(f"{self.info.game_id} has no picture renderer")
+        return r(state, self.check_seat(seat))
+
+    def frame(self, state: State, seat: int | str = "all") -> np.ndarray:
+        """:meth:`picture` as an ``(H, W, 3)`` uint8 array (what ``render_mode="rgb_array"`` returns)."""
+        from .draw import to_array
+
+        return to_array(self.picture(state, seat))
 
     def utility_bounds(self) -> tuple[float, float, float | None]:
         """``(lowest, highest, total)``: the range of one seat's return and the sum of all seats'

@@ -15,7 +15,7 @@ from mythenv.core.game import Game, GameInfo, Option
 from mythenv.core.observe import compiled_module, snapshot_encoder
 from mythenv.core.registry import register_game
 
-from . import observe, rules, schema
+from . import observe, render, rules, schema
 from .cards import CARDS
 from .heuristic import heuristic_action
 
@@ -50,6 +50,7 @@ class DemigodsGame(Game):
         ),
     )
     state_class = rules.DemigodsState
+    text_renderer = staticmethod(render.render_state)
     state_schema = schema.build
     gym_id = "mythenv/Demigods-v0"
     test_configs = tuple({"num_players": n} for n in (2, 3, 4, 5)) + tuple(

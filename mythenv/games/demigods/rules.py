@@ -984,7 +984,3 @@ class DemigodsState(State):
     def action_to_string(self, action: int) -> str:
         return self.game.layout.describe(action)
 
-    def render(self, player: int | None = None) -> str:
-        from .render import render_state
-
-        return render_state(self, player)

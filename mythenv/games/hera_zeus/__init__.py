@@ -13,7 +13,7 @@ from mythenv.core.game import Game, GameInfo, Option
 from mythenv.core.observe import compiled_module, snapshot_encoder
 from mythenv.core.registry import register_game
 
-from . import observe, rules, schema
+from . import observe, render, rules, schema
 from .heuristic import heuristic_action, rollout_action
 
 GAME_ID = "hera_zeus_v0"
@@ -33,6 +33,7 @@ class HeraZeusGame(Game):
         ),
     )
     state_class = rules.HeraZeusState
+    text_renderer = staticmethod(render.render_state)
     state_schema = schema.build
     gym_id = "mythenv/HeraZeus-v0"
     test_configs = ({}, {"first_player": "zeus"}, {"first_player": "random"})

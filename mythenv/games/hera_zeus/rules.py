@@ -949,7 +949,3 @@ class HeraZeusState(State):
         side = self.current_player()
         return describe_action(action, side if side >= 0 else 0)
 
-    def render(self, player: int | None = None) -> str:
-        from .render import render_state
-
-        return render_state(self, player)

@@ -16,7 +16,7 @@ from mythenv.core.game import Game, GameInfo, Option
 from mythenv.core.observe import compiled_module, snapshot_encoder
 from mythenv.core.registry import register_game
 
-from . import observe, rules, schema
+from . import observe, render, rules, schema
 from .cards import MYTHS
 from .heuristic import heuristic_action, rollout_action
 
@@ -51,6 +51,7 @@ class MythologiesGame(Game):
         ),
     )
     state_class = rules.MythologiesState
+    text_renderer = staticmethod(render.render_state)
     state_schema = schema.build
     gym_id = "mythenv/Mythologies-v0"
     test_configs = ({}, {"num_players": 3}, {"num_players": 4}, {"mythologies": "first_game"})

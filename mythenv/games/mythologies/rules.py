@@ -1753,7 +1753,3 @@ class MythologiesState(State):
         s._legal = None
         return s
 
-    def render(self, player: int | None = None) -> str:
-        from .render import render_state
-
-        return render_state(self, player)

@@ -17,7 +17,7 @@ from mythenv.core.game import Game, GameInfo, Option
 from mythenv.core.observe import compiled_module
 from mythenv.core.registry import register_game
 
-from . import observe, rules, schema
+from . import observe, render, rules, schema
 from .heuristic import heuristic_action
 from .pantheons import PANTHEONS
 from .rules.advanced import pantheon_limit
@@ -56,6 +56,7 @@ class TheomachyGame(Game):
         ),
     )
     state_class = rules.TheomachyState
+    text_renderer = staticmethod(render.render_state)
     state_schema = schema.build
     gym_id = "mythenv/Theomachy-v0"
     test_configs = (

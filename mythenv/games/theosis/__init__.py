@@ -15,7 +15,7 @@ from mythenv.core.game import Game, GameInfo, Option
 from mythenv.core.observe import compiled_module, snapshot_encoder
 from mythenv.core.registry import register_game
 
-from . import observe, rules, schema
+from . import observe, render, rules, schema
 from .cards import ARENA, MODES
 from .heuristic import heuristic_action
 from .mdata import ENCOUNTERS, MONSTER_INDEX, MONSTERS, parse_encounter
@@ -60,6 +60,7 @@ class TheosisGame(Game):
         ),
     )
     state_class = rules.TheosisState
+    text_renderer = staticmethod(render.render_state)
     state_schema = schema.build
     gym_id = "mythenv/Theosis-v0"
     test_configs = ({}, {"num_players": 4}, {"num_players": 6},

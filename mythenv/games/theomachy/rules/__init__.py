@@ -29,7 +29,7 @@ Essence, draw piles, the Phase hook, the action dispatch), ``exchange`` (TM § E
 Starting Phase, TM § Losing and Winning), ``betting`` (TM § The Betting Phase), ``effects`` (playing
 cards, the data-driven card effects), ``windows`` (TM § Playing a Card in Reaction to an Action),
 ``battle`` (TM § The Battle Phase), ``closing`` (TM § The Closing Phase), ``prayer`` (TM § The Prayer
-Phase), ``persist`` (clone, saved states, invariants, ``resample_hidden``, render). Every name is
+Phase), ``persist`` (clone, saved states, invariants, ``resample_hidden``). Every name is
 defined once, so the order of the bases does not matter today; a mixin that overrides a method of
 another goes before it in the bases (the earlier base wins).
 """

@@ -1,6 +1,6 @@
 """Copies and saved states of a Theomachy position: ``clone``, ``to_dict`` / ``from_dict`` (the schema
 is ``schema.py``), ``check_invariants``, ``resample_hidden`` (what a seat cannot see is redrawn) and
-the text for people."""
+the action names for people (the text and the picture are ``render.py``'s, wired by the Game)."""
 
 from __future__ import annotations
 
@@ -29,7 +29,7 @@ if TYPE_CHECKING:
 
 
 class Persistence:
-    """Copies, saved states, invariants, determinization and the text for people."""
+    """Copies, saved states, invariants, determinization and the action names."""
 
     def clone(self) -> TheomachyState:
         s = type(self)(self.game, _empty=True)
@@ -286,7 +286,3 @@ class Persistence:
     def action_to_string(self, action: int) -> str:
         return self.C.describe(action)
 
-    def render(self, player: int | None = None) -> str:
-        from ..render import render_state
-
-        return render_state(self, player)

@@ -16,7 +16,7 @@ and all of them share the one state (its fields are set in ``state.StateBase.__i
   action chart), ``powers`` (Blessings, Spells, Power texts), ``skills``, ``combat`` (the duel),
   ``damage`` (Damage, resistances, after-effects), ``rituals`` (Rituals in the Arena: casting, tokens,
   terrain), ``persist`` (clone, save / load, invariants,
-  ``resample_hidden``, render).
+  ``resample_hidden``).
 
 The engine finds a task, a decision's legal actions and its handler by name (``_T_<task>``,
 ``_L_<decision>``, ``_D_<decision>``, ``_yn_<question>`` through ``getattr``), so a chapter adds its

@@ -1,5 +1,5 @@
 """Copying, saving, loading and checking a state; the determinization for search
-(``resample_hidden``); rendering.
+(``resample_hidden``). The text and the picture are ``render.py``'s, wired by the Game.
 """
 
 from __future__ import annotations
@@ -16,7 +16,7 @@ from .actions import MAXHP, NC, NH, NI, TURNS
 
 
 class Persist:
-    """Copying, saving, loading and checking a state; ``resample_hidden``; rendering."""
+    """Copying, saving, loading and checking a state; ``resample_hidden``."""
 
     __slots__ = ()  # the state's fields are StateBase's slots (rules/state.py)
 
@@ -271,12 +271,6 @@ class Persist:
         s.rng = np.random.default_rng(int(rng.integers(2**63 - 1)))
         s._legal = None
         return s
-
-    # ================================================================== people
-    def render(self, player: int | None = None) -> str:
-        from ..render import render_state
-        return render_state(self, player)
-
 
 def _jv(x):
     """A task / decision argument from JSON: a string, a list of ints, or an int."""
