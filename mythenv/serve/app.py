@@ -35,7 +35,7 @@ from mythenv.core.record import Recorder, load_record
 from mythenv.core.registry import game_class, list_games, make_game
 from mythenv.core.view import SeatView
 
-from .page import frame_png
+from .page import frame_png, has_picture
 
 #: at most this many matches and replays are kept (the oldest go first)
 MAX_SESSIONS = 256
@@ -80,7 +80,7 @@ class Match:
                 "seat": me, "agents": self.names, "step": self.step,
                 "to_act": None if over else s.current_player(), "your_turn": mine,
                 "legal": [{"action": a, "text": s.action_to_string(a)} for a in s.legal_actions()] if mine else [],
-                "log": log, "text": s.render(me), "finished": over,
+                "log": log, "text": s.render(me), "finished": over, "picture": has_picture(self.game),
                 "returns": [float(r) for r in s.returns()] if over else None}
 
 
@@ -301,11 +301,12 @@ def _replay_info(r: ReplaySession) -> dict:
     n = r.replay.game.num_players
     return {"replay": r.id, "game": rec["game"], "config": rec["config"], "seed": rec["seed"],
             "agents": rec["agents"], "steps": [{"seat": s["seat"], "text": s["text"]} for s in rec["steps"]],
-            "views": [str(p) for p in range(n)] + ["all"], "returns": rec["returns"], "finished": rec["finished"]}
+            "views": [str(p) for p in range(n)] + ["all"], "returns": rec["returns"], "finished": rec["finished"],
+            "picture": has_picture(r.replay.game)}
 
 
 def _png(game: Game, state: State, seat) -> Response:
-    if not hasattr(game, "frame"):
+    if not has_picture(game):
         raise _error(501, f"{game.info.game_id} draws no picture in this version")
     return Response(frame_png(game, state, seat), media_type="image/png",
                     headers={"Cache-Control": "no-store"})

@@ -15,8 +15,14 @@ import json
 
 import numpy as np
 
+from mythenv.core.errors import MythenvError
 from mythenv.core.game import Game, State
 from mythenv.core.record import Replay
+
+
+def has_picture(game: Game) -> bool:
+    """Whether ``game`` draws pictures (``Game.frame``; a game without a picture renderer has none)."""
+    return getattr(type(game), "picture_renderer", None) is not None
 
 
 def frame_png(game: Game, state: State, seat: int | str) -> bytes:
@@ -25,7 +31,7 @@ def frame_png(game: Game, state: State, seat: int | str) -> bytes:
 
     arr = np.ascontiguousarray(game.frame(state, seat), dtype=np.uint8)
     buf = io.BytesIO()
-    Image.fromarray(arr, "RGB").save(buf, format="PNG", optimize=False)
+    Image.fromarray(arr).save(buf, format="PNG", optimize=False)
     return buf.getvalue()
 
 
@@ -43,6 +49,8 @@ def replay_html(replay: Replay, seat: int | str = "all") -> str:
     and (with ``seat="all"``) a switch among the seats' views and the omniscient one."""
     game, rec = replay.game, replay.record
     views = view_names(game, seat)
+    if not has_picture(game):
+        raise MythenvError(f"{rec['game']} draws no pictures in this version: use the text replay")
     frames = {str(v): [data_uri(frame_png(game, s, v)) for s in replay.states] for v in views}
     steps = [{"seat": st["seat"], "text": st["text"], "rewards": st["rewards"]} for st in rec["steps"]]
     data = {"game": rec["game"], "config": rec["config"], "seed": rec["seed"], "agents": rec["agents"],

@@ -17,10 +17,14 @@ if not os.path.exists(CHROMIUM):
 sync_api = pytest.importorskip("playwright.sync_api", reason="the dev extra's playwright is not installed")
 uvicorn = pytest.importorskip("uvicorn")
 
+import mythenv  # noqa: E402
 from mythenv.cli import main  # noqa: E402
-from mythenv.core.game import Game  # noqa: E402
 from mythenv.core.record import load_record  # noqa: E402
 from mythenv.serve.app import create_app  # noqa: E402
+from mythenv.serve.page import has_picture  # noqa: E402
+
+#: the pictures are drawn (Game.frame); the picture checks run only then
+DRAWS = has_picture(mythenv.make_game("hera_zeus_v0"))
 
 ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
         "--disable-component-update", "--disable-sync", "--no-first-run"]
@@ -91,7 +95,7 @@ def test_whole_game_by_clicking(page, tmp_path):
         clicks += 1
         assert clicks < 500
     assert clicks > 5 and page.locator("#actions button").count() == 0
-    if hasattr(Game, "frame"):
+    if DRAWS:
         assert page.evaluate("document.getElementById('frame').naturalWidth") > 0
     with page.expect_download() as dl:
         page.click("#download")
@@ -115,10 +119,10 @@ def test_replay_opened_and_stepped(page, tmp_path):
     page.select_option("#rview", "1")
     page.click("#rlast")
     assert page.text_content("#rpos") == f"step {n} / {n}"
-    src = page.get_attribute("#rframe", "src")
-    assert f"step={n}" in src and "view=1" in src
     assert page.locator("#ractions li.cur").count() == 1
-    if hasattr(Game, "frame"):
+    if DRAWS:
+        src = page.get_attribute("#rframe", "src")
+        assert f"step={n}" in src and "view=1" in src
         page.wait_for_function("document.getElementById('rframe').complete")
         assert page.evaluate("document.getElementById('rframe').naturalWidth") > 0
 
