@@ -219,15 +219,18 @@ def cmd_replay(args) -> int:
 
         from mythenv.serve.page import replay_html
 
-        Path(args.html).write_text(replay_html(rp, seat=args.seat), encoding="utf-8")
-        print(f"wrote {args.html} ({len(rp.steps)} steps, view: {'every seat' if args.seat == 'all' else f'seat {args.seat}'})")
+        page = replay_html(rp, seat=args.seat)
+        Path(args.html).write_text(page, encoding="utf-8")
+        print(f"wrote {args.html} ({len(rp.steps)} steps, view: "
+              f"{'every seat' if args.seat == 'all' else f'seat {args.seat}'}, {len(page) / 1e6:.1f} MB)")
         return 0
     view = None if args.seat == "all" else args.seat
     print(f"{rec['game']} {rec['config']} seed {rec['seed']}: " + ", ".join(
         f"seat {i} {a}" for i, a in enumerate(rec["agents"])))
     print(rp.states[0].render(view))
     for k, st in enumerate(rp.steps, 1):
-        print(f"\n--- step {k}/{len(rp.steps)}: seat {st['seat']} ({rec['agents'][st['seat']]}): {st['text']}"
+        text = st["text"] if view is None or st["seat"] == view else "moved"  # another seat's text can name a hidden card
+        print(f"\n--- step {k}/{len(rp.steps)}: seat {st['seat']} ({rec['agents'][st['seat']]}): {text}"
               + (f"  rewards {st['rewards']}" if any(st["rewards"]) else ""))
         print(rp.states[k].render(view))
     print("\nreturns:", rec["returns"], "" if rec["finished"] else "(the game was not finished)")

@@ -57,24 +57,48 @@ def test_replay_refuses_a_bad_record(tmp_path, capsys):
     assert "cannot read the record" in capsys.readouterr().err
 
 
+def _page_data(path):
+    blob = re.search(r'<script id="data" type="application/json">(.*?)</script>', path.read_text(), re.S).group(1)
+    return json.loads(blob.replace("<\\/", "</"))
+
+
 @pytest.mark.skipif(not DRAWS, reason="needs Game.frame (the pictures)")
 def test_replay_html_is_self_contained(tmp_path):
+    """The page loads nothing from the network: every frame is a PNG data URI, one per step and
+    view; ``--seat 1`` holds seat 1's frames only and the other seat's actions without their text."""
     f, out, one = tmp_path / "g.json", tmp_path / "g.html", tmp_path / "seat1.html"
     main(["play", "hera_zeus_v0", "--agents", "random", "--record", str(f)])
-    n = len(load_record(f).steps)
+    rp = load_record(f)
+    n = len(rp.steps)
     assert main(["replay", str(f), "--html", str(out)]) == 0
     page = out.read_text()
-    assert not re.search(r"(src|href)=\"?https?:", page) and "http://" not in page and "https://" not in page
-    data = json.loads(re.search(r'<script id="data" type="application/json">(.*?)</script>', page, re.S)
-                      .group(1).replace("<\\/", "</"))
+    assert "http://" not in page and "https://" not in page and "//cdn" not in page
+    data = _page_data(out)
     assert data["views"] == ["0", "1", "all"]
-    assert all(len(fr) == n + 1 and fr[0].startswith("data:image/png;base64,") for fr in data["frames"].values())
+    assert all(u.startswith("data:image/png;base64,") for u in data["images"])
+    assert all(len(fr) == n + 1 for fr in data["frames"].values())
+    assert [s["text"] for s in data["steps"]] == [s["text"] for s in rp.steps]
     assert main(["replay", str(f), "--html", str(one), "--seat", "1"]) == 0
-    data1 = json.loads(re.search(r'<script id="data" type="application/json">(.*?)</script>',
-                                 one.read_text(), re.S).group(1).replace("<\\/", "</"))
-    assert data1["views"] == ["1"] and list(data1["frames"]) == ["1"]  # only seat 1's view is in the page
-    assert data1["frames"]["1"] == data["frames"]["1"]
+    d1 = _page_data(one)
+    assert d1["views"] == ["1"] and list(d1["frames"]) == ["1"]  # only seat 1's view is in the page
+    assert [d1["images"][i] for i in d1["frames"]["1"]] == [data["images"][i] for i in data["frames"]["1"]]
+    assert all((s["text"] is None) == (s["seat"] != 1) for s in d1["steps"])
     assert main(["replay", str(f), "--html", str(one), "--seat", "2"]) == 2
+
+
+def test_replay_text_from_one_seat(tmp_path, capsys):
+    """``replay --seat 0`` prints seat 0's view and names only seat 0's actions."""
+    f = tmp_path / "g.json"
+    main(["play", "hera_zeus_v0", "--agents", "random", "--record", str(f)])
+    rp = load_record(f)
+    capsys.readouterr()
+    assert main(["replay", str(f), "--seat", "0"]) == 0
+    out = capsys.readouterr().out
+    assert rp.states[0].render(0) in out and rp.states[-1].render(0) in out
+    heads = [line for line in out.splitlines() if line.startswith("--- step ")]
+    assert len(heads) == len(rp.steps)
+    for h, st in zip(heads, rp.steps):
+        assert h.split("  rewards")[0].endswith(st["text"] if st["seat"] == 0 else ": moved"), h
 
 
 def test_human_agent_asks_again_on_bad_input():

@@ -46,16 +46,21 @@ def view_names(game: Game, seat: int | str = "all") -> list[int | str]:
 
 def replay_html(replay: Replay, seat: int | str = "all") -> str:
     """One HTML page replaying ``replay``: frames per step and view, the action list, a step slider
-    and (with ``seat="all"``) a switch among the seats' views and the omniscient one."""
+    and (with ``seat="all"``) a switch among the seats' views and the omniscient one. With a seat
+    number the page holds that seat's frames only, and the other seats' actions without their text
+    (a text can name a card its player keeps face down). Equal frames are embedded once."""
     game, rec = replay.game, replay.record
     views = view_names(game, seat)
     if not has_picture(game):
         raise MythenvError(f"{rec['game']} draws no pictures in this version: use the text replay")
-    frames = {str(v): [data_uri(frame_png(game, s, v)) for s in replay.states] for v in views}
-    steps = [{"seat": st["seat"], "text": st["text"], "rewards": st["rewards"]} for st in rec["steps"]]
+    uniq: dict[bytes, int] = {}
+    frames = {str(v): [uniq.setdefault(frame_png(game, s, v), len(uniq)) for s in replay.states] for v in views}
+    images = [data_uri(png) for png in uniq]
+    steps = [{"seat": st["seat"], "rewards": st["rewards"],
+              "text": st["text"] if seat == "all" or st["seat"] == seat else None} for st in rec["steps"]]
     data = {"game": rec["game"], "config": rec["config"], "seed": rec["seed"], "agents": rec["agents"],
             "returns": rec["returns"], "finished": rec["finished"], "steps": steps,
-            "views": [str(v) for v in views], "frames": frames}
+            "views": [str(v) for v in views], "images": images, "frames": frames}
     title = f"{rec['game']} replay (seed {rec['seed']})"
     blob = json.dumps(data).replace("</", "<\\/")  # nothing in the data can close the script element
     return _PAGE.replace("__TITLE__", html.escape(title)).replace("__DATA__", blob)
@@ -103,16 +108,16 @@ for (const v of D.views) {
 }
 D.steps.forEach((s, k) => {
   const li = document.createElement("li");
-  li.textContent = "seat " + s.seat + ": " + s.text;
+  li.textContent = "seat " + s.seat + ": " + (s.text === null ? "moved" : s.text);
   li.onclick = () => show(k + 1);
   list.appendChild(li);
 });
 function show(k) {
   k = Math.max(0, Math.min(n, k)); slider.value = k;
-  document.getElementById("frame").src = D.frames[view.value][k];
+  document.getElementById("frame").src = D.images[D.frames[view.value][k]];
   document.getElementById("pos").textContent = "step " + k + " / " + n;
   document.getElementById("now").textContent = k === 0 ? "start of the game" :
-    "step " + k + ": seat " + D.steps[k - 1].seat + " - " + D.steps[k - 1].text;
+    "step " + k + ": seat " + D.steps[k - 1].seat + " - " + (D.steps[k - 1].text === null ? "moved" : D.steps[k - 1].text);
   [...list.children].forEach((li, i) => li.classList.toggle("cur", i === k - 1));
 }
 const cur = () => +slider.value;

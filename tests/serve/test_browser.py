@@ -125,6 +125,18 @@ def test_replay_opened_and_stepped(page, tmp_path):
         assert f"step={n}" in src and "view=1" in src
         page.wait_for_function("document.getElementById('rframe').complete")
         assert page.evaluate("document.getElementById('rframe').naturalWidth") > 0
+        # the same record as one page opened from disk: it steps, switches views, asks no server
+        html = tmp_path / "g.html"
+        assert main(["replay", str(f), "--html", str(html)]) == 0
+        asked = []
+        page.on("request", lambda r: asked.append(r.url))
+        page.goto(html.as_uri())
+        page.click("#next")
+        page.click("#next")
+        assert page.text_content("#pos") == f"step 2 / {n}"
+        page.select_option("#view", "1")
+        assert page.evaluate("document.getElementById('frame').naturalWidth") > 0
+        assert [u for u in asked if not u.startswith(("file:", "data:"))] == []
 
 
 def test_forged_request_refused(page):
