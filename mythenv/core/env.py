@@ -26,7 +26,7 @@ from .game import Game, State
 
 _FLOAT32 = np.dtype(np.float32)  # the observation dtype, converted once (np.empty per step)
 ILLEGAL_ACTION_MODES = ("terminate", "penalize", "raise")
-RENDER_MODES = ("ansi", "human")
+RENDER_MODES = ("ansi", "human", "rgb_array")
 
 
 def check_render_mode(render_mode: str | None) -> None:
@@ -34,6 +34,17 @@ def check_render_mode(render_mode: str | None) -> None:
     if render_mode is not None and render_mode not in RENDER_MODES:
         raise RenderModeError(f"render_mode={render_mode!r} is not allowed; allowed: None, "
                               + ", ".join(map(repr, RENDER_MODES)))
+
+
+def check_render_seat(render_seat: Any, num_players: int) -> int | str | None:
+    """``render_seat`` as the envs take it (``None``, a seat, or ``"all"``), or ``ConfigError``."""
+    if isinstance(render_seat, np.integer) and not isinstance(render_seat, np.bool_):
+        render_seat = int(render_seat)
+    if render_seat is None or render_seat == "all" and isinstance(render_seat, str) or (
+            isinstance(render_seat, int) and not isinstance(render_seat, bool) and 0 <= render_seat < num_players):
+        return render_seat
+    raise ConfigError(f"render_seat={render_seat!r} is not allowed; allowed: None (the acting seat), "
+                      f"0..{num_players - 1} (that seat's view) or 'all' (the omniscient view, for debugging)")
 
 
 def warn_illegal(action: Any, who: str, outcome: str, legal: list[int], describe, stacklevel: int) -> None:
@@ -74,9 +85,10 @@ class MythEnv(AECEnv):
     metadata = {"render_modes": list(RENDER_MODES), "is_parallelizable": False, "render_fps": 1}
 
     def __init__(self, game: Game, render_mode: str | None = None, illegal_action: str = "terminate",
-                 copy_observations: bool = True):
+                 copy_observations: bool = True, render_seat: int | str | None = None):
         super().__init__()
         check_render_mode(render_mode)
+        self.render_seat = check_render_seat(render_seat, game.num_players)
         if illegal_action not in ILLEGAL_ACTION_MODES:
             raise ConfigError(f"illegal_action={illegal_action!r} is not allowed; allowed: "
                               + ", ".join(map(repr, ILLEGAL_ACTION_MODES)))
@@ -107,6 +119,7 @@ class MythEnv(AECEnv):
         self._memo_state: list[State | None] = [None] * len(self.possible_agents)  # the state it tracks
         self._obs_size, self._num_actions = n_obs, n_act
         self.game_state: State | None = None
+        self._last_mover = 0   # the seat that took the last action (render's default after the end)
         self._seed: int | None = None
         self._np_random = np.random.default_rng()
 
@@ -132,6 +145,7 @@ class MythEnv(AECEnv):
         self.truncations = {a: False for a in self.agents}
         self.infos = {a: {} for a in self.agents}
         self._rewards_zero = True
+        self._last_mover = 0
         self._sync_after_move()
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:
@@ -216,6 +230,7 @@ class MythEnv(AECEnv):
             self._end_on_illegal(agent, action)
             return
         self._cumulative_rewards[agent] = 0.0
+        self._last_mover = self._index[agent]
         state._apply(action)
         self._sync_after_move()
         if self.render_mode == "human":
@@ -307,14 +322,24 @@ class MythEnv(AECEnv):
         return out
 
     # ----- people -----
-    def render(self) -> str | None:
+    def render(self) -> str | np.ndarray | None:
+        """The position from ``render_seat``'s view: text (``"ansi"``; ``"human"`` prints it) or an
+        ``(H, W, 3)`` uint8 frame (``"rgb_array"``). ``render_seat=None`` (the default) draws the acting
+        seat's view, and after the end the view of the seat that took the last action; an int draws
+        that seat's view, ``"all"`` everything (for debugging: it shows hidden cards)."""
         if self.render_mode is None:
-            gymnasium.logger.warn("render() called without a render_mode; pass render_mode='ansi' or 'human'")
+            gymnasium.logger.warn("render() called without a render_mode; pass render_mode='ansi', 'human' "
+                                  "or 'rgb_array'")
             return None
         if self.game_state is None:
             raise StateError("reset() needs to be called before render")
-        seat = self.game_state.current_player()
-        text = self.game_state.render(seat if seat >= 0 else None)
+        seat = self.render_seat
+        if seat is None:
+            cur = self.game_state.current_player()
+            seat = cur if cur >= 0 else self._last_mover
+        if self.render_mode == "rgb_array":
+            return self.game.frame(self.game_state, seat)
+        text = self.game_state.render(None if seat == "all" else seat)
         if self.render_mode == "human":
             print(text)
             return None
@@ -331,9 +356,11 @@ def env_constructors(game_cls: type[Game]):
     """``(raw_env, env)`` module functions in PettingZoo's style for a Game class: both build the
     one generic env (it checks turn order and illegal actions itself, so no wrapper is stacked)."""
 
-    def raw_env(render_mode: str | None = None, illegal_action: str = "terminate", **config) -> MythEnv:
+    def raw_env(render_mode: str | None = None, illegal_action: str = "terminate", render_seat=None,
+                **config) -> MythEnv:
         """The AEC env of this game with the given config."""
-        return MythEnv(game_cls(**config), render_mode=render_mode, illegal_action=illegal_action)
+        return MythEnv(game_cls(**config), render_mode=render_mode, illegal_action=illegal_action,
+                       render_seat=render_seat)
 
     raw_env.__doc__ = f"The {game_cls.info.name} AEC env (``{game_cls.info.game_id}``) with the given config."
     return raw_env, raw_env

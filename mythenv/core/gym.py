@@ -12,7 +12,7 @@ from typing import Any
 import gymnasium
 import numpy as np
 
-from .env import ILLEGAL_ACTION_MODES, RENDER_MODES, check_render_mode, warn_illegal
+from .env import ILLEGAL_ACTION_MODES, RENDER_MODES, check_render_mode, check_render_seat, warn_illegal
 from .errors import ConfigError, IllegalActionError, StateError
 from .game import Game
 from .registry import game_class, list_games
@@ -49,13 +49,16 @@ class SingleAgentEnv(gymnasium.Env):
     ``info["action_mask"]`` is the learner's legal actions; on the step that ends an episode, where
     no action is legal any more and the next action is ignored (a vector env resets instead), it is
     all ones, like ``action_masks()``, so code that samples from the mask never meets an empty one.
-    The game's State object is ``env.unwrapped.game_state``."""
+    The game's State object is ``env.unwrapped.game_state``.
+
+    ``render_mode``: ``"ansi"``, ``"human"`` or ``"rgb_array"`` (an ``(H, W, 3)`` uint8 picture of the
+    table), drawn from the learner's seat, or ``render_seat``'s (a seat, or ``"all"``: everything)."""
 
     metadata = {"render_modes": list(RENDER_MODES), "render_fps": 1}
 
     def __init__(self, game: str | Game, opponent: Any = "random", seat: int | str = "rotate",
                  render_mode: str | None = None, opponent_sampler: Callable | None = None,
-                 illegal_action: str = "terminate", **config: Any):
+                 illegal_action: str = "terminate", render_seat: int | str | None = None, **config: Any):
         self.game = game_class(game)(**config) if isinstance(game, str) else game
         n = self.game.num_players
         if isinstance(seat, np.integer) and not isinstance(seat, np.bool_):
@@ -64,6 +67,7 @@ class SingleAgentEnv(gymnasium.Env):
                 or isinstance(seat, int) and not isinstance(seat, bool) and 0 <= seat < n):
             raise ConfigError(f"seat={seat!r} is not allowed; allowed: 0..{n - 1}, 'rotate', 'random'")
         check_render_mode(render_mode)
+        self.render_seat = check_render_seat(render_seat, n)
         if illegal_action not in ILLEGAL_ACTION_MODES:
             raise ConfigError(f"illegal_action={illegal_action!r} is not allowed; allowed: "
                               + ", ".join(map(repr, ILLEGAL_ACTION_MODES)))
@@ -81,6 +85,7 @@ class SingleAgentEnv(gymnasium.Env):
         self._episodes = 0
         self._rng = np.random.default_rng()
         self.game_state = None
+        self._last_state = None   # the position an illegal action ended the episode in (rgb_array draws it)
         self.seat = 0 if isinstance(seat, str) else seat
         self.opponents: dict[int, Any] = {}
 
@@ -156,7 +161,7 @@ class SingleAgentEnv(gymnasium.Env):
                              st.legal_actions(), st.action_to_string, stacklevel=2)
                 obs, info = self._obs(ended=True)
                 info["illegal_action"] = action
-                self.game_state = None
+                self._last_state, self.game_state = st, None
                 return obs, -1.0, True, False, info
         self._advance()
         obs, info = self._obs()
@@ -175,7 +180,17 @@ class SingleAgentEnv(gymnasium.Env):
         return self.game_state.legal_mask(self._mask).astype(bool)
 
     def render(self):
-        text = self.game_state.render(self.seat) if self.game_state is not None else ""
+        """The learner's view (or ``render_seat``'s: a seat, or ``"all"`` for everything): text for
+        ``"ansi"`` / ``"human"``, an ``(H, W, 3)`` uint8 frame for ``"rgb_array"`` (Gymnasium's
+        ``RecordVideo`` films it)."""
+        seat = self.seat if self.render_seat is None else self.render_seat
+        if self.render_mode == "rgb_array":
+            st = self.game_state if self.game_state is not None else self._last_state
+            if st is None:
+                raise StateError("reset() needs to be called before render")
+            return self.game.frame(st, seat)
+        st = self.game_state
+        text = st.render(None if seat == "all" else seat) if st is not None else ""
         if self.render_mode == "human":
             print(text)
             return None

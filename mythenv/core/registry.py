@@ -57,9 +57,11 @@ def make_game(game_id: str, **config: Any) -> Game:
     return game_class(game_id)(**config)
 
 
-def make_env(game_id: str, render_mode: str | None = None, illegal_action: str = "terminate", **config: Any):
-    """The PettingZoo AEC env of ``game_id`` with the given game config (``illegal_action``: see
-    :class:`mythenv.core.env.MythEnv`)."""
+def make_env(game_id: str, render_mode: str | None = None, illegal_action: str = "terminate",
+             render_seat: int | str | None = None, **config: Any):
+    """The PettingZoo AEC env of ``game_id`` with the given game config (``illegal_action``,
+    ``render_mode`` and ``render_seat``: see :class:`mythenv.core.env.MythEnv`)."""
     from .env import MythEnv
 
-    return MythEnv(make_game(game_id, **config), render_mode=render_mode, illegal_action=illegal_action)
+    return MythEnv(make_game(game_id, **config), render_mode=render_mode, illegal_action=illegal_action,
+                   render_seat=render_seat)

@@ -51,6 +51,7 @@ class DemigodsGame(Game):
     )
     state_class = rules.DemigodsState
     text_renderer = staticmethod(render.render_state)
+    picture_renderer = staticmethod(render.draw)
     state_schema = schema.build
     gym_id = "mythenv/Demigods-v0"
     test_configs = tuple({"num_players": n} for n in (2, 3, 4, 5)) + tuple(

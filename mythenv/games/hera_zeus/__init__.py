@@ -34,6 +34,7 @@ class HeraZeusGame(Game):
     )
     state_class = rules.HeraZeusState
     text_renderer = staticmethod(render.render_state)
+    picture_renderer = staticmethod(render.draw)
     state_schema = schema.build
     gym_id = "mythenv/HeraZeus-v0"
     test_configs = ({}, {"first_player": "zeus"}, {"first_player": "random"})

@@ -1,21 +1,34 @@
-"""Text rendering of a Mythologies state from one seat's view (``None``: everything)."""
+"""Mythologies from one seat's view: the text (``render_state``, viewer ``None``: everything) and the
+picture (``draw``, seat ``"all"``: everything) through ``mythenv.core.draw``."""
 
 from __future__ import annotations
 
-from .cards import BOARDS, MYTHS
+from mythenv.core import draw as d
+
+from .cards import BOARDS, DEITY, DESIGN_OF, DESIGNS, MYTHS
 from .rules import NSLOT, OVER, PLANE_NAMES, SEL, card_name
 
 
-def render_state(state, viewer: int | None = None) -> str:
-    n = state.n
-    lines = []
-    who = "omniscient" if viewer is None else f"player_{viewer}"
+def _status(state) -> str:
     if state.phase == OVER:
         status = "game over; final [Favors, Gems, Deities, visible]: " + str(state.final)
     elif state.phase == SEL:
         status = f"round {state.round} selection, Destiny card {len(state.destiny)} ({state.sel_step})"
     else:
         status = f"round {state.round} placement, player_{state.turn_seat}'s turn"
+    return status
+
+
+def _sees(state, c: int, i: int, viewer) -> bool:
+    """Whether ``viewer`` (None: everyone) sees the card ``c`` at sanctuary position ``i``."""
+    return bool(state.faceup[i] or viewer is None or state.known[c] >> viewer & 1)
+
+
+def render_state(state, viewer: int | None = None) -> str:
+    n = state.n
+    lines = []
+    who = "omniscient" if viewer is None else f"player_{viewer}"
+    status = _status(state)
     lines.append(f"Mythologies ({who} view) - {status}; first player: player_{state.first}")
     if state.dec is not None and state.phase != OVER:
         lines.append(f"  to act: player_{state.dec[0]}")
@@ -28,7 +41,7 @@ def render_state(state, viewer: int | None = None) -> str:
             c = state.sanct[4 * b + pos]
             if c < 0:
                 cells.append("-")
-            elif state.faceup[4 * b + pos] or viewer is None or state.known[c] >> viewer & 1:
+            elif _sees(state, c, 4 * b + pos, viewer):
                 cells.append(card_name(c) + ("" if state.faceup[4 * b + pos] else "(face-down)"))
             else:
                 cells.append("(face-down)")
@@ -55,3 +68,87 @@ def render_state(state, viewer: int | None = None) -> str:
         lines.append("  exiled: " + ", ".join(card_name(c) for c in state.exile))
     assert NSLOT == 9
     return "\n".join(lines)
+
+
+# ----------------------------------------------------------------------------- the picture
+WIDTH, HEIGHT = 1320, 930
+MYTH_COLORS = ((60, 110, 190), (90, 120, 140), (200, 160, 40), (220, 110, 40), (60, 150, 90),
+               (190, 50, 50), (150, 90, 50), (60, 140, 70))
+
+
+def _card(c, box, card: int, size: int = 10, note: str = "", face_down: bool = False) -> None:
+    des = DESIGNS[DESIGN_OF[card]]
+    col = MYTH_COLORS[des.myth % len(MYTH_COLORS)]
+    kind = "Deity" if des.type == DEITY else "Creature"
+    d.card(c, box, des.name, [f"{MYTHS[des.myth]} {kind}", f"cost {des.cost}"]
+           + (["(face down)"] if face_down else []), col, size, note=note)
+
+
+def draw(state, seat):
+    """Seat ``seat``'s view (``"all"``: everything): the four Mythology boards of the Sanctuary (the
+    1st Trial on top) with their Creatures, Deity and the selection pawns on them, every Pantheon
+    (3 planes x 3 columns, the top card of each stack), the selected cards (backs where the seat does
+    not know them), discard piles, Favors, Gems and Trials."""
+    viewer = None if seat == "all" else seat
+    n = state.n
+    c = d.Canvas(WIDTH, HEIGHT)
+    cur = state.current_player()
+    sc = state.scores()
+    scores = [(f"player_{q}" + (" (to act)" if q == cur else ""),
+               f"{sc[q]:g} Favors, {state.gem[q]} Gems", d.seat_color(q)) for q in range(n)]
+    pending = f"player_{state.dec[0]} to act" if state.dec is not None and state.phase != OVER else ""
+    x0, y0, x1, y1 = d.header(c, f"Mythologies ({n} players) - {d.view_name(seat, [f'player_{q}' for q in range(n)])}",
+                              _status(state), pending, state.log[-1] if state.log else "", scores)
+    sanct, info = d.split((x0, y0, x1, y0 + 430), 3, 1, vertical=False, gap=10)
+    boards = d.grid(d.panel(c, sanct, "Sanctuary", d.MUTED), 2, 2, gap=8)
+    for b in range(4):
+        bb = boards[b // 2][b % 2]
+        t = b // 2
+        inner = d.panel(c, bb, f"{MYTHS[state.boards[b]]}  (Trial {t + 1}, piles {len(state.piles[2 * b])}/"
+                        f"{len(state.piles[2 * b + 1])})", MYTH_COLORS[state.boards[b] % len(MYTH_COLORS)], size=12)
+        cells = d.row(inner, 4, gap=6)
+        for pos in range(4):
+            cb = cells[pos]
+            i = 4 * b + pos
+            x = state.sanct[i]
+            if x < 0:
+                c.rect(cb, None, d.LINE, radius=5)
+                c.text(((cb[0] + cb[2]) / 2, (cb[1] + cb[3]) / 2), "Deity" if pos == 3 else "empty", 10, d.MUTED, anchor="mm")
+            elif _sees(state, x, i, viewer):
+                _card(c, cb, x, face_down=not state.faceup[i])
+            else:
+                d.card_back(c, cb)
+            pawned = [q for q in range(n) if [b, pos] in state.pawns[q]]
+            for j, q in enumerate(pawned):
+                d.token(c, (cb[0] + 12 + 20 * j, cb[3] - 12), 9, d.seat_color(q), f"P{q}", 8)
+    inner = d.panel(c, info, "Trials", d.MUTED)
+    lines = [f"Trial {t + 1} ({state.trial_favors(t)} Favors): {BOARDS[state.boards[2 * t]].start_text} "
+             f"{BOARDS[state.boards[2 * t + 1]].end_text}." for t in (0, 1)]
+    lines.append(f"first player: player_{state.first}")
+    if state.exile:
+        lines.append("exiled: " + ", ".join(card_name(x) for x in state.exile))
+    lines.append("recent: " + "; ".join(state.log[-4:]))
+    d.text_box(c, inner, "\n\n".join(lines), 12)
+    pans = d.row((x0, y0 + 440, x1, y1), n, gap=10)
+    for q in range(n):
+        inner = d.panel(c, pans[q], f"player_{q}: {state.fav[q]} Favors, {state.gem[q]} Gems, trials "
+                        f"{state.trials[q][0]}/{state.trials[q][1]}", d.seat_color(q), size=13)
+        grid_b, hand_b = d.split(inner, 3.6, 1, gap=6)
+        cells = d.grid(grid_b, 3, 3, gap=4)
+        for s in range(NSLOT):
+            cb = cells[s // 3][s % 3]
+            st = state.pan[q][s]
+            if st:
+                _card(c, cb, st[-1], note=f"+{len(st) - 1}" if len(st) > 1 else "")
+            else:
+                c.rect(cb, None, d.mix(d.LINE, d.BG, 0.4), radius=5)
+                c.text(((cb[0] + cb[2]) / 2, (cb[1] + cb[3]) / 2), PLANE_NAMES[s // 3], 10, d.MUTED, anchor="mm")
+        hand = state.hand[q]
+        d.label(c, (hand_b[0], hand_b[1]), f"selected ({len(hand)}), discard {len(state.disc[q])}", 11, d.MUTED)
+        for cb, x in zip(d.row((hand_b[0], hand_b[1] + 14, hand_b[2], hand_b[3]), max(3, len(hand)), 4,
+                               max_width=90), hand):
+            if viewer is None or state.known[x] >> viewer & 1:
+                _card(c, cb, x, 9)
+            else:
+                d.card_back(c, cb)
+    return c.image

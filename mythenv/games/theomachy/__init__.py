@@ -57,6 +57,7 @@ class TheomachyGame(Game):
     )
     state_class = rules.TheomachyState
     text_renderer = staticmethod(render.render_state)
+    picture_renderer = staticmethod(render.draw)
     state_schema = schema.build
     gym_id = "mythenv/Theomachy-v0"
     test_configs = (

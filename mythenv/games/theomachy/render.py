@@ -1,10 +1,14 @@
-"""Text rendering of a Theomachy state from one seat's view (``None``: everything)."""
+"""Theomachy from one seat's view: the text (``render_state``, viewer ``None``: everything) and the
+picture (``draw``, seat ``"all"``: everything) through ``mythenv.core.draw``."""
 
 from __future__ import annotations
+
+from mythenv.core import draw as d
 
 from .cards import ESSENCES, KINDS, ORBS, SPHERES
 from .pantheons import DEITIES, MYTHS, PANTHEONS, WINDOWS
 from .rules import ADV_STEP_NAMES, BATTLE, BET, kind, value
+from .rules.tables import TOKEN_NAMES
 
 
 def _ess(e: int) -> str:
@@ -20,15 +24,20 @@ def _cards(cs) -> str:
     return ", ".join(sorted(kind(c).name for c in cs)) or "-"
 
 
-def render_state(s, viewer: int | None = None) -> str:
-    n = s.n
-    who = "omniscient" if viewer is None else f"player_{viewer}"
-    cur = s.current_player()
-    head = f"Theomachy ({who} view) - Hand {s.hands + 1}, {ADV_STEP_NAMES[s.step]}"
+def _status(s) -> str:
+    """The Hand and the Step (public)."""
+    head = f"Hand {s.hands + 1}, {ADV_STEP_NAMES[s.step]}"
     if s.step == BET:
         head += f" round {s.round + 1}"
+    return head
+
+
+def _pending(s) -> str:
+    """Who is to act and on what (public)."""
+    cur = s.current_player()
+    head = ""
     if cur >= 0:
-        head += f"; player_{cur} to act"
+        head += f"player_{cur} to act"
         pend = s.pending[-1] if s.pending else None
         if pend is None:
             pass
@@ -42,11 +51,24 @@ def render_state(s, viewer: int | None = None) -> str:
             src = pend[2]
             what = f"{DEITIES[src].name}'s Ability" if src < len(DEITIES) else MYTHS[src - len(DEITIES)].name
             head += f" ({'discarding for' if pend[0] == 'cost' else 'target of'} {what})"
+    return head
+
+
+def _const_known(s, i: int, viewer) -> bool:
+    return i < s.const_up or viewer is None or bool(s.peek[viewer])
+
+
+def render_state(s, viewer: int | None = None) -> str:
+    n = s.n
+    who = "omniscient" if viewer is None else f"player_{viewer}"
+    head = f"Theomachy ({who} view) - {_status(s)}"
+    pend = _pending(s)
+    if pend:
+        head += "; " + pend
     lines = [head]
     cons = []
     for i, e in enumerate(s.const):
-        known = i < s.const_up or viewer is None or s.peek[viewer]
-        cons.append(_ess(e) if known else "??")
+        cons.append(_ess(e) if _const_known(s, i, viewer) else "??")
     lines.append(f"Constellation: {' '.join(cons) or '-'} | Initial Ante {s.ante} | "
                  f"bet level {_tok(s.level)} | bank {_tok(s.bank)}")
     track = " | ".join(KINDS[kind(c).index].name if c >= 0 else "." for c in s.track)
@@ -108,3 +130,134 @@ def _pantheon_line(s, q: int, viewer) -> str:
         own.append(MYTHS[m].name + tag)
     return (f"pantheon {pan}, god {god}, miracles {s.miracles[q]} | mythology top {top} "
             f"(deck {len(deck)}) | in play: {', '.join(own) or '-'}")
+
+
+# ----------------------------------------------------------------------------- the picture
+WIDTH = 1360
+SPHERE_COLORS = ((120, 170, 210), (140, 110, 60), (210, 80, 40), (40, 100, 180))  # air, earth, fire, water
+TOKEN_COLORS = ((200, 190, 160), (150, 150, 160), (220, 180, 50))   # Disciple, Priest, Prophet
+TYPE_COLORS = {"attack": (180, 50, 50), "effect": (70, 120, 170), "place": (80, 140, 80), "power": (140, 80, 160)}
+
+
+def height(n: int) -> int:
+    """The frame height at ``n`` seats (a fixed size per config): two seats a row."""
+    return 78 + 8 + 196 + ((n + 1) // 2) * 236 + 8
+
+
+def _card(c, box, card: int, size: int = 10, note: str = "") -> None:
+    k = kind(card)
+    col = TYPE_COLORS.get(k.type, d.MUTED)
+    orb = f"{k.orbs} {ORBS[k.orb]}" if k.orb >= 0 and k.orbs else ""
+    d.card(c, box, k.name, [f"{k.type}, {SPHERES[k.sphere]}" if k.sphere >= 0 else k.type, orb], col, size, note=note)
+
+
+def _tokens(c, x: float, y: float, toks, r: float = 11, label: str = "") -> float:
+    """A seat's tokens (Disciples, Priests, Prophets) as three discs with counts; returns the x after them."""
+    if label:
+        c.text((x, y), label, 11, d.MUTED, anchor="lm")
+        x += d.font(11).getlength(label) + 6
+    for t in range(3):
+        d.token(c, (x + r, y), r, TOKEN_COLORS[t], str(toks[t]), 11, ink=d.INK)
+        x += 2 * r + 4
+    return x + 6
+
+
+def _cards_row(c, box, faces, backs: int, label: str, max_w: float = 56) -> None:
+    """``faces`` (card ids, drawn face up) then ``backs`` card backs in a row under ``label``."""
+    total = len(faces) + backs
+    d.label(c, (box[0], box[1]), f"{label} ({total})", 11, d.MUTED, box[2] - box[0])
+    cells = d.row((box[0], box[1] + 14, box[2], box[3]), max(total, 6), 3, max_width=max_w)
+    for i, cb in enumerate(cells[:total]):
+        if i < len(faces):
+            _card(c, cb, faces[i], 9)
+        else:
+            d.card_back(c, cb)
+    if total > len(cells):
+        d.label(c, (box[2], box[3]), f"+{total - len(cells)}", 12, anchor="rd")
+
+
+def draw(state, seat):
+    """Seat ``seat``'s view (``"all"``: everything): the Constellation (unrevealed Essences as backs),
+    the Initial Ante, the bet level and the bank, the Prayer Track, then each seat: its Cult (Disciples,
+    Priests, Prophets), its Stake, its hand (faces the seat knows, backs for the others), its cards in
+    play and Places, its deck and discard pile; in the Advanced game its Pantheon, God (face down for
+    the others until the reveal), Miracles and Mythology cards."""
+    s = state
+    viewer = None if seat == "all" else seat
+    n = s.n
+    c = d.Canvas(WIDTH, height(n))
+    cur = s.current_player()
+    ret = s.returns()
+    scores = []
+    for q in range(n):
+        tag = "out" if not s.alive[q] else "folded" if s.folded[q] else ""
+        scores.append((f"player_{q}" + (" (to act)" if q == cur else "") + (f" {tag}" if tag else ""),
+                       f"{ret[q]:+g}" if cur < 0 else f"cult {value(s.cult[q])}", d.seat_color(q)))
+    mode = s.game.config.get("mode", "basic")
+    x0, y0, x1, y1 = d.header(c, f"Theomachy {mode} ({n} players) - "
+                              f"{d.view_name(seat, [f'player_{q}' for q in range(n)])}",
+                              _status(s), _pending(s), s.log[-1] if s.log else "", scores)
+    cons_b, bet_b, track_b = d.split((x0, y0, x1, y0 + 188), 3.2, 2, 3.2, vertical=False, gap=10)
+    inner = d.panel(c, cons_b, "Constellation", d.MUTED)
+    cells = d.row(inner, max(5, len(s.const)), 4, max_width=80)
+    for i, (cb, e) in enumerate(zip(cells, s.const)):
+        if _const_known(s, i, viewer):
+            es = ESSENCES[e]
+            d.card(c, cb, SPHERES[es.sphere].capitalize(), [f"{es.orbs} {ORBS[es.orb]}"], SPHERE_COLORS[es.sphere], 11)
+        else:
+            d.card_back(c, cb)
+    inner = d.panel(c, bet_b, "Bets", d.MUTED)
+    c.text((inner[0], inner[1] + 2), f"Initial Ante {s.ante}", 13)
+    _tokens(c, inner[0], inner[1] + 40, s.level, label="bet level")
+    _tokens(c, inner[0], inner[1] + 74, s.bank, label="bank")
+    c.text((inner[0], inner[1] + 100), "  ".join(f"{t[0]}={n_}" for t, n_ in zip(TOKEN_NAMES, (2, 5, 10))), 10, d.MUTED)
+    inner = d.panel(c, track_b, f"Prayer Track (deck {len(s.prayer)})", d.MUTED)
+    for cb, x in zip(d.row(inner, max(4, len(s.track)), 4, max_width=80), s.track):
+        if x >= 0:
+            _card(c, cb, x)
+        else:
+            c.rect(cb, None, d.LINE, radius=5)
+    cells = [cb for r in d.grid((x0, y0 + 196, x1, y1), (n + 1) // 2, 2, gap=8) for cb in r]
+    for q in range(n):
+        flags = [f for f, on in (("OUT", not s.alive[q]), ("folded", s.folded[q]), ("LAST STAND", s.ls[q]),
+                                 ("first player", s.first == q)) if on]
+        inner = d.panel(c, cells[q], f"player_{q}" + (f" [{', '.join(flags)}]" if flags else "")
+                        + f"  deck {len(s.deck[q])}, discard {len(s.disc[q])}", d.seat_color(q), size=13)
+        ix0, iy0, ix1, iy1 = inner
+        xx = _tokens(c, ix0, iy0 + 11, s.cult[q], label="cult")
+        xx = _tokens(c, xx, iy0 + 11, s.stake[q], label=f"stake (value {value(s.stake[q])})")
+        if s.step == BATTLE and s.active(q):
+            c.text((xx, iy0 + 11), f"battle: {s.attacks[q]} attack(s), Power {s.battle_power(q)}", 12, anchor="lm")
+        mine = viewer is None or viewer == q
+        rows = d.split((ix0, iy0 + 26, ix1, iy1), 1, 1, gap=4)
+        hand_b, play_b = d.split(rows[0], 1.4, 1, vertical=False, gap=8)
+        faces = sorted(s.hand[q] if mine else [x for x in s.hand[q] if s.vis[x] >> viewer & 1],
+                       key=lambda x: kind(x).name)
+        _cards_row(c, hand_b, faces, len(s.hand[q]) - len(faces), "hand")
+        _cards_row(c, play_b, sorted(s.table[q], key=lambda x: kind(x).name) + [pl[0] for pl in s.places[q]], 0,
+                   "in play and Places")
+        lines = []
+        bottom = rows[1]
+        if s.advanced:
+            pan = PANTHEONS[s.pantheon[q]].name if s.pantheon[q] >= 0 else "-"
+            dd = s.deity[q]
+            god = "-" if dd < 0 else DEITIES[dd].name if s.revealed or mine else None
+            gb, bottom = d.split(rows[1], 1, 3, vertical=False, gap=8)
+            cb = (gb[0], gb[1] + 14, gb[0] + 70, gb[3])
+            d.label(c, (gb[0], gb[1]), f"{pan}, miracles {s.miracles[q]}", 11, d.MUTED, gb[2] - gb[0])
+            if god is None:
+                d.card_back(c, cb, "God")
+            else:
+                d.card(c, cb, god, ["God"], d.seat_color(q), 10)
+            own = [MYTHS[m].name + (" (in Stake)" if m in s.hero_stake[q] else " (used)" if m in s.myth_used[q] else "")
+                   for m in s.myth_own[q]]
+            deck = s.myth_deck[q]
+            lines.append(f"Mythology: top {MYTHS[deck[-1]].name if deck else '-'} (deck {len(deck)}); "
+                         f"in play: {', '.join(own) or '-'}")
+        if s.aside[q]:
+            lines.append(f"set aside: {_cards(s.aside[q]) if mine else f'{len(s.aside[q])} cards'}")
+        if s.draft_hand[q] and mine:
+            lines.append(f"packet: {_cards(s.draft_hand[q])} | kept: {_cards(s.picks[q])}")
+        lines.append(f"discard top: {kind(s.disc[q][-1]).name if s.disc[q] else '-'}")
+        d.text_box(c, bottom, "\n".join(lines), 11)
+    return c.image

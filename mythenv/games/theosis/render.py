@@ -1,10 +1,13 @@
-"""Text rendering of a Theosis state from one seat's view (``None``: everything)."""
+"""Theosis from one seat's view: the text (``render_state``, viewer ``None``: everything) and the
+picture (``draw``, seat ``"all"``: everything) through ``mythenv.core.draw``."""
 
 from __future__ import annotations
 
-from .cards import HEROES, ITEMS, POWERS, RITUALS
+from mythenv.core import draw as d
+
+from .cards import HEROES, HIERAPOLIS, ITEMS, POWERS, RITUALS
 from .mdata import MONSTERS, STATUSES, TOKENS
-from .rules import HEXES, NC, NH, R
+from .rules import HEXES, NC, NH, SPOT_NAMES, R
 
 
 def _card(state, c, viewer):
@@ -14,13 +17,16 @@ def _card(state, c, viewer):
     return "?"
 
 
+def _status(state) -> str:
+    if state.winner != -2:
+        return "game over: " + (f"team {state.winner} wins ({state.reason})" if state.winner >= 0 else state.reason)
+    return f"phase {state.phase}, turn {state.turn}, seat {state.dec[1]} decides {state.dec[0]}"
+
+
 def render_state(state, viewer: int | None = None) -> str:
     lines = []
     who = "omniscient" if viewer is None else f"seat {viewer}"
-    if state.winner != -2:
-        status = "game over: " + (f"team {state.winner} wins ({state.reason})" if state.winner >= 0 else state.reason)
-    else:
-        status = f"phase {state.phase}, turn {state.turn}, seat {state.dec[1]} decides {state.dec[0]}"
+    status = _status(state)
     lines.append(f"Theosis ({who} view) - {status}")
     occ = {state.pos[h]: h for h in range(NH) if state.alive(h)}
     mocc = {state.mpos[m]: m for m in range(len(state.mkind)) if state.m_alive(m)}  # --- Monsters
@@ -126,3 +132,165 @@ def _render_prep(state, viewer) -> list[str]:
     if state.mseat >= 0 and sees(state.mseat):
         out.append(f" Mage Tower draw of P{state.mseat}: " + ", ".join(RITUALS[r].name for r in state.mdraw))
     return out
+
+
+# ----------------------------------------------------------------------------- the picture
+WIDTH, HEIGHT = 1360, 960
+TERRAIN = (222, 214, 190)
+
+
+def _hero_label(h: int) -> str:
+    return HEROES[h].name.split()[0][:9]
+
+
+def _arena(c, box, state) -> None:
+    """The hex Arena: heroes (their seat's colour, Health below the name), monsters, Ritual tokens."""
+    inner = d.panel(c, box, "The Arena", d.MUTED)
+    x0, y0, x1, y1 = inner
+    size = min((x1 - x0) / (3 ** 0.5 * (2 * R + 1)), (y1 - y0) / (3 * R + 2)) * 0.98
+    origin = ((x0 + x1) / 2, (y0 + y1) / 2)
+    occ = {state.pos[h]: h for h in range(NH) if state.alive(h)}
+    mocc = {state.mpos[m]: m for m in range(len(state.mkind)) if state.m_alive(m)}
+    for i, (q, r) in enumerate(HEXES):
+        ctr = d.hex_center(q, r, size, origin)
+        v = state.rhex[i]
+        fill = (250, 240, 200) if (q, r) == (0, 0) else TERRAIN
+        text = "centre" if (q, r) == (0, 0) else ""
+        if v >= 0:
+            fill = (200, 170, 220) if not v & 1 else (150, 120, 170)
+            text = RITUALS[v >> 1].name[:10] + ("\n(blocked)" if v & 1 else "")
+        d.hexagon(c, ctr, size - 1, fill, d.LINE, text, 9)
+        h = occ.get(i, -1)
+        if h >= 0:
+            col = d.seat_color(state.owner[h]) if state.owner[h] >= 0 else d.MUTED
+            d.token(c, ctr, size * 0.7, col, "", outline=d.INK)
+            c.text((ctr[0], ctr[1] - 5), _hero_label(h), max(8, int(size * 0.3)), d.HEADER_INK, anchor="mm")
+            c.text((ctr[0], ctr[1] + 8), f"HP {state.hp[h]}", max(8, int(size * 0.3)), d.HEADER_INK, anchor="mm")
+        elif i in mocc:
+            m = mocc[i]
+            d.token(c, ctr, size * 0.75, (60, 60, 60), "", outline=(200, 40, 40))
+            c.text((ctr[0], ctr[1] - 5), MONSTERS[state.mkind[m]].name[:9], max(8, int(size * 0.28)), d.HEADER_INK, anchor="mm")
+            c.text((ctr[0], ctr[1] + 8), f"{len(state.mstack[m])} stam.", max(8, int(size * 0.28)), d.HEADER_INK, anchor="mm")
+
+
+def _hierapolis(c, box, state, viewer) -> None:
+    """The Hierapolis board: the Quests and locations with the seats placed on them, the Alignment
+    tracks, purses, the Artifact up for bidding."""
+    inner = d.panel(c, box, f"Hierapolis - turn {state.pturn}, P{state.pfirst} first, initiative P{state.initiative}",
+                    d.MUTED)
+    spots_b, tracks_b = d.split(inner, 3, 1.3, gap=8)
+    cols = 3
+    rows = (len(SPOT_NAMES) + cols - 1) // cols
+    cells = d.grid(spots_b, rows, cols, gap=6)
+    for i, name in enumerate(SPOT_NAMES):
+        cb = cells[i // cols][i % cols]
+        gold = "golden" in name
+        c.rect(cb, fill=(245, 230, 180) if gold else d.PANEL, outline=d.LINE, width=2, radius=6)
+        d.text_box(c, (cb[0], cb[1], cb[2], cb[1] + 34), name, 12, align="center")
+        for j, q in enumerate(state.spots[i]):
+            d.token(c, (cb[0] + 20 + 30 * j, cb[3] - 18), 12, d.seat_color(q), f"P{q}", 10)
+        for k, h in enumerate(state.ehero):
+            if state.espot[k] == i:
+                d.token(c, (cb[2] - 20 - 30 * k, cb[3] - 18), 12, d.MUTED, _hero_label(h)[:2], 10)
+    tr = d.split(tracks_b, *([1] * len(HIERAPOLIS["tracks"])), 1.2)
+    for t, v, tb in zip(HIERAPOLIS["tracks"], state.track, tr):
+        L = t["length"]
+        labels = [f"{t['left'][:6]} {L - k}" if k < L else "0" if k == L else f"{t['right'][:6]} {k - L}"
+                  for k in range(2 * L + 1)]
+        d.track(c, tb, -L, L, {-v: [(d.HIGHLIGHT, "")]}, f"{t['left']} <-> {t['right']}", 11, labels)
+    lines = ["purses: " + ", ".join(f"P{q} {state.purse[q]}" + (f" (+{state.msupply[q]} gems)" if state.msupply[q] else "")
+                                    for q in range(state.n))]
+    if state.bart >= 0:
+        bids = []
+        for q in range(state.n):
+            if state.bjoin[q]:
+                b = state.bid[q]
+                sees = viewer is None or state.team[q] == state.team[viewer]
+                bids.append(f"P{q} " + ("?" if b < 0 else str(b) if state.brev or sees else "sealed"))
+        lines.append(f"Artifact up for bidding: {ITEMS[state.bart].name}" + (" | bids: " + ", ".join(bids) if bids else ""))
+    if state.ehero:
+        lines.append("enemy heroes: " + ", ".join(f"{HEROES[h].name} {state.egold[k]} gold, health {state.hp[h]}"
+                                                 for k, h in enumerate(state.ehero)))
+    if state.mseat >= 0 and (viewer is None or state.team[state.mseat] == state.team[viewer]):
+        lines.append(f"Mage Tower draw of P{state.mseat}: " + ", ".join(RITUALS[r].name for r in state.mdraw))
+    d.text_box(c, tr[-1], "\n".join(lines), 11)
+
+
+def draw(state, seat):
+    """Seat ``seat``'s view (``"all"``: everything): the hex Arena (or, in the Hierapolis
+    preparation, the Hierapolis board), every hero with its Health, Mana, gold and items, each seat's
+    Powers (faces for its team, backs for the others), prepared Rituals (face down for the other
+    teams), the monsters and the score line."""
+    viewer = None if seat == "all" else seat
+    n = state.n
+    c = d.Canvas(WIDTH, HEIGHT)
+    cur = state.current_player()
+    ret = state.returns()
+    mode = state.game.config.get("mode", "")
+    scores = []
+    for p in range(n):
+        alive = sum(1 for h in range(NH) if state.owner[h] == p and state.alive(h))
+        scores.append((f"seat {p} team {state.team[p]}" + (" (to act)" if p == cur else ""),
+                       f"{ret[p]:+g}" if state.winner != -2 else f"purse {state.purse[p]}" if state.phase == "prep"
+                       else f"{alive} heroes up", d.seat_color(p)))
+    status = _status(state)
+    turn, _, pending = status.partition(", seat ")
+    x0, y0, x1, y1 = d.header(c, f"Theosis {mode} ({n} players, {state.game.config.get('prep')} prep) - "
+                              f"{d.view_name(seat)}", turn, ("seat " + pending) if pending else "",
+                              state.log[-1] if state.log else "", scores)
+    left, right = d.split((x0, y0, x1, y1), 1.15, 1, vertical=False, gap=10)
+    if state.phase == "prep":
+        _hierapolis(c, left, state, viewer)
+    else:
+        _arena(c, left, state)
+    heroes = [h for h in range(NH) if state.owner[h] >= 0 or h in state.ehero]
+    hb, sb = d.split(right, max(3, len(heroes)) * 0.33 + 0.6, n * 0.55 + 1.0, gap=8)
+    inner = d.panel(c, hb, "Heroes (Health, Mana, gold, items)", d.MUTED)
+    lh = min(28, (inner[3] - inner[1]) / max(1, len(heroes)))
+    for k, h in enumerate(heroes):
+        y = inner[1] + k * lh
+        p = state.owner[h]
+        col = d.seat_color(p) if p >= 0 else d.MUTED
+        d.token(c, (inner[0] + 9, y + lh / 2), min(9, lh / 2 - 1), col, "")
+        eq = ",".join(ITEMS[i].name for i in state.eq[h] if i >= 0) or "-"
+        dead = "" if state.alive(h) or state.phase == "prep" else " (fallen)"
+        arch = HEROES[h].archetypes[state.arch[h]] if state.arch[h] >= 0 else ""
+        d.label(c, (inner[0] + 22, y + lh / 2), f"{HEROES[h].name} [{arch}] HP {state.hp[h]}  mana {state.mana[h]}  "
+                f"gold {state.gold[h]}  items {eq}{dead}", 11, width=inner[2] - inner[0] - 24, anchor="lm")
+    inner = d.panel(c, sb, "Seats: Powers in hand, Rituals, monsters", d.MUTED)
+    rows = d.split(inner, *([1] * n), 0.9, gap=4)
+    for p in range(n):
+        rb = rows[p]
+        mine = viewer is None or state.team[p] == state.team[viewer]
+        d.label(c, (rb[0], rb[1]), f"seat {p} (team {state.team[p]}): hand {len(state.hand[p])}, discard "
+                f"{len(state.disc[p])}, in play {len(state.inplay[p])}", 11, d.seat_color(p), rb[2] - rb[0])
+        cells = d.row((rb[0], rb[1] + 14, rb[2], rb[3]), max(8, len(state.hand[p]) + 1), 3, max_width=58)
+        for cb, x in zip(cells, state.hand[p]):
+            if mine:
+                pw = POWERS[x]
+                d.card(c, cb, pw.name, [f"{pw.attack}/{pw.defense}"], d.seat_color(p), 9)
+            else:
+                d.card_back(c, cb)
+        if state.prepared[p] and len(cells) > len(state.hand[p]):
+            cb = cells[len(state.hand[p])]
+            if mine:
+                d.card(c, cb, "Rituals", [", ".join(RITUALS[r].name for r, _ in state.prepared[p])], (120, 80, 150), 9)
+            else:
+                d.card_back(c, cb, f"{len(state.prepared[p])} R", color=(120, 80, 150))
+    lines = []
+    for m in range(len(state.mkind)):
+        k = state.mkind[m]
+        if k < 0:
+            continue
+        st = state.mstack[m]
+        top = ("face down" if state.mdown[m] else TOKENS[st[0]].key) if st else "-"
+        lines.append(f"{MONSTERS[k].name}: {len(st)} Stamina Tokens, top {top}"
+                     + "".join(f", {x}" for x, v in zip(STATUSES, state.mstat[m]) if v))
+    if state.rshown:
+        lines.append("Rituals face up: " + ", ".join(RITUALS[ri].name for ri in state.rshown))
+    if state.offer:
+        lines.append("offer: " + ", ".join(ITEMS[i].name for i in state.offer))
+    if state.ranking:
+        lines.append("ranking: " + ", ".join(HEROES[h].key for h in state.ranking))
+    d.text_box(c, rows[-1], "\n".join(lines) or "-", 11)
+    return c.image
