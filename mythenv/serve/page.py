@@ -13,8 +13,6 @@ import html
 import io
 import json
 
-import numpy as np
-
 from mythenv.core.errors import MythenvError
 from mythenv.core.game import Game, State
 from mythenv.core.record import Replay
@@ -26,12 +24,10 @@ def has_picture(game: Game) -> bool:
 
 
 def frame_png(game: Game, state: State, seat: int | str) -> bytes:
-    """``game.frame(state, seat)`` (seat N's view, or ``"all"``) encoded as PNG bytes."""
-    from PIL import Image
-
-    arr = np.ascontiguousarray(game.frame(state, seat), dtype=np.uint8)
+    """Seat ``seat``'s picture of ``state`` (``game.picture``, the image behind ``game.frame``; an
+    int seat or ``"all"``) as PNG bytes (fast zlib level: a replay encodes hundreds of frames)."""
     buf = io.BytesIO()
-    Image.fromarray(arr).save(buf, format="PNG", optimize=False)
+    game.picture(state, seat).convert("RGB").save(buf, format="PNG", compress_level=1)
     return buf.getvalue()
 
 

@@ -22,6 +22,7 @@ from mythenv.cli import main  # noqa: E402
 from mythenv.core.record import load_record  # noqa: E402
 from mythenv.serve.app import create_app  # noqa: E402
 from mythenv.serve.page import has_picture  # noqa: E402
+from tests.test_record_cli import short_record  # noqa: E402
 
 #: the pictures are drawn (Game.frame); the picture checks run only then
 DRAWS = has_picture(mythenv.make_game("hera_zeus_v0"))
@@ -96,7 +97,7 @@ def test_whole_game_by_clicking(page, tmp_path):
         assert clicks < 500
     assert clicks > 5 and page.locator("#actions button").count() == 0
     if DRAWS:
-        assert page.evaluate("document.getElementById('frame').naturalWidth") > 0
+        page.wait_for_function("(f => f.complete && f.naturalWidth > 0)(document.getElementById('frame'))")
     with page.expect_download() as dl:
         page.click("#download")
     path = tmp_path / "saved.json"
@@ -123,11 +124,11 @@ def test_replay_opened_and_stepped(page, tmp_path):
     if DRAWS:
         src = page.get_attribute("#rframe", "src")
         assert f"step={n}" in src and "view=1" in src
-        page.wait_for_function("document.getElementById('rframe').complete")
-        assert page.evaluate("document.getElementById('rframe').naturalWidth") > 0
+        page.wait_for_function("(f => f.complete && f.naturalWidth > 0)(document.getElementById('rframe'))")
         # the same record as one page opened from disk: it steps, switches views, asks no server
-        html = tmp_path / "g.html"
-        assert main(["replay", str(f), "--html", str(html)]) == 0
+        html, short = tmp_path / "g.html", short_record(tmp_path / "short.json", "demigods_v0", steps=6)
+        n = 6
+        assert main(["replay", str(short), "--html", str(html)]) == 0
         asked = []
         page.on("request", lambda r: asked.append(r.url))
         page.goto(html.as_uri())
@@ -135,7 +136,7 @@ def test_replay_opened_and_stepped(page, tmp_path):
         page.click("#next")
         assert page.text_content("#pos") == f"step 2 / {n}"
         page.select_option("#view", "1")
-        assert page.evaluate("document.getElementById('frame').naturalWidth") > 0
+        page.wait_for_function("(f => f.complete && f.naturalWidth > 0)(document.getElementById('frame'))")
         assert [u for u in asked if not u.startswith(("file:", "data:"))] == []
 
 
