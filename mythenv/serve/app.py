@@ -164,6 +164,9 @@ def create_app() -> FastAPI:
     async def _bad_request(request: Request, exc: RequestValidationError):
         parts = []
         for e in exc.errors():
+            if e.get("type") == "json_invalid":
+                parts.append(f"the body is not valid JSON ({(e.get('ctx') or {}).get('error', e.get('msg'))})")
+                continue
             where = ".".join(str(x) for x in e.get("loc", ()) if x != "body") or "body"
             parts.append(f"{where}: {e.get('msg')}")
         return JSONResponse({"error": "malformed request: " + "; ".join(parts)}, status_code=422)

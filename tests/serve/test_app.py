@@ -93,7 +93,7 @@ def test_forged_and_stale_requests_change_nothing(client):
     _refused(client, "post", act, 422, ["malformed", "action"], json={**ok, "action": "3"})
     _refused(client, "post", act, 422, ["malformed", "action"], json={**ok, "action": 1.0})
     _refused(client, "post", act, 422, ["malformed"], json={"token": m["token"]})
-    _refused(client, "post", act, 422, ["malformed"], content=b"{not json", headers={"content-type": "application/json"})
+    _refused(client, "post", act, 422, ["malformed", "not valid JSON"], content=b"{not json", headers={"content-type": "application/json"})
     _refused(client, "post", act, 422, ["malformed", "extra"], json={**ok, "extra": 1})
     _refused(client, "post", "/api/matches/nope/act", 404, ["no game"], json=ok)
     _refused(client, "get", f"/api/matches/{m['match']}", 403, ["token"])
