@@ -171,10 +171,15 @@ def cmd_play(args) -> int:
 # ----- records, replays, the web app (issue 30) -----
 def _recorder(args, game, seats):
     """A Recorder for ``play --record FILE`` (None without ``--record``)."""
+    from pathlib import Path
+
     if not getattr(args, "record", None):
         return None
     from mythenv.core.record import Recorder
 
+    where = Path(args.record).expanduser().resolve().parent
+    if not where.is_dir():  # said before the game is played, not after
+        raise MythenvError(f"--record {args.record!r}: the directory {str(where)!r} does not exist")
     return Recorder(game, args.seed, seats, [args.seed + i for i in range(len(seats))])
 
 
