@@ -185,3 +185,13 @@ def test_draw_primitives_and_default_font():
     assert len(np.unique(a.reshape(-1, 3), axis=0)) > 10
     assert draw.plain("Rā Pūca") == "Ra Puca"
     assert draw.wrap("one two three", 12, 40)[0] in ("one", "one two")
+
+
+@pytest.mark.parametrize("gid", mythenv.list_games())
+def test_pettingzoo_render_test(gid):
+    """PettingZoo's own render_test: every mode in metadata["render_modes"] returns its type
+    (rgb_array: an H x W x 3 uint8 array)."""
+    from pettingzoo.test import render_test
+
+    render_test(lambda render_mode=None: mythenv.make_env(gid, render_mode=render_mode))
+    assert game_class(gid).picture_renderer is not None

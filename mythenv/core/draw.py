@@ -61,6 +61,18 @@ def font(size: int) -> ImageFont.FreeTypeFont:
     return ImageFont.load_default(size=size)
 
 
+@lru_cache(maxsize=8192)
+def _text_mask(s: str, size: int, anchor: str) -> tuple[Image.Image, tuple[int, int]]:
+    """The glyphs of ``s`` as an "L" mask and the offset of its top-left corner from the anchor
+    point (frames redraw the same labels over and over: FreeType renders each one once)."""
+    f = font(size)
+    s = plain(s)
+    x0, y0, x1, y1 = f.getbbox(s, anchor=anchor)
+    mask = Image.new("L", (max(1, x1 - x0), max(1, y1 - y0)), 0)
+    ImageDraw.Draw(mask).text((-x0, -y0), s, font=f, fill=255, anchor=anchor)
+    return mask, (x0, y0)
+
+
 def seat_color(p: int) -> Color:
     return SEAT_COLORS[p % len(SEAT_COLORS)]
 
@@ -88,7 +100,11 @@ class Canvas:
             self.draw.rectangle(box, fill=fill, outline=outline, width=width)
 
     def text(self, xy: tuple[float, float], s: str, size: int = 14, fill: Color = INK, anchor: str = "la") -> None:
-        self.draw.text(xy, plain(s), font=font(size), fill=fill, anchor=anchor)
+        """``s`` at ``xy`` (Pillow's anchors); a text's glyph mask is rendered once and then pasted."""
+        if not s:
+            return
+        mask, (dx, dy) = _text_mask(s, size, anchor)
+        self.image.paste(fill, (int(round(xy[0] + dx)), int(round(xy[1] + dy))), mask)
 
     def line(self, pts: Sequence[tuple[float, float]], fill: Color = LINE, width: int = 1) -> None:
         self.draw.line(list(pts), fill=fill, width=width)
@@ -102,6 +118,7 @@ def to_array(image: Image.Image) -> np.ndarray:
 
 
 # ----------------------------------------------------------------------------- text
+@lru_cache(maxsize=8192)
 def fit(s: str, size: int, width: float) -> str:
     """``s`` cut (with an ellipsis) to fit ``width`` pixels at ``size``."""
     f = font(size)
@@ -114,6 +131,11 @@ def fit(s: str, size: int, width: float) -> str:
 
 
 def wrap(s: str, size: int, width: float) -> list[str]:
+    return list(_wrap(s, size, width))
+
+
+@lru_cache(maxsize=4096)
+def _wrap(s: str, size: int, width: float) -> tuple[str, ...]:
     """``s`` broken into lines no wider than ``width`` pixels at ``size`` (words longer than a line
     are cut); explicit newlines are kept."""
     f = font(size)
@@ -129,7 +151,7 @@ def wrap(s: str, size: int, width: float) -> list[str]:
                     out.append(line)
                 line = fit(word, size, width)
         out.append(line)
-    return out
+    return tuple(out)
 
 
 def line_height(size: int) -> int:

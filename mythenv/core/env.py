@@ -77,6 +77,12 @@ class MythEnv(AECEnv):
     - ``"raise"``: :class:`IllegalActionError` naming the action and the legal ones; nothing changes
       (for debugging an agent that should never pick an illegal action).
 
+    ``render_mode``: ``"ansi"`` (text), ``"human"`` (the text printed after each step) or
+    ``"rgb_array"`` (an ``(H, W, 3)`` uint8 picture of the table, one fixed size per config).
+    ``render_seat`` picks whose view is drawn: ``None`` (default) the seat to act, and after the end
+    the seat that took the last action; an int that seat; ``"all"`` everything, hidden cards
+    included (for debugging). Any other value is a ``ConfigError``.
+
     ``state()`` is PettingZoo's global state for centralised critics: every seat's observation,
     concatenated in seat order (``state_space`` is the matching ``Box``). The game's own State object
     (the whole truth, for search and analysis) is ``env.game_state``.

@@ -521,15 +521,16 @@ class Game(ABC):
         raise ConfigError(f"{self.info.game_id}: seat={seat!r} is not allowed; allowed: 0..{n - 1} "
                           "(that seat's view) or 'all' (the omniscient view, for debugging)")
 
-    def picture(self, state: State, seat: int | str = "all"):
-        """The table of ``state`` as seat ``seat`` sees it (an int, or ``"all"``: everything), a
+    def picture(self, state: State, seat: int | str):
+        """The table of ``state`` as seat ``seat`` sees it (an int, or ``"all"``: everything, for
+        debugging; no default, so that no caller shows hidden cards by omission), a
         ``PIL.Image.Image`` in RGB mode of a fixed size per config."""
         r = type(self).picture_renderer
         if r is None:
             raise NotImplementedError(f"{self.info.game_id} has no picture renderer")
         return r(state, self.check_seat(seat))
 
-    def frame(self, state: State, seat: int | str = "all") -> np.ndarray:
+    def frame(self, state: State, seat: int | str) -> np.ndarray:
         """:meth:`picture` as an ``(H, W, 3)`` uint8 array (what ``render_mode="rgb_array"`` returns)."""
         from .draw import to_array
 

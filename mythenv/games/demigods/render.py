@@ -95,7 +95,8 @@ def draw(state, seat):
     x0, y0, x1, y1 = d.header(c, f"Demigods ({n} players, speech {g.config['speech']}) - {d.view_name(seat)}",
                               turn, pending, state.log[-1] if state.log else "", scores)
     top_box = (x0, y0, x1, y0 + 142)
-    inner = d.panel(c, top_box, "The table", d.MUTED)
+    inner = d.panel(c, top_box, f"The table - the throne needs Army {g.config['army_goal']:,} and Wealth "
+                    f"{g.config['wealth_goal']:,}", d.MUTED)
     deck_b, disc_b, log_b = d.split(inner, 1, 1, 8, vertical=False, gap=12)
     deck_b = (deck_b[0], deck_b[1], deck_b[0] + 80, deck_b[3])
     disc_b = (deck_b[2] + 14, deck_b[1], deck_b[2] + 94, deck_b[3])

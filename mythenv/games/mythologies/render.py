@@ -80,8 +80,8 @@ def _card(c, box, card: int, size: int = 10, note: str = "", face_down: bool = F
     des = DESIGNS[DESIGN_OF[card]]
     col = MYTH_COLORS[des.myth % len(MYTH_COLORS)]
     kind = "Deity" if des.type == DEITY else "Creature"
-    d.card(c, box, des.name, [f"{MYTHS[des.myth]} {kind}", f"cost {des.cost}"]
-           + (["(face down)"] if face_down else []), col, size, note=note)
+    d.card(c, box, des.name, [f"{MYTHS[des.myth]} {kind}" + (f", cost {des.cost}" if des.cost else "")]
+           + (["(face down)"] if face_down else []) + ([des.text] if des.text else []), col, size, note=note)
 
 
 def draw(state, seat):
@@ -106,6 +106,9 @@ def draw(state, seat):
         t = b // 2
         inner = d.panel(c, bb, f"{MYTHS[state.boards[b]]}  (Trial {t + 1}, piles {len(state.piles[2 * b])}/"
                         f"{len(state.piles[2 * b + 1])})", MYTH_COLORS[state.boards[b] % len(MYTH_COLORS)], size=12)
+        on_pile = [q for q in range(n) if [b, 4] in state.pawns[q]]
+        for j, q in enumerate(on_pile):  # a pawn on the board's draw pile (a card drawn at random)
+            d.token(c, (bb[2] - 14 - 24 * j, bb[1] + 11), 10, d.seat_color(q), f"P{q}", 9)
         cells = d.row(inner, 4, gap=6)
         for pos in range(4):
             cb = cells[pos]
@@ -120,7 +123,7 @@ def draw(state, seat):
                 d.card_back(c, cb)
             pawned = [q for q in range(n) if [b, pos] in state.pawns[q]]
             for j, q in enumerate(pawned):
-                d.token(c, (cb[0] + 12 + 20 * j, cb[3] - 12), 9, d.seat_color(q), f"P{q}", 8)
+                d.token(c, (cb[0] + 16 + 28 * j, cb[3] - 16), 13, d.seat_color(q), f"P{q}", 11)
     inner = d.panel(c, info, "Trials", d.MUTED)
     lines = [f"Trial {t + 1} ({state.trial_favors(t)} Favors): {BOARDS[state.boards[2 * t]].start_text} "
              f"{BOARDS[state.boards[2 * t + 1]].end_text}." for t in (0, 1)]

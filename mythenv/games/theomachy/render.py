@@ -192,7 +192,8 @@ def draw(state, seat):
     for q in range(n):
         tag = "out" if not s.alive[q] else "folded" if s.folded[q] else ""
         scores.append((f"player_{q}" + (" (to act)" if q == cur else "") + (f" {tag}" if tag else ""),
-                       f"{ret[q]:+g}" if cur < 0 else f"cult {value(s.cult[q])}", d.seat_color(q)))
+                       (f"{ret[q]:+g}" if cur < 0 else f"cult {value(s.cult[q])}")
+                       + (f", {s.vp[q]} VP" if s.epic else ""), d.seat_color(q)))
     mode = s.game.config.get("mode", "basic")
     x0, y0, x1, y1 = d.header(c, f"Theomachy {mode} ({n} players) - "
                               f"{d.view_name(seat, [f'player_{q}' for q in range(n)])}",

@@ -195,9 +195,8 @@ def _hierapolis(c, box, state, viewer) -> None:
     tr = d.split(tracks_b, *([1] * len(HIERAPOLIS["tracks"])), 1.2)
     for t, v, tb in zip(HIERAPOLIS["tracks"], state.track, tr):
         L = t["length"]
-        labels = [f"{t['left'][:6]} {L - k}" if k < L else "0" if k == L else f"{t['right'][:6]} {k - L}"
-                  for k in range(2 * L + 1)]
-        d.track(c, tb, -L, L, {-v: [(d.HIGHLIGHT, "")]}, f"{t['left']} <-> {t['right']}", 11, labels)
+        labels = [str(abs(L - k)) for k in range(2 * L + 1)]   # +k (towards ``left``) is drawn on the left
+        d.track(c, tb, -L, L, {-v: [(d.HIGHLIGHT, "")]}, f"{t['left']} <- track -> {t['right']}", 11, labels)
     lines = ["purses: " + ", ".join(f"P{q} {state.purse[q]}" + (f" (+{state.msupply[q]} gems)" if state.msupply[q] else "")
                                     for q in range(state.n))]
     if state.bart >= 0:
@@ -229,13 +228,13 @@ def draw(state, seat):
     mode = state.game.config.get("mode", "")
     scores = []
     for p in range(n):
-        alive = sum(1 for h in range(NH) if state.owner[h] == p and state.alive(h))
+        alive = sum(1 for h in range(NH) if state.owner[h] == p and state.hp[h] > 0)
         scores.append((f"seat {p} team {state.team[p]}" + (" (to act)" if p == cur else ""),
                        f"{ret[p]:+g}" if state.winner != -2 else f"purse {state.purse[p]}" if state.phase == "prep"
                        else f"{alive} heroes up", d.seat_color(p)))
     status = _status(state)
     turn, _, pending = status.partition(", seat ")
-    x0, y0, x1, y1 = d.header(c, f"Theosis {mode} ({n} players, {state.game.config.get('prep')} prep) - "
+    x0, y0, x1, y1 = d.header(c, f"Theosis {mode} ({n} player{'s' if n > 1 else ''}, {state.game.config.get('prep')} prep) - "
                               f"{d.view_name(seat)}", turn, ("seat " + pending) if pending else "",
                               state.log[-1] if state.log else "", scores)
     left, right = d.split((x0, y0, x1, y1), 1.15, 1, vertical=False, gap=10)
@@ -253,12 +252,14 @@ def draw(state, seat):
         col = d.seat_color(p) if p >= 0 else d.MUTED
         d.token(c, (inner[0] + 9, y + lh / 2), min(9, lh / 2 - 1), col, "")
         eq = ",".join(ITEMS[i].name for i in state.eq[h] if i >= 0) or "-"
-        dead = "" if state.alive(h) or state.phase == "prep" else " (fallen)"
+        dead = " (fallen)" if state.hp[h] <= 0 else "" if state.pos[h] >= 0 else " (not in the Arena)"
         arch = HEROES[h].archetypes[state.arch[h]] if state.arch[h] >= 0 else ""
         d.label(c, (inner[0] + 22, y + lh / 2), f"{HEROES[h].name} [{arch}] HP {state.hp[h]}  mana {state.mana[h]}  "
                 f"gold {state.gold[h]}  items {eq}{dead}", 11, width=inner[2] - inner[0] - 24, anchor="lm")
     inner = d.panel(c, sb, "Seats: Powers in hand, Rituals, monsters", d.MUTED)
-    rows = d.split(inner, *([1] * n), 0.9, gap=4)
+    row_h = min(86, (inner[3] - inner[1] - 60) / n)   # one row of Powers per seat, the rest for the text
+    rows = [(inner[0], inner[1] + p * row_h, inner[2], inner[1] + (p + 1) * row_h - 4) for p in range(n)]
+    rows.append((inner[0], inner[1] + n * row_h, inner[2], inner[3]))
     for p in range(n):
         rb = rows[p]
         mine = viewer is None or state.team[p] == state.team[viewer]
