@@ -85,9 +85,11 @@ class Recorder:
 
     def apply(self, state: State, action: int) -> None:
         """Apply ``action`` to ``state`` (the game this recorder began with) and record it."""
+        if state.is_terminal() or action not in state.legal_actions():
+            state.apply_action(action)  # raises the state's own error (StateError, IllegalActionError)
         seat = state.current_player()
         text = state.action_to_string(action)
-        state.apply_action(action)  # an illegal action raises here and is not recorded
+        state.apply_action(action)
         self.steps.append({"seat": int(seat), "action": int(action), "text": text,
                            "rewards": _payouts(state, self._done, self.game.num_players)})
 

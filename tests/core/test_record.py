@@ -176,3 +176,19 @@ def test_record_file_is_json_with_its_fields(good, tmp_path):
     assert d["format"] == FORMAT and d["version"] == VERSION and d["game"] == "hera_zeus_v0"
     assert d["sha256"] == content_hash(d)
     assert set(d["steps"][0]) == {"seat", "action", "text", "rewards"}
+
+
+def test_recorder_refuses_illegal_actions_and_records_nothing():
+    """An illegal or out-of-range action raises the state's IllegalActionError; nothing is recorded."""
+    game = mythenv.make_game("hera_zeus_v0")
+    state = game.new_initial_state(seed=0)
+    rec = Recorder(game, 0, ["random", "random"])
+    legal = set(state.legal_actions())
+    for bad in (next(a for a in range(game.num_actions) if a not in legal), game.num_actions + 5, -1):
+        with pytest.raises(mythenv.IllegalActionError):
+            rec.apply(state, bad)
+    assert rec.steps == [] and state_hash(state) == state_hash(game.new_initial_state(seed=0))
+    with pytest.raises(RecordError, match="seed"):
+        Recorder(game, -1, ["random", "random"])
+    with pytest.raises(RecordError, match="agent names"):
+        Recorder(game, 0, ["random"])
