@@ -11,6 +11,7 @@ from mythenv.core.errors import (
     IllegalActionError,
     IllegalActionWarning,
     MythenvError,
+    RecordError,
     RenderModeError,
     StateError,
 )
@@ -36,5 +37,5 @@ def _register_gymnasium() -> None:
 _register_gymnasium()
 
 __all__ = ["ConfigError", "DataError", "Game", "IllegalActionError", "IllegalActionWarning", "MythenvError",
-           "RenderModeError", "State", "StateError", "TERMINAL", "game_class", "list_games", "make_agent", "make_env",
+           "RecordError", "RenderModeError", "State", "StateError", "TERMINAL", "game_class", "list_games", "make_agent", "make_env",
            "make_game", "register_game", "__version__"]

@@ -1,4 +1,4 @@
-"""``mythenv`` command line: list | arena | tournament | play | train."""
+"""``mythenv`` command line: list | arena | tournament | play | train | bench | replay | serve."""
 
 from __future__ import annotations
 
@@ -101,7 +101,7 @@ def cmd_arena(args) -> int:
     summaries = []
     for gid in games:
         res = run_arena(gid, agents, games=args.games, seed=args.seed, workers=args.workers,
-                        config=config, progress=not args.json)
+                        config=config, progress=not args.json, record_dir=_record_dir(args))
         summaries.append(res.summary())
     if args.json:
         print(json.dumps(summaries[0] if len(summaries) == 1 else summaries))
@@ -148,16 +148,125 @@ def cmd_play(args) -> int:
     for i, a in enumerate(agents):
         a.reset(i, args.seed + i)
     state = game.new_initial_state(seed=args.seed)
+    rec = _recorder(args, game, seats)
     rng = np.random.default_rng(args.seed)
     while not state.is_terminal():
         p = state.current_player()
         a = agents[p].act(SeatView(game, state, p, rng))
         if args.verbose:
             print(f"seat {p} ({seats[p]}): {state.action_to_string(a)}")
-        state.apply_action(a)
+        if rec is None:
+            state.apply_action(a)
+        else:
+            rec.apply(state, a)
     print(state.render(None))
     print("returns:", state.returns())
+    if rec is not None:
+        from mythenv.core.record import write_record
+
+        print("record:", write_record(rec.finish(state), args.record))
     return 0
+
+
+# ----- records, replays, the web app (issue 30) -----
+def _recorder(args, game, seats):
+    """A Recorder for ``play --record FILE`` (None without ``--record``)."""
+    from pathlib import Path
+
+    if not getattr(args, "record", None):
+        return None
+    from mythenv.core.record import Recorder
+
+    where = Path(args.record).expanduser().resolve().parent
+    if not where.is_dir():  # said before the game is played, not after
+        raise MythenvError(f"--record {args.record!r}: the directory {str(where)!r} does not exist")
+    return Recorder(game, args.seed, seats, [args.seed + i for i in range(len(seats))])
+
+
+def _record_dir(args):
+    """``arena --record DIR``: the directory, created (None without ``--record``)."""
+    from pathlib import Path
+
+    if not getattr(args, "record", None):
+        return None
+    d = Path(args.record)
+    try:
+        d.mkdir(parents=True, exist_ok=True)
+    except OSError as e:
+        raise MythenvError(f"--record {args.record!r}: cannot create the directory ({e})") from None
+    return d
+
+
+def _seat_arg(text: str):
+    """``--seat``: a seat number or ``all``."""
+    if text == "all":
+        return "all"
+    try:
+        v = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a seat number or 'all', got {text!r}") from None
+    if v < 0:
+        raise argparse.ArgumentTypeError(f"expected a seat number >= 0 or 'all', got {v}")
+    return v
+
+
+def cmd_replay(args) -> int:
+    """Print a record's game step by step, or write it as one self-contained HTML page."""
+    from mythenv.core.record import load_record
+
+    rp = load_record(args.file)
+    n = rp.game.num_players
+    if args.seat != "all" and args.seat >= n:
+        raise MythenvError(f"--seat {args.seat}: this game has seats 0..{n - 1} (or 'all')")
+    rec = rp.record
+    if args.html:
+        from pathlib import Path
+
+        from mythenv.serve.page import replay_html
+
+        page = replay_html(rp, seat=args.seat)
+        Path(args.html).write_text(page, encoding="utf-8")
+        print(f"wrote {args.html} ({len(rp.steps)} steps, view: "
+              f"{'every seat' if args.seat == 'all' else f'seat {args.seat}'}, {len(page) / 1e6:.1f} MB)")
+        return 0
+    view = None if args.seat == "all" else args.seat
+    print(f"{rec['game']} {rec['config']} seed {rec['seed']}: " + ", ".join(
+        f"seat {i} {a}" for i, a in enumerate(rec["agents"])))
+    print(rp.states[0].render(view))
+    for k, st in enumerate(rp.steps, 1):
+        text = st["text"] if view is None or st["seat"] == view else "moved"  # another seat's text can name a hidden card
+        print(f"\n--- step {k}/{len(rp.steps)}: seat {st['seat']} ({rec['agents'][st['seat']]}): {text}"
+              + (f"  rewards {st['rewards']}" if any(st["rewards"]) else ""))
+        print(rp.states[k].render(view))
+    print("\nreturns:", rec["returns"], "" if rec["finished"] else "(the game was not finished)")
+    return 0
+
+
+def cmd_serve(args) -> int:
+    """The local web app (needs the serve extra)."""
+    try:
+        import uvicorn
+
+        from mythenv.serve.app import create_app
+    except ImportError as e:
+        raise MythenvError(f"mythenv serve needs the serve extra ({e}): pip install -e '.[serve]'") from None
+    print(f"mythenv serve: http://{args.host}:{args.port}/  (Ctrl+C stops)", flush=True)
+    uvicorn.run(create_app(), host=args.host, port=args.port, log_level="warning")
+    return 0
+
+
+def _add_record_commands(sub) -> None:
+    """The ``replay`` and ``serve`` subcommands."""
+    q = sub.add_parser("replay", help="replay a game record: step by step, or as one HTML page")
+    q.add_argument("file", help="a record written by play/arena --record or the web app")
+    q.add_argument("--html", metavar="OUT.html", help="write one self-contained page (opens without a server)")
+    q.add_argument("--seat", type=_seat_arg, default="all",
+                   help="whose view: a seat number, or 'all' (every seat's view, hidden cards included)")
+    q.set_defaults(fn=cmd_replay)
+    q = sub.add_parser("serve", help="play and replay in the browser (a local web app; serve extra)")
+    q.add_argument("--host", default="127.0.0.1")
+    q.add_argument("--port", type=_int_at_least(0), default=8000)
+    q.set_defaults(fn=cmd_serve)
 
 
 def cmd_train(args) -> int:
@@ -232,6 +341,8 @@ def main(argv: list[str] | None = None) -> int:
         q.add_argument("--workers", type=_int_at_least(1), default=1)
         q.add_argument("--config", nargs="*", help="game config as KEY=VALUE")
         q.add_argument("--json", action="store_true", help="print one JSON object")
+        if name == "arena":
+            q.add_argument("--record", metavar="DIR", help="write each game's record into DIR (one file per game)")
         q.set_defaults(fn=fn)
     q = sub.add_parser("play", help="play one game between agents and show the end")
     q.add_argument("game")
@@ -239,6 +350,7 @@ def main(argv: list[str] | None = None) -> int:
     q.add_argument("--seed", type=_int_at_least(0), default=0)
     q.add_argument("--config", nargs="*")
     q.add_argument("--verbose", action="store_true")
+    q.add_argument("--record", metavar="FILE", help="write the game's record (JSON) to FILE")
     q.set_defaults(fn=cmd_play)
     q = sub.add_parser("train", help="MaskablePPO self-play (needs the train extra)")
     q.add_argument("game")
@@ -261,6 +373,7 @@ def main(argv: list[str] | None = None) -> int:
                                      "(arguments go to python -m benchmarks)", add_help=False)
     q.add_argument("rest", nargs=argparse.REMAINDER)
     q.set_defaults(fn=cmd_bench)
+    _add_record_commands(sub)
     args = p.parse_args(argv)
     args.argv = list(sys.argv[1:] if argv is None else argv)[1:]
     try:

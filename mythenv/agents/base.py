@@ -95,6 +95,7 @@ _AGENTS: dict[str, AgentFactory] = {
     "random": RandomAgent,
     "heuristic": HeuristicAgent,
     "ismcts": _lazy("mythenv.agents.ismcts", "ISMCTSAgent"),
+    "human": _lazy("mythenv.agents.human", "HumanAgent"),
     "ppo": _lazy("mythenv.agents.numpy_policy", "make_ppo_agent"),
     "torch": _lazy("mythenv.agents.policy", "TorchPolicyAgent"),
 }

@@ -62,3 +62,9 @@ class DataError(MythenvError):
 
 class StateError(MythenvError):
     """A corrupt or incompatible saved state, or an operation on a finished game."""
+
+
+class RecordError(MythenvError):
+    """A game record that is not a valid, untampered record of a game this mythenv can replay: names
+    what is wrong (a foreign format, an unknown version, a failed integrity check, a field, the step
+    where the replay disagrees). Nothing of such a record is executed or handed out."""

@@ -61,3 +61,7 @@ class SeatView:
 
     def action_to_string(self, a: int) -> str:
         return self._state.action_to_string(a)
+
+    def render(self) -> str:
+        """The text view of the table from this seat (what its player sees: ``State.render(seat)``)."""
+        return self._state.render(self.seat)

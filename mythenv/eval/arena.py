@@ -9,16 +9,19 @@ wins with a positive return (else the game counts as a draw).
 from __future__ import annotations
 
 import math
+import os
 from collections import defaultdict
 from collections.abc import Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 import numpy as np
 
 from mythenv.core.errors import ConfigError
 from mythenv.core.game import Game
+from mythenv.core.record import Recorder, write_record
 from mythenv.core.registry import make_game
 from mythenv.core.view import SeatView
 
@@ -48,21 +51,30 @@ def seat_assignment(agents: Sequence[str], num_players: int, i: int) -> list[str
     return [agents[(j + i) % m] for j in range(num_players)]
 
 
-def play_game(game: Game, seat_agents: Sequence[Any], seed: int, max_steps: int | None = None) -> GameRecord:
-    """Play one game; ``seat_agents`` are Agent objects, one per seat (already built)."""
+def play_game(game: Game, seat_agents: Sequence[Any], seed: int, max_steps: int | None = None,
+              record: str | os.PathLike | None = None) -> GameRecord:
+    """Play one game; ``seat_agents`` are Agent objects, one per seat (already built). ``record``: a
+    path where the game's record (``mythenv.core.record``) is written."""
     state = game.new_initial_state(seed=seed)
     rng = np.random.default_rng(seed ^ 0x5EED)
     for s, ag in enumerate(seat_agents):
         ag.reset(s, seed * 7919 + s)
+    rec = None if record is None else Recorder(
+        game, seed, [getattr(a, "name", "?") for a in seat_agents], [seed * 7919 + s for s in range(len(seat_agents))])
     steps = 0
     limit = max_steps or game.max_game_length * 2
     while not state.is_terminal():
         p = state.current_player()
         a = seat_agents[p].act(SeatView(game, state, p, rng))
-        state.apply_action(a)
+        if rec is None:
+            state.apply_action(a)
+        else:
+            rec.apply(state, a)
         steps += 1
         if steps > limit:
             raise RuntimeError(f"{game.info.game_id}: game with seed {seed} exceeded {limit} steps")
+    if rec is not None:
+        write_record(rec.finish(state), record)
     ret = [float(x) for x in state.returns()]
     best = max(ret)
     winners = [i for i, r in enumerate(ret) if r == best]
@@ -73,7 +85,7 @@ def play_game(game: Game, seat_agents: Sequence[Any], seed: int, max_steps: int 
 
 
 def _worker(args) -> list[GameRecord]:
-    game_id, config, agent_specs, jobs = args
+    game_id, config, agent_specs, jobs, record_dir = args
     from mythenv.agents import make_agent
 
     game = make_game(game_id, **config)
@@ -89,7 +101,8 @@ def _worker(args) -> list[GameRecord]:
                 cache[key] = make_agent(name, game, seed=seed + s, **kw[name])
                 cache[key].name = name
             seat_agents.append(cache[key])
-        out.append(play_game(game, seat_agents, seed))
+        path = None if record_dir is None else Path(record_dir) / f"{game_id}_{i:05d}_seed{seed}.json"
+        out.append(play_game(game, seat_agents, seed, record=path))
     return out
 
 
@@ -140,8 +153,9 @@ class ArenaResult:
 
 def run_arena(game_id: str, agents: Sequence[str], games: int = 100, seed: int = 0, workers: int = 1,
               config: dict | None = None, agent_kwargs: dict[str, dict] | None = None,
-              progress: bool = False) -> ArenaResult:
-    """Play ``games`` games of ``game_id`` between ``agents`` (registered agent names)."""
+              progress: bool = False, record_dir: str | os.PathLike | None = None) -> ArenaResult:
+    """Play ``games`` games of ``game_id`` between ``agents`` (registered agent names); with
+    ``record_dir``, each game's record is written there (``GAME_NNNNN_seedS.json``)."""
     from mythenv.agents import list_agents
 
     config = dict(config or {})
@@ -166,13 +180,13 @@ def run_arena(game_id: str, agents: Sequence[str], games: int = 100, seed: int =
     specs_rot = [(a, dict((agent_kwargs or {}).get(a, {}))) for a in agents]
     if workers == 1:
         for job in jobs:
-            result.records.extend(_worker((game_id, config, specs_rot, [job])))
+            result.records.extend(_worker((game_id, config, specs_rot, [job], record_dir)))
             if bar:
                 bar.update(1)
     else:
         chunks = [jobs[i::workers * 4] for i in range(workers * 4)]
         with ProcessPoolExecutor(max_workers=workers) as ex:
-            for recs in ex.map(_worker, [(game_id, config, specs_rot, c) for c in chunks if c]):
+            for recs in ex.map(_worker, [(game_id, config, specs_rot, c, record_dir) for c in chunks if c]):
                 result.records.extend(recs)
                 if bar:
                     bar.update(len(recs))

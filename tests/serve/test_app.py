@@ -1,0 +1,174 @@
+"""The web app's API (mythenv/serve/app.py) through Starlette's TestClient: a game played to the
+end, its record replayed, and every forged or stale request refused with a 4xx message that changes
+no game; two sessions never see each other's games or hidden cards."""
+
+import json
+
+import numpy as np
+import pytest
+
+pytest.importorskip("fastapi")
+pytest.importorskip("httpx")
+from fastapi.testclient import TestClient  # noqa: E402
+
+import mythenv  # noqa: E402
+from mythenv.core.record import load_record  # noqa: E402
+from mythenv.serve.app import create_app  # noqa: E402
+from mythenv.serve.page import has_picture  # noqa: E402
+
+#: the pictures are drawn (Game.frame); the picture checks run only then
+DRAWS = has_picture(mythenv.make_game("hera_zeus_v0"))
+
+needs_frames = pytest.mark.skipif(not DRAWS, reason="needs Game.frame (the pictures)")
+
+
+@pytest.fixture()
+def client():
+    app = create_app()
+    with TestClient(app, raise_server_exceptions=True) as c:
+        c.hub = app.state.hub
+        yield c
+
+
+def _new(client, game="hera_zeus_v0", **kw):
+    r = client.post("/api/matches", json={"game": game, "opponents": "random", "seed": 3, **kw})
+    assert r.status_code == 201, r.text
+    return r.json()
+
+
+def _view(client, m):
+    r = client.get(f"/api/matches/{m['match']}", params={"token": m["token"]})
+    assert r.status_code == 200, r.text
+    return r.json()
+
+
+def _play_out(client, m):
+    v = m
+    while not v["finished"]:
+        assert v["your_turn"] and v["legal"]
+        r = client.post(f"/api/matches/{m['match']}/act",
+                        json={"token": m["token"], "step": v["step"], "action": v["legal"][-1]["action"]})
+        assert r.status_code == 200, r.text
+        v = r.json()
+    return v
+
+
+def test_whole_game_and_its_record(client):
+    """Played to the end by the person's seat (always its last legal action) against random; the
+    downloaded record replays to the same returns."""
+    m = _new(client, seat=1)
+    assert m["seat"] == 1 and m["agents"] == ["random", "you"]
+    v = _play_out(client, m)
+    assert v["returns"] is not None and v["legal"] == []
+    r = client.get(f"/api/matches/{m['match']}/record", params={"token": m["token"]})
+    assert r.status_code == 200 and "attachment" in r.headers["content-disposition"]
+    rp = load_record(r.content)
+    assert rp.final.returns() == v["returns"] and len(rp.steps) == v["step"]
+    # the log names every step's seat; only the person's own actions carry their text
+    assert [e["seat"] for e in v["log"]] == [s["seat"] for s in rp.steps]
+    assert all((e["text"] is None) == (e["seat"] != 1) for e in v["log"])
+
+
+def _refused(client, method, url, status, words, **kw):
+    r = getattr(client, method)(url, **kw)
+    assert r.status_code == status, (r.status_code, r.text)
+    msg = r.json()["error"]
+    for w in words:
+        assert w in msg, msg
+    return msg
+
+
+def test_forged_and_stale_requests_change_nothing(client):
+    m = _new(client)
+    before = _view(client, m)
+    act = f"/api/matches/{m['match']}/act"
+    ok = {"token": m["token"], "step": before["step"], "action": before["legal"][0]["action"]}
+    legal = {x["action"] for x in before["legal"]}
+    illegal = next(a for a in range(10_000) if a not in legal)
+    _refused(client, "post", act, 403, ["wrong or missing token"], json={**ok, "token": "guess"})
+    _refused(client, "post", act, 409, ["stale", f"step {before['step'] + 1}"], json={**ok, "step": before["step"] + 1})
+    _refused(client, "post", act, 422, ["illegal action", "legal now"], json={**ok, "action": illegal})
+    _refused(client, "post", act, 422, ["out of range"], json={**ok, "action": 10**9})
+    _refused(client, "post", act, 422, ["out of range"], json={**ok, "action": -1})
+    _refused(client, "post", act, 422, ["malformed", "action"], json={**ok, "action": "3"})
+    _refused(client, "post", act, 422, ["malformed", "action"], json={**ok, "action": 1.0})
+    _refused(client, "post", act, 422, ["malformed"], json={"token": m["token"]})
+    _refused(client, "post", act, 422, ["malformed", "not valid JSON"], content=b"{not json", headers={"content-type": "application/json"})
+    _refused(client, "post", act, 422, ["malformed", "extra"], json={**ok, "extra": 1})
+    _refused(client, "post", "/api/matches/nope/act", 404, ["no game"], json=ok)
+    _refused(client, "get", f"/api/matches/{m['match']}", 403, ["token"])
+    _refused(client, "get", f"/api/matches/{m['match']}/record", 409, ["once the game is over"],
+             params={"token": m["token"]})
+    assert _view(client, m) == before  # nothing changed
+    # the real request still works afterwards, and a replay of it is stale
+    assert client.post(act, json=ok).status_code == 200
+    _refused(client, "post", act, 409, ["stale"], json=ok)
+    assert client.get("/api/games").status_code == 200  # the server is still serving
+
+
+def test_bad_new_game_requests(client):
+    for body, words in (({"game": "chess_v0"}, ["unknown game"]),
+                        ({"game": "hera_zeus_v0", "config": {"first_player": "nobody"}}, ["first_player"]),
+                        ({"game": "hera_zeus_v0", "seat": 2}, ["seat 2"]),
+                        ({"game": "hera_zeus_v0", "opponents": "human"}, ["unknown opponent"]),
+                        ({"game": "hera_zeus_v0", "opponents": ["random", "random"]}, ["1 agent names"]),
+                        ({"game": "hera_zeus_v0", "seed": -4}, ["seed"]),
+                        ({"game": 5}, ["malformed", "game"])):
+        _refused(client, "post", "/api/matches", 422, words, json=body)
+    assert client.hub.sessions == {}
+
+
+def test_two_sessions_never_see_each_other(client):
+    """Two tabs' Demigods games: neither token opens the other game, and a seat's whole answer (view
+    and picture) is the same when the cards hidden from it are dealt otherwise."""
+    a = _new(client, game="demigods_v0", config={"num_players": 3})
+    b = _new(client, game="demigods_v0", config={"num_players": 3})
+    assert a["match"] != b["match"] and a["token"] != b["token"]
+    _refused(client, "get", f"/api/matches/{b['match']}", 403, ["token"], params={"token": a["token"]})
+    _refused(client, "post", f"/api/matches/{a['match']}/act", 403, ["token"],
+             json={"token": b["token"], "step": a["step"], "action": a["legal"][0]["action"]})
+    match = client.hub.sessions[a["match"]]
+    real = match.state
+    view = _view(client, a)
+    frame = client.get(f"/api/matches/{a['match']}/frame.png", params={"token": a["token"]}).content \
+        if DRAWS else None
+    for k in range(3):
+        match.state = real.resample_hidden(a["seat"], np.random.default_rng(k))
+        assert _view(client, a) == view
+        if frame is not None:
+            assert client.get(f"/api/matches/{a['match']}/frame.png", params={"token": a["token"]}).content == frame
+    match.state = real
+
+
+@needs_frames
+def test_frames_and_replays(client):
+    m = _new(client)
+    r = client.get(f"/api/matches/{m['match']}/frame.png", params={"token": m["token"], "step": m["step"]})
+    assert r.status_code == 200 and r.headers["content-type"] == "image/png" and r.content[:4] == b"\x89PNG"
+    _refused(client, "get", f"/api/matches/{m['match']}/frame.png", 409, ["stale"],
+             params={"token": m["token"], "step": m["step"] + 5})
+    v = _play_out(client, m)
+    rec = client.get(f"/api/matches/{m['match']}/record", params={"token": m["token"]}).content
+    r = client.post("/api/replays", content=rec)
+    assert r.status_code == 201, r.text
+    rp = r.json()
+    assert len(rp["steps"]) == v["step"] and rp["views"] == ["0", "1", "all"]
+    url = f"/api/replays/{rp['replay']}/frame.png"
+    for step, view in ((0, "all"), (len(rp["steps"]), "1"), (3, "0")):
+        r = client.get(url, params={"token": rp["token"], "step": step, "view": view})
+        assert r.status_code == 200 and r.content[:4] == b"\x89PNG"
+    _refused(client, "get", url, 422, ["out of range"], params={"token": rp["token"], "step": 10**6})
+    _refused(client, "get", url, 422, ["view"], params={"token": rp["token"], "view": "7"})
+    _refused(client, "get", url, 403, ["token"], params={"token": m["token"]})
+
+
+def test_bad_records_refused(client):
+    m = _new(client)
+    _play_out(client, m)
+    doc = client.get(f"/api/matches/{m['match']}/record", params={"token": m["token"]}).json()
+    doc["steps"][2]["text"] = "something else"
+    n = len(client.hub.sessions)
+    _refused(client, "post", "/api/replays", 422, ["record refused", "integrity"], content=json.dumps(doc))
+    _refused(client, "post", "/api/replays", 422, ["record refused", "not valid JSON"], content=b'{"format": "myth')
+    _refused(client, "post", "/api/replays", 422, ["no record"], content=b"")
+    assert len(client.hub.sessions) == n  # nothing half-loaded

@@ -1,0 +1,162 @@
+"""The web app in a real headless browser: the system's Chromium (/usr/bin/chromium, installed by
+.ci/run from the distribution's packages, never downloaded by Playwright) driven by Playwright. Kept to
+three tests for CI time: a whole game against `random` played by clicking, a record opened and
+stepped, a forged request refused."""
+
+import os
+import socket
+import threading
+import time
+
+import pytest
+
+CHROMIUM = "/usr/bin/chromium"
+if not os.path.exists(CHROMIUM):
+    pytest.skip(f"no system Chromium at {CHROMIUM} (CI installs it: apt-get install -y chromium)",
+                allow_module_level=True)
+sync_api = pytest.importorskip("playwright.sync_api", reason="the dev extra's playwright is not installed")
+uvicorn = pytest.importorskip("uvicorn")
+
+import mythenv  # noqa: E402
+from mythenv.cli import main  # noqa: E402
+from mythenv.core.record import load_record  # noqa: E402
+from mythenv.serve.app import create_app  # noqa: E402
+from mythenv.serve.page import has_picture  # noqa: E402
+from tests.test_record_cli import short_record  # noqa: E402
+
+#: the pictures are drawn (Game.frame); the picture checks run only then
+DRAWS = has_picture(mythenv.make_game("hera_zeus_v0"))
+
+ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
+        "--disable-component-update", "--disable-sync", "--no-first-run"]
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+@pytest.fixture(scope="module")
+def server():
+    port = _free_port()
+    srv = uvicorn.Server(uvicorn.Config(create_app(), host="127.0.0.1", port=port, log_level="warning"))
+    t = threading.Thread(target=srv.run, daemon=True)
+    t.start()
+    deadline = time.time() + 20
+    while not srv.started:
+        assert time.time() < deadline, "the server did not start"
+        time.sleep(0.05)
+    yield f"http://127.0.0.1:{port}"
+    srv.should_exit = True
+    t.join(timeout=10)
+
+
+@pytest.fixture(scope="module")
+def browser():
+    pw = sync_api.sync_playwright().start()
+    b = pw.chromium.launch(executable_path=CHROMIUM, headless=True, args=ARGS)
+    yield b
+    b.close()
+    pw.stop()
+
+
+@pytest.fixture()
+def page(browser, server):
+    ctx = browser.new_context(viewport={"width": 1400, "height": 1000}, accept_downloads=True)
+    pg = ctx.new_page()
+    errors = []
+    pg.on("pageerror", lambda e: errors.append(str(e)))
+    pg.goto(server + "/")
+    pg.wait_for_selector("#game option[value=hera_zeus_v0]", state="attached")
+    yield pg
+    ctx.close()
+    assert not errors, errors
+
+
+def _start(page, game="hera_zeus_v0", seed=5):
+    page.select_option("#game", game)
+    page.select_option("#opponent", "random")
+    page.fill("#seed", str(seed))
+    page.click("#start")
+    page.wait_for_selector("#play:not(.hidden)")
+
+
+def test_whole_game_by_clicking(page, tmp_path):
+    """Hera and Zeus against random, every decision a click on an action button, to the end; the
+    saved record replays to the returns the page shows."""
+    _start(page)
+    clicks = 0
+    while "game over" not in page.text_content("#status"):
+        step = page.evaluate("M.step")
+        with page.expect_response(lambda r: r.url.endswith("/act")) as resp:
+            page.locator("#actions button.action").last.click()
+        assert resp.value.status == 200
+        page.wait_for_function("s => M.step > s", arg=step)
+        clicks += 1
+        assert clicks < 500
+    assert clicks > 5 and page.locator("#actions button").count() == 0
+    if DRAWS:
+        page.wait_for_function("(f => f.complete && f.naturalWidth > 0)(document.getElementById('frame'))")
+    with page.expect_download() as dl:
+        page.click("#download")
+    path = tmp_path / "saved.json"
+    dl.value.save_as(path)
+    rp = load_record(path)
+    assert page.evaluate("M.returns") == rp.record["returns"] and rp.record["finished"]
+
+
+def test_replay_opened_and_stepped(page, tmp_path):
+    f = tmp_path / "g.json"
+    assert main(["play", "demigods_v0", "--agents", "heuristic,random", "--record", str(f)]) == 0
+    n = len(load_record(f).steps)
+    page.set_input_files("#record-file", str(f))
+    page.click("#open-record")
+    page.wait_for_selector("#replay:not(.hidden)")
+    assert page.text_content("#rpos") == f"step 0 / {n}"
+    page.click("#rnext")
+    page.click("#rnext")
+    assert page.text_content("#rpos") == f"step 2 / {n}"
+    page.select_option("#rview", "1")
+    page.click("#rlast")
+    assert page.text_content("#rpos") == f"step {n} / {n}"
+    assert page.locator("#ractions li.cur").count() == 1
+    if DRAWS:
+        src = page.get_attribute("#rframe", "src")
+        assert f"step={n}" in src and "view=1" in src
+        page.wait_for_function("(f => f.complete && f.naturalWidth > 0)(document.getElementById('rframe'))")
+        # the same record as one page opened from disk: it steps, switches views, asks no server
+        html, short = tmp_path / "g.html", short_record(tmp_path / "short.json", "demigods_v0", steps=6)
+        n = 6
+        assert main(["replay", str(short), "--html", str(html)]) == 0
+        asked = []
+        page.on("request", lambda r: asked.append(r.url))
+        page.goto(html.as_uri())
+        page.click("#next")
+        page.click("#next")
+        assert page.text_content("#pos") == f"step 2 / {n}"
+        page.select_option("#view", "1")
+        page.wait_for_function("(f => f.complete && f.naturalWidth > 0)(document.getElementById('frame'))")
+        assert [u for u in asked if not u.startswith(("file:", "data:"))] == []
+
+
+def test_forged_request_refused(page):
+    """A forged action (another token), an illegal one and a stale one are refused with the server's
+    message; the game is unchanged and the next real click plays."""
+    _start(page, seed=9)
+    step = page.evaluate("M.step")
+    forged = page.evaluate("""async () => {
+        const r = await fetch('/api/matches/' + M.match + '/act', {method: 'POST',
+            headers: {'Content-Type': 'application/json'},
+            body: JSON.stringify({token: 'x' + M.token, step: M.step, action: M.legal[0].action})});
+        return [r.status, (await r.json()).error];
+    }""")
+    assert forged[0] == 403 and "token" in forged[1]
+    page.evaluate("M.step = M.step + 7")  # the page believes in another step: the server says stale
+    page.locator("#actions button.action").first.click()
+    page.wait_for_function("document.getElementById('error').textContent.includes('stale')")
+    page.wait_for_function("s => M.step === s", arg=step)  # the view was reloaded, nothing moved
+    with page.expect_response(lambda r: r.url.endswith("/act")) as resp:
+        page.locator("#actions button.action").first.click()
+    assert resp.value.status == 200
+    page.wait_for_function("s => M.step > s", arg=step)
