@@ -1,0 +1,80 @@
+"""The layers: data flows down, never up (DESIGN.md § Layers). The core imports nothing above it (no
+agents, variants, eval or game: what it needs from them is registered into it)."""
+
+from __future__ import annotations
+
+import ast
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2] / "mythenv"
+CORE_MODULES = sorted(f"mythenv.core.{p.stem}" for p in (ROOT / "core").glob("*.py"))
+#: the libraries the core may stand on besides the standard library
+CORE_LIBRARIES = ("numpy", "gymnasium", "pettingzoo")
+
+# A fresh interpreter: the libraries first (with whatever they import themselves), then an empty
+# ``mythenv`` package (so mythenv/__init__.py, which wires the layers together, does not run), then
+# the core module; what the core module added to sys.modules is printed.
+_PROBE = """
+import importlib, json, sys, types
+for lib in {libs!r}:
+    importlib.import_module(lib)
+pkg = types.ModuleType("mythenv")
+pkg.__path__ = [{root!r}]
+sys.modules["mythenv"] = pkg
+before = set(sys.modules)
+importlib.import_module({name!r})
+print(json.dumps(sorted(set(sys.modules) - before)))
+"""
+
+
+def _allowed(module: str) -> bool:
+    top = module.partition(".")[0]
+    return (module == "mythenv.core" or module.startswith("mythenv.core.") or top in CORE_LIBRARIES
+            or top in sys.stdlib_module_names or top.startswith("_"))
+
+
+@pytest.mark.parametrize("name", CORE_MODULES)
+def test_core_module_imports_nothing_above_the_core(name):
+    """Importing a core module in a fresh interpreter loads only mythenv.core, the standard library
+    and numpy / gymnasium / pettingzoo."""
+    out = subprocess.run([sys.executable, "-c", _PROBE.format(libs=CORE_LIBRARIES, root=str(ROOT), name=name)],
+                         capture_output=True, text=True, check=True).stdout
+    loaded = json.loads(out.splitlines()[-1])
+    assert name in loaded
+    assert [m for m in loaded if not _allowed(m)] == []
+
+
+def _imports(path: Path) -> list[tuple[int, str]]:
+    """Every module a file imports (at the top or inside a function), as absolute names, with the line.
+    A relative import is resolved against the file's package."""
+    package = ".".join(path.relative_to(ROOT.parent).with_suffix("").parts)
+    if path.name != "__init__.py":
+        package = package.rpartition(".")[0]
+    found = []
+    for node in ast.walk(ast.parse(path.read_text(), str(path))):
+        if isinstance(node, ast.Import):
+            found += [(node.lineno, a.name) for a in node.names]
+        elif isinstance(node, ast.ImportFrom):
+            base = package.split(".")[: len(package.split(".")) - node.level + 1] if node.level else []
+            mod = ".".join(base + ([node.module] if node.module else []))
+            found += [(node.lineno, mod)] if node.module else [(node.lineno, f"{mod}.{a.name}") for a in node.names]
+        elif (isinstance(node, ast.Call) and getattr(node.func, "attr", getattr(node.func, "id", "")) == "import_module"
+              and node.args and isinstance(node.args[0], ast.Constant) and isinstance(node.args[0].value, str)):
+            found.append((node.lineno, node.args[0].value))
+    return found
+
+
+def _files(folder: Path) -> list[Path]:
+    return sorted(p for p in folder.rglob("*.py") if "__pycache__" not in p.parts)
+
+
+def test_core_source_names_nothing_above_the_core():
+    """No import in the core's source, not even one deferred into a function, reaches above the core."""
+    bad = [f"{p.relative_to(ROOT)}:{line} imports {mod}" for p in _files(ROOT / "core")
+           for line, mod in _imports(p) if mod.startswith("mythenv") and not _allowed(mod)]
+    assert bad == []
