@@ -1,5 +1,7 @@
 """The layers: data flows down, never up (DESIGN.md § Layers). The core imports nothing above it (no
-agents, variants, eval or game: what it needs from them is registered into it)."""
+agents, variants, eval or game: what it needs from them is registered into it), no game package
+imports the evaluation layer, no game imports another game, and a heuristic package is layered (its
+modules import each other in one direction only, none imports its entry point)."""
 
 from __future__ import annotations
 
@@ -52,9 +54,7 @@ def test_core_module_imports_nothing_above_the_core(name):
 def _imports(path: Path) -> list[tuple[int, str]]:
     """Every module a file imports (at the top or inside a function), as absolute names, with the line.
     A relative import is resolved against the file's package."""
-    package = ".".join(path.relative_to(ROOT.parent).with_suffix("").parts)
-    if path.name != "__init__.py":
-        package = package.rpartition(".")[0]
+    package = ".".join(path.relative_to(ROOT.parent).parts[:-1])  # the package the file is in
     found = []
     for node in ast.walk(ast.parse(path.read_text(), str(path))):
         if isinstance(node, ast.Import):
@@ -78,3 +78,64 @@ def test_core_source_names_nothing_above_the_core():
     bad = [f"{p.relative_to(ROOT)}:{line} imports {mod}" for p in _files(ROOT / "core")
            for line, mod in _imports(p) if mod.startswith("mythenv") and not _allowed(mod)]
     assert bad == []
+
+
+GAMES = sorted(p.name for p in (ROOT / "games").iterdir() if (p / "__init__.py").is_file())
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_game_imports_no_evaluation_layer_and_no_other_game(game):
+    """A game package holds the game and its baseline: it imports neither mythenv.eval (the layer that
+    plays games against each other) nor another game."""
+    bad = []
+    for p in _files(ROOT / "games" / game):
+        for line, mod in _imports(p):
+            other = mod.startswith("mythenv.games.") and mod.split(".")[2] != game
+            if mod == "mythenv.eval" or mod.startswith("mythenv.eval.") or other:
+                bad.append(f"{p.relative_to(ROOT)}:{line} imports {mod}")
+    assert bad == []
+
+
+def _heuristic_graph(game: str) -> dict[str, set[str]]:
+    """Module -> the modules of the same heuristic package it imports (the package itself as ``__init__``)."""
+    pkg = f"mythenv.games.{game}.heuristic"
+    graph = {}
+    for p in _files(ROOT / "games" / game / "heuristic"):
+        deps = set()
+        for _, mod in _imports(p):
+            if mod == pkg:
+                deps.add("__init__")
+            elif mod.startswith(pkg + "."):
+                deps.add(mod[len(pkg) + 1:].split(".")[0])
+        graph[p.stem] = deps
+    return graph
+
+
+HEURISTIC_PACKAGES = [g for g in GAMES if (ROOT / "games" / g / "heuristic" / "__init__.py").is_file()]
+
+
+@pytest.mark.parametrize("game", HEURISTIC_PACKAGES)
+def test_heuristic_package_is_layered(game):
+    """A heuristic grown into a package (DESIGN.md: "heuristic/ by the same chapters when it grows;
+    one entry point"): no module imports the entry point (``__init__``), the imports among its modules
+    have no cycle, and the Game's ``heuristic`` is the entry point's ``heuristic_action``."""
+    import importlib
+
+    import mythenv
+
+    graph = _heuristic_graph(game)
+    assert [m for m, deps in graph.items() if "__init__" in deps] == []
+    done: set[str] = set()
+
+    def visit(m, path):
+        assert m not in path, f"import cycle in {game}/heuristic: {' -> '.join(path + [m])}"
+        if m not in done:
+            for d in graph.get(m, ()):
+                visit(d, path + [m])
+            done.add(m)
+
+    for m in graph:
+        visit(m, [])
+    entry = importlib.import_module(f"mythenv.games.{game}.heuristic").heuristic_action
+    gid = next(g for g in mythenv.list_games() if mythenv.game_class(g).__module__ == f"mythenv.games.{game}")
+    assert mythenv.game_class(gid).heuristic is entry

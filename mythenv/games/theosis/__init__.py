@@ -16,9 +16,8 @@ from mythenv.core.observe import compiled_module, snapshot_encoder
 from mythenv.core.registry import register_game
 
 from . import observe, rules, schema
-from .cards import ARENA, MODES
+from .cards import ARENA, ENCOUNTERS, MODES, MONSTER_INDEX, MONSTERS, parse_encounter
 from .heuristic import heuristic_action
-from .mdata import ENCOUNTERS, MONSTER_INDEX, MONSTERS, parse_encounter
 from .rules.monsters import MONSTER_MODES, TARGETING
 
 GAME_ID = "theosis_v0"
