@@ -14,7 +14,8 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parents[2] / "mythenv"
-CORE_MODULES = sorted(f"mythenv.core.{p.stem}" for p in (ROOT / "core").glob("*.py"))
+CORE_MODULES = sorted("mythenv.core" if p.stem == "__init__" else f"mythenv.core.{p.stem}"
+                      for p in (ROOT / "core").glob("*.py"))
 #: the libraries the core may stand on besides the standard library
 CORE_LIBRARIES = ("numpy", "gymnasium", "pettingzoo")
 
