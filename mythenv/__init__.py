@@ -16,9 +16,23 @@ from mythenv.core.errors import (
     StateError,
 )
 from mythenv.core.game import TERMINAL, Game, State
-from mythenv.core.registry import game_class, list_games, make_env, make_game, register_game
+from mythenv.core.registry import (
+    game_class,
+    list_games,
+    make_env,
+    make_game,
+    register_game,
+    register_game_package,
+)
 
 __version__ = "0.1.0"
+
+# The core imports nothing above it: the layers above register what it needs from them, here. The
+# agents register the single-agent env's opponent resolver (mythenv.core.gym), the variants the
+# variant decks' lookup for data=DIR (mythenv.core.game); the built-in games register themselves.
+from mythenv import agents, variants  # noqa: E402,F401,I001
+
+register_game_package("mythenv.games")
 
 
 def make_agent(name, game, **kwargs):

@@ -136,6 +136,18 @@ def make_agent(name: str, game: str | Game, seed: int | None = None, config: dic
     return agent
 
 
+def opponent_agent(spec: Any, game: Game, seed: int | None) -> Agent:
+    """An opponent from a name (``"random"``, ``"heuristic"``, ...), an Agent, or ``fn(view)``: the
+    resolver this package registers into :mod:`mythenv.core.gym` for the single-agent env."""
+    if isinstance(spec, str):
+        return make_agent(spec, game, seed=seed)
+    if isinstance(spec, Agent):
+        return spec
+    if callable(spec):
+        return FunctionAgent(game, spec, seed=seed)
+    raise ConfigError(f"opponent {spec!r} is not an agent name, an Agent or a callable(view) -> action")
+
+
 def parse_agent_spec(spec: str) -> tuple[str, dict]:
     """``"ismcts:iterations=200:rollout=heuristic"`` -> ("ismcts", {...}); a part without ``=`` is a
     path (``"ppo:runs/hz/final.zip"``)."""

@@ -37,6 +37,12 @@ def data_dir(module: str, shipped: Path) -> Path:
     return _VARIANT_DIRS.get(module.rpartition(".")[0], shipped)
 
 
+def is_variant_module(module: str) -> bool:
+    """Whether the module ``module`` is part of a variant package (a game imported again with the data
+    of a directory, registered by :func:`register_variant_dir`)."""
+    return any(module == p or module.startswith(p + ".") for p in _VARIANT_DIRS)
+
+
 def load_toml(path: str | Path) -> dict:
     path = Path(path)
     shipped = _SHIPPED.get(path.parent)

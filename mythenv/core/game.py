@@ -37,6 +37,17 @@ def _resolved(data: Any) -> str | None:
     return str(Path(data).expanduser().resolve())
 
 
+#: ``lookup(game_cls, data) -> Game class``: the class of ``game_cls``'s game played with the data files
+#: in the directory ``data``; registered by :mod:`mythenv.variants` (the core knows nothing above it)
+_VARIANT_LOOKUP: Callable | None = None
+
+
+def register_variant_lookup(lookup: Callable) -> None:
+    """Make ``Game(data=DIR)`` build the game of ``lookup(game_cls, DIR)`` (a variant deck's class)."""
+    global _VARIANT_LOOKUP
+    _VARIANT_LOOKUP = lookup
+
+
 def _passes(check: Callable[[Any], bool], value: Any) -> bool:
     try:
         return bool(check(value))
@@ -354,9 +365,10 @@ class Game(ABC):
         data = config.get("data")
         if data is not None and (cls.data_dir is None or cls.data_dir != _resolved(data)):
             # a variant deck: the game's package loaded with the data files in the directory ``data``
-            from mythenv.variants import variant_class
-
-            game = object.__new__(variant_class(cls, data))
+            if _VARIANT_LOOKUP is None:
+                raise ConfigError(f"{cls.info.game_id}: data={data!r} needs the variant decks' lookup, which "
+                                  "no package registered (import mythenv.variants)")
+            game = object.__new__(_VARIANT_LOOKUP(cls, data))
             game.__init__(**config)
             return game
         return object.__new__(cls)

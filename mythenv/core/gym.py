@@ -21,17 +21,23 @@ from .view import SeatView
 SEAT_MODES = ("rotate", "random")
 
 
+#: ``resolver(spec, game, seed) -> agent``: turns an opponent spec (an agent name, an Agent, a callable)
+#: into an agent; registered by :mod:`mythenv.agents` (the core knows nothing of the agents above it)
+_OPPONENT_RESOLVER: Callable | None = None
+
+
+def register_opponent_resolver(resolver: Callable) -> None:
+    """Make the single-agent env build its opponents with ``resolver(spec, game, seed) -> agent``
+    (an agent has ``reset(seat, seed)`` and ``act(view) -> action``)."""
+    global _OPPONENT_RESOLVER
+    _OPPONENT_RESOLVER = resolver
+
+
 def _make_opponent(spec: Any, game: Game, seed: int | None):
     """An opponent from a name (``"random"``, ``"heuristic"``, ...), an Agent, or ``fn(view)``."""
-    from mythenv.agents import Agent, FunctionAgent, make_agent
-
-    if isinstance(spec, str):
-        return make_agent(spec, game, seed=seed)
-    if isinstance(spec, Agent):
-        return spec
-    if callable(spec):
-        return FunctionAgent(game, spec, seed=seed)
-    raise ConfigError(f"opponent {spec!r} is not an agent name, an Agent or a callable(view) -> action")
+    if _OPPONENT_RESOLVER is None:
+        raise ConfigError(f"opponent {spec!r}: no opponent resolver is registered (import mythenv.agents)")
+    return _OPPONENT_RESOLVER(spec, game, seed)
 
 
 class SingleAgentEnv(gymnasium.Env):

@@ -1,8 +1,9 @@
 """Game id -> Game class. Games register themselves; ``list_games()`` / ``make_game()`` /
 ``make_env()`` are the public entry points (re-exported by ``mythenv``).
 
-Built-in games live in the ``mythenv.games`` package and are discovered by importing it; third-party
-games can register with :func:`register_game` or through the ``mythenv.games`` entry-point group.
+Games are discovered by importing the packages named with :func:`register_game_package` (``mythenv``
+names its built-in ``mythenv.games``; the core names no game) at the first lookup; third-party games
+can register with :func:`register_game` or through the ``mythenv.games`` entry-point group.
 """
 
 from __future__ import annotations
@@ -11,17 +12,20 @@ import importlib
 from importlib.metadata import entry_points
 from typing import Any
 
+from .data import is_variant_module
 from .errors import ConfigError
 from .game import Game
 
 _GAMES: dict[str, type[Game]] = {}
+#: packages whose import registers games, imported at the first lookup
+_PACKAGES: list[str] = []
 _loaded = False
 
 
 def register_game(cls: type[Game]) -> type[Game]:
     """Register a Game class under ``cls.info.game_id`` (usable as a decorator)."""
     gid = cls.info.game_id
-    if cls.__module__.startswith("mythenv.variants."):
+    if is_variant_module(cls.__module__):
         return cls  # a variant deck's copy of a built-in game (mythenv.variants): not a game of its own
     if gid in _GAMES and _GAMES[gid] is not cls:
         raise ConfigError(f"game id {gid!r} is already registered by {_GAMES[gid].__module__}")
@@ -29,12 +33,21 @@ def register_game(cls: type[Game]) -> type[Game]:
     return cls
 
 
+def register_game_package(name: str) -> None:
+    """Import the package ``name`` (whose modules call :func:`register_game`) at the first lookup."""
+    global _loaded
+    if name not in _PACKAGES:
+        _PACKAGES.append(name)
+        _loaded = False
+
+
 def _ensure_loaded() -> None:
     global _loaded
     if _loaded:
         return
     _loaded = True
-    importlib.import_module("mythenv.games")
+    for name in list(_PACKAGES):
+        importlib.import_module(name)
     for ep in entry_points(group="mythenv.games"):
         register_game(ep.load())
 

@@ -6,7 +6,8 @@ in place of the shipped ones of the same name (``mythenv/games/<game>/data/*.tom
 directory does not hold come from the shipped data. The files are checked by the same loaders as the
 shipped ones (a malformed file is a :class:`~mythenv.core.errors.DataError` naming file, record and
 field). The directory is part of the game's config (``game.config["data"]``, an absolute path), so
-saved states and everything built from the config know which deck they belong to.
+saved states and everything built from the config know which deck they belong to. Importing this
+package registers :func:`variant_class` into the core (:func:`mythenv.core.game.register_variant_lookup`).
 
 How: the game's package is imported a second time, under the module name
 ``mythenv.variants.<package>__<the directory, hex-encoded>``, with its loaders pointed at ``DIR``, so
@@ -25,6 +26,7 @@ from pathlib import Path
 
 from mythenv.core.data import register_variant_dir
 from mythenv.core.errors import ConfigError, DataError
+from mythenv.core.game import register_variant_lookup
 
 PREFIX = __name__ + "."
 _GAMES_DIR = Path(__file__).resolve().parent.parent / "games"
@@ -107,3 +109,6 @@ def variant_class(game_cls, data) -> type:
             raise DataError(f"{', '.join(n for n in mine if n in shipped)}: the default config of "
                             f"{game_cls.info.game_id} cannot be played with the files in {data_dir} ({e})") from None
     return cls
+
+
+register_variant_lookup(variant_class)

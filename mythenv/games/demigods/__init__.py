@@ -4,6 +4,11 @@ Rulebook: ``../shared/seeds/004_fd352dc18fb78471.txt``. Seats ``player_0 .. play
 clockwise. Returns: +1 for the seat that claims the throne, -1 for every other seat; 0 for all when
 the ``max_rounds`` bound ends the game in a draw. See ``docs/games/demigods.md`` for the rules as
 implemented, the designed content and the speech adaptation.
+
+The package: ``rules.py`` (the State), ``observe.py`` (the Observer; ``_cobserve.c`` its compiled
+twin), ``render.py``, ``heuristic.py`` (the baseline), ``cards.py`` + ``data/`` (the cards),
+``schema.py`` (the saved-state schema); this module wires them into the Game class. Map:
+``docs/map.md``.
 """
 
 from __future__ import annotations

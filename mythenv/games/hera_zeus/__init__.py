@@ -3,6 +3,11 @@
 Rulebook: ``../shared/seeds/002_19ba8e0b2fdbcdd1.txt``. Seat 0 / agent ``"hera"`` plays Hera,
 seat 1 / agent ``"zeus"`` plays Zeus. Returns: +1 for the winner, -1 for the loser (no draws exist).
 See ``docs/games/hera_zeus.md`` for the rules as implemented and the designed deck.
+
+The package: ``rules.py`` (the State), ``observe.py`` (the Observer; ``_cobserve.c`` its compiled
+twin), ``render.py``, ``heuristic.py`` (the baseline), ``cards.py`` + ``data/`` (the deck),
+``schema.py`` (the saved-state schema); this module wires them into the Game class. Map:
+``docs/map.md``.
 """
 
 from __future__ import annotations

@@ -4,6 +4,11 @@ Rulebook: ``../shared/seeds/003_4f78a05115d81413.txt``. Agents ``player_0..playe
 holds the first-player marker in round 1. Returns: +1 for every winner (shared victory after the
 full tie-break chain), -1 for the others; with ``reward="score"`` the final Favor margin over the best
 opponent. See ``docs/games/mythologies.md`` for the rules as implemented and the designed cards.
+
+The package: ``rules/`` (the State, a package by the rulebook's chapters), ``observe.py`` (the
+Observer; ``_cobserve.c`` its compiled twin), ``render.py``, ``heuristic.py`` (the baseline),
+``cards.py`` + ``data/`` (the 80 card designs, the boards), ``schema.py`` (the saved-state schema);
+this module wires them into the Game class. Map: ``docs/map.md``.
 """
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Theomachy: The Warrior Gods (``theomachy_v0``), the Basic game for 2 to 8 players.
+"""Theomachy: The Warrior Gods (``theomachy_v0``), the Basic, Advanced and Epic games for 2 to 8 players.
 
 Rulebook: ``../shared/seeds/000_b58b559235c1f04d.txt``. Agents ``player_0..player_{n-1}``; seat
 ``p + 1`` sits to the left of seat ``p`` (clockwise). Returns: +1 for the last player standing, -1
@@ -6,6 +6,12 @@ for every eliminated seat; when the Hand bound ``max_hands`` is reached the surv
 draw). In the Epic game (``mode="epic"``) nobody is eliminated: +1 for each player with 10 or more
 Victory Points when the game stops, -1 for the others (0 for all at the Hand bound); ``scores()`` are
 the Victory Points. See ``docs/games/theomachy.md`` for the rules as implemented and the designed cards.
+
+The package: ``rules/`` (the State, a package by the rulebook's chapters), ``observe.py`` (the
+Observer; ``_cobserve.c`` its compiled twin), ``render.py``, ``heuristic.py`` (the baseline),
+``cards.py`` + ``pantheons.py`` + ``data/`` (Prayer, Essence and Mythology cards, Pantheons and
+Gods), ``schema.py`` (the saved-state schema); this module wires them into the Game class. Map:
+``docs/map.md``.
 """
 
 from __future__ import annotations

@@ -1,10 +1,18 @@
-"""Theosis (``theosis_v0``): the hero arena: six turns of preparation in Hierapolis (``prep="hierapolis"``,
-the default) or Fast Action Preparation (``prep="fast"``), then hex combat.
+"""Theosis (``theosis_v0``): the hero arena for 1 to 6 players: six turns of preparation in Hierapolis
+(``prep="hierapolis"``, the default) or Fast Action Preparation (``prep="fast"``), then hex combat
+with Rituals; free-for-all or teams, or against monsters (solo, co-op, light and heavy semi co-op).
 
 Rulebook: ``../shared/seeds/001_4e95cd654d8b1058.txt`` (rules, appendix, FAQ and errata). Seats
 ``player_0..player_{n-1}``; seat 0 selects first and holds the initiative. Returns: +1 for every
 player of the winning team (last team standing, or a hero on the centre hex at the end of turn
 nine), -1 for the others, 0 for everybody on a tie. See ``docs/games/theosis.md``.
+
+The package: ``rules/`` (the State, a package by the rulebook's chapters, ``rules/monsters/`` the
+monster modes), ``observe.py`` (the Observer; ``_cobserve.c`` its compiled twin), ``render.py``,
+``heuristic/`` (the baseline, by the same chapters, one entry point), ``cards.py`` + ``data/``
+(heroes, Skills, Powers, items, Hierapolis, Rituals, monsters, Stamina Tokens, encounters; the one
+loader), ``schema.py`` (the saved-state schema); this module wires them into the Game class. Map:
+``docs/map.md``.
 """
 
 from __future__ import annotations
@@ -16,9 +24,8 @@ from mythenv.core.observe import compiled_module, snapshot_encoder
 from mythenv.core.registry import register_game
 
 from . import observe, render, rules, schema
-from .cards import ARENA, MODES
+from .cards import ARENA, ENCOUNTERS, MODES, MONSTER_INDEX, MONSTERS, parse_encounter
 from .heuristic import heuristic_action
-from .mdata import ENCOUNTERS, MONSTER_INDEX, MONSTERS, parse_encounter
 from .rules.monsters import MONSTER_MODES, TARGETING
 
 GAME_ID = "theosis_v0"

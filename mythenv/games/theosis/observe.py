@@ -19,9 +19,8 @@ import numpy as np
 
 from mythenv.core.observe import Observer
 
-from .cards import HEROES, HIERAPOLIS
-from .mdata import MONSTERS, STATUSES
-from .mdata import TOKENS as STAMINA
+from .cards import HEROES, HIERAPOLIS, MONSTERS, STATUSES
+from .cards import TOKENS as STAMINA
 from .rules import MAXM, NC, NH, NHEX, NI, PK, TURNS
 from .rules.monsters import MON_CURSE_CARDS
 from .rules.rituals import NR

@@ -6,7 +6,7 @@ from __future__ import annotations
 from mythenv.core import draw as d
 
 from .cards import HEROES, HIERAPOLIS, ITEMS, POWERS, RITUALS
-from .mdata import MONSTERS, STATUSES, TOKENS
+from .cards import MONSTERS, STATUSES, TOKENS
 from .rules import HEXES, NC, NH, SPOT_NAMES, R
 
 

@@ -25,8 +25,7 @@ from mythenv.core.schema import (
     saved_state,
 )
 
-from .cards import RITUALS
-from .mdata import STATUSES, TOKENS
+from .cards import RITUALS, STATUSES, TOKENS
 from .rules import MAXHP, MAXM, NC, NH, NHEX, NI, TURNS, TheosisState, team_of_seat
 from .rules.hierapolis import NSPOT
 from .rules.rituals import NR

@@ -6,7 +6,7 @@ from __future__ import annotations
 import numpy as np
 
 from mythenv.games.theosis import rules
-from mythenv.games.theosis.mdata import MONSTER_INDEX, TOKENS
+from mythenv.games.theosis.cards import MONSTER_INDEX, TOKENS
 
 from .builder import A, arena, game, hexi
 

@@ -4,7 +4,7 @@ Kotronas example) before the rules were run."""
 
 import pytest
 
-from mythenv.games.theosis.mdata import MONSTER_INDEX, MONSTERS
+from mythenv.games.theosis.cards import MONSTER_INDEX, MONSTERS
 
 from .builder import card, hero
 from .mbuilder import TOK, act, logged, marena, mgame

@@ -6,7 +6,7 @@ import pytest
 
 import mythenv
 from mythenv.core.errors import ConfigError
-from mythenv.games.theosis.mdata import ENCOUNTERS, MONSTER_INDEX, TOKENS
+from mythenv.games.theosis.cards import ENCOUNTERS, MONSTER_INDEX, TOKENS
 from mythenv.games.theosis.observe import OBSERVER
 from mythenv.games.theosis.rules import CENTER, DIST, TURNS
 

@@ -620,7 +620,7 @@ def test_a_prepared_ritual_is_hidden_from_the_other_team():
 
 
 def test_heuristic_puts_a_wall_of_fire_on_enemies_and_a_banner_by_its_heroes():
-    """The baseline (``ritual_heuristic.py``) places a Wall of Fire over enemy heroes, the Banner of
+    """The baseline (``heuristic/rituals.py``) places a Wall of Fire over enemy heroes, the Banner of
     Victory with its own hero on a free hex, and feeds Mana Surge to its heroes."""
     from mythenv.core.view import SeatView
     from mythenv.games.theosis.heuristic import heuristic_action
@@ -698,10 +698,10 @@ def test_no_fortifications_bonus_against_natures_grace_or_gaias_escutcheon():
 
 
 def test_mage_tower_helpers_for_the_preparation_heuristic():
-    """``ritual_heuristic.choose_ritual`` keeps the most wanted Ritual of a Mage Tower draw and
+    """``heuristic.rituals.choose_ritual`` keeps the most wanted Ritual of a Mage Tower draw and
     ``choose_turn`` the free turn marker nearest its best turn (TH § Mage Tower: "select one to
     prepare ... Select one turn token")."""
-    from mythenv.games.theosis.ritual_heuristic import choose_ritual, choose_turn
+    from mythenv.games.theosis.heuristic.rituals import choose_ritual, choose_turn
     s = duo()
     draw = [RK["mana_spring"], RK["wall_of_fire"], RK["purification"]]
     assert choose_ritual(s, 0, draw) == RK["wall_of_fire"]

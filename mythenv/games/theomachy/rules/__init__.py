@@ -1,4 +1,5 @@
-"""Theomachy: The Warrior Gods, Basic game: the rules (``000_b58b559235c1f04d.txt``, cited TM § Section).
+"""Theomachy: The Warrior Gods, the Basic, Advanced and Epic games: the rules (``000_b58b559235c1f04d.txt``,
+cited TM § Section).
 
 Seats ``0..n-1``; clockwise (to a player's left) is ``p + 1``. Tokens are typed: index 0 Disciple
 (2 Power), 1 Priest (5), 2 Prophet (10); a token vector is ``[disciples, priests, prophets]``.
@@ -29,9 +30,12 @@ Essence, draw piles, the Phase hook, the action dispatch), ``exchange`` (TM § E
 Starting Phase, TM § Losing and Winning), ``betting`` (TM § The Betting Phase), ``effects`` (playing
 cards, the data-driven card effects), ``windows`` (TM § Playing a Card in Reaction to an Action),
 ``battle`` (TM § The Battle Phase), ``closing`` (TM § The Closing Phase), ``prayer`` (TM § The Prayer
-Phase), ``persist`` (clone, saved states, invariants, ``resample_hidden``). Every name is
-defined once, so the order of the bases does not matter today; a mixin that overrides a method of
-another goes before it in the bases (the earlier base wins).
+Phase), ``advanced`` (TM § Choose a Pantheon, TM § Final Selection of the God, TM § The Myth Phase),
+``myth`` (TM § Pantheons, Their Gods and Mythology Cards: Abilities, Requests, Mythology cards,
+Heroes and their windows), ``epic`` (TM § Epic Game Mode), ``persist`` (clone, saved states,
+invariants, ``resample_hidden``). Every name is defined once, so the order of the bases does
+not matter today; a mixin that overrides a method of another goes before it in the bases (the earlier
+base wins).
 """
 
 from __future__ import annotations

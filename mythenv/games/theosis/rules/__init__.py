@@ -1,4 +1,5 @@
-"""Theosis rules (``theosis_v0``): hero selection, Fast Action Preparation and the hex Arena.
+"""Theosis rules (``theosis_v0``): hero selection, the Hierapolis preparation (and its co-op form
+against enemy heroes), Fast Action Preparation, the hex Arena with Rituals, and the monster modes.
 
 Rulebook: ``../shared/seeds/001_4e95cd654d8b1058.txt`` (TH), FAQ and errata applied. The state is a
 task queue (``q``: plain lists naming the next steps of the game) plus at most one pending decision
@@ -12,10 +13,13 @@ and all of them share the one state (its fields are set in ``state.StateBase.__i
 - ``board``: the Arena's hex geometry; ``actions``: the action families and shared constants;
 - ``state``: constructor, seats and heroes' values, Health and Damage reduction, hands and knowledge,
   the task-queue engine;
-- ``heroes`` (Hero Phase), ``fast_prep`` (Fast Action Preparation), ``arena`` (turns, movement, the
+- ``heroes`` (Hero Phase), ``hierapolis`` (Preparation Phase: Quests, locations, Alignment tracks,
+  the Artifact auction), ``coop_prep`` (the Hierapolis preparation of the monster modes, against
+  enemy heroes), ``fast_prep`` (Fast Action Preparation), ``arena`` (turns, movement, the
   action chart), ``powers`` (Blessings, Spells, Power texts), ``skills``, ``combat`` (the duel),
   ``damage`` (Damage, resistances, after-effects), ``rituals`` (Rituals in the Arena: casting, tokens,
-  terrain), ``persist`` (clone, save / load, invariants,
+  terrain), ``monsters/`` (Heroes Facing Monsters Modes and Monsters: a package of its own),
+  ``persist`` (clone, save / load, invariants,
   ``resample_hidden``).
 
 The engine finds a task, a decision's legal actions and its handler by name (``_T_<task>``,

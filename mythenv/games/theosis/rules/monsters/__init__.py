@@ -18,7 +18,7 @@ hook, movement), ``strikes`` (Monster Attacking), ``results`` (the end, returns,
 
 from __future__ import annotations
 
-from ...mdata import MONSTERS, STATUSES, TOKENS
+from ...cards import MONSTERS, STATUSES, TOKENS
 from ..actions import MONSTER_MODES
 from .results import MonsterResults
 from .setup import AREA_REACH, MAXM, MON_CURSE_CARDS, MON_CURSES, MON_DEF_SKILLS, ST, MonsterSetup

@@ -4,8 +4,7 @@ the determinization of the Stamina Tokens."""
 
 from __future__ import annotations
 
-from ...cards import HEROES
-from ...mdata import TOKENS
+from ...cards import HEROES, TOKENS
 from ..actions import (
     NH,
 )

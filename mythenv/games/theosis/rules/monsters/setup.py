@@ -4,8 +4,7 @@ monsters' entry on the centre, the Initiative order the cooperating players choo
 
 from __future__ import annotations
 
-from ...cards import HEROES
-from ...mdata import MONSTERS, STATUSES, TOKENS
+from ...cards import HEROES, MONSTERS, STATUSES, TOKENS
 from ..actions import (
     A_HERO,
     MONSTER_MODES,

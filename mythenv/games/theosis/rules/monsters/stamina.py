@@ -4,8 +4,7 @@ the monster's defence, Damage to the top Stamina Token, removed tokens and the h
 
 from __future__ import annotations
 
-from ...cards import HEROES, ITEMS, POWERS
-from ...mdata import MONSTERS, TOKENS
+from ...cards import HEROES, ITEMS, MONSTERS, POWERS, TOKENS
 from ..actions import (
     A_CARD,
     A_DONE,

@@ -4,8 +4,7 @@ die, the outcome and the strike's effects, Sick Duel."""
 
 from __future__ import annotations
 
-from ...cards import HEROES, ITEMS, POWERS
-from ...mdata import MONSTERS
+from ...cards import HEROES, ITEMS, MONSTERS, POWERS
 from ..actions import (
     A_CARD,
     A_DONE,

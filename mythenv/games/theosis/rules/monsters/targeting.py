@@ -4,8 +4,7 @@ movement toward their targets."""
 
 from __future__ import annotations
 
-from ...cards import ITEMS
-from ...mdata import MONSTERS
+from ...cards import ITEMS, MONSTERS
 from ..actions import (
     MAXHP,
     NH,

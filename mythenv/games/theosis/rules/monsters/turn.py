@@ -5,8 +5,7 @@ the monsters act after all heroes, the Action Die of each table, every non-strik
 
 from __future__ import annotations
 
-from ...cards import HEROES, ITEMS
-from ...mdata import MONSTERS, STATUSES
+from ...cards import HEROES, ITEMS, MONSTERS, STATUSES
 from ..actions import (
     NC,
     NH,

@@ -1,14 +1,14 @@
-"""The Ritual parts of the rule-based Theosis baseline (``heuristic.py`` calls these): where to put a
-token (a Wall of Fire on enemies, the Banner, Fortifications, Guardian Angel and Mana Spring under or
-near its own heroes, a Death Swamp in the enemies' way), whom Mana Surge feeds, which token
-Equilibrium / Terrashaper remove and place, how a move weighs the terrain, and which Ritual and turn to
-prepare at the Mage Tower (``choose_ritual``, ``choose_turn``, for the Preparation heuristic)."""
+"""The Theosis baseline's Rituals (TH § Appendix, Rituals): where to put a token (a Wall of Fire on
+enemies, the Banner, Fortifications, Guardian Angel and Mana Spring under or near its own heroes, a
+Death Swamp in the enemies' way), whom Mana Surge feeds, which token Equilibrium / Terrashaper remove
+and place, how a move weighs the terrain (``terrain_value``, asked by ``arena``), and which Ritual
+and turn to prepare at the Mage Tower (``choose_ritual``, ``choose_turn``, asked by ``hierapolis``)."""
 
 from __future__ import annotations
 
-from .cards import RITUAL_INDEX, RITUALS
-from .rules import A_DONE, A_HERO, A_RITUAL, A_RPLACE, CENTER, DIST, NH
-from .rules.rituals import PLACE_AT
+from ..cards import RITUAL_INDEX, RITUALS
+from ..rules import A_DONE, A_HERO, A_RITUAL, A_RPLACE, CENTER, DIST, NH
+from ..rules.rituals import PLACE_AT
 
 #: the Mage Tower preference (most wanted first) and the Arena turn each is best cast on: tokens early,
 #: when the heroes close in on the centre; healing and Consecration once blows were traded
@@ -75,7 +75,8 @@ def terrain_value(s, h: int, x: int) -> float:
     return 0.0
 
 
-def ritual_action(s, dec, la, rng) -> int:
+def ritual_action(s, dec, la):
+    """The baseline's action for a Ritual decision ``dec`` in the Arena, or None for another one."""
     kind, p = dec[0], dec[1]
     if kind == "r_place":
         ri = dec[2]
@@ -106,7 +107,7 @@ def ritual_action(s, dec, la, rng) -> int:
             top = max((place_score(s, p, ri, i) for i in opts), default=-99.0)
             return top + (2 if RITUALS[ri].damage else 0)
         return max(la, key=lambda a: (best(a), -a))
-    return la[int(rng.integers(len(la)))]
+    return None
 
 
 __all__ = ["BEST_TURN", "PREFERENCE", "RITUAL_INDEX", "choose_ritual", "choose_turn", "place_score",

@@ -1,15 +1,14 @@
-"""The heroes' side of the rule-based Theosis baseline against monsters (``heuristic.py`` asks it first
-in the monster modes' co-op part): close in on the monsters (melee heroes next to one, ranged heroes
-three to five hexes away), attack them with the Power of the best Attack against monsters (Warcraft
-and Lightning Strike count 5), spend Mana on attack Skills, defend with the best Defense against
-monsters (Last Stand counts 5), reroll a high monster die with Confusion / Oppress, and send a tough
-active Stamina Token under the pile."""
+"""The heroes' side of the Theosis baseline against monsters (TH § Game Modes, Heroes Facing Monsters
+Modes, and § Monsters; the entry point asks it first in the monster modes' co-op part): close in on
+the monsters (melee heroes next to one, ranged heroes three to five hexes away), attack them with the
+Power of the best Attack against monsters (Warcraft and Lightning Strike count 5), spend Mana on
+attack Skills, defend with the best Defense against monsters (Last Stand counts 5), reroll a high
+monster die with Confusion / Oppress, and send a tough active Stamina Token under the pile."""
 
 from __future__ import annotations
 
-from .cards import HEROES, ITEMS, POWERS
-from .mdata import TOKENS
-from .rules import (
+from ..cards import HEROES, ITEMS, POWERS, TOKENS
+from ..rules import (
     A_CARD,
     A_DIR,
     A_DONE,
@@ -28,7 +27,8 @@ from .rules import (
     NH,
     PK,
 )
-from .rules.actions import A_MON
+from ..rules.actions import A_MON
+from .values import area_value
 
 _VS = {"warcraft": (5, 0), "lightning_strike": (5, 0), "last_stand": (0, 5)}
 _PICK = {"norn": 3, "garav": 3, "lug": 3, "gurth": 3, "rochon": 3, "edhel": 4, "sauth": 2, "raug": 2}
@@ -165,8 +165,6 @@ def monster_action(s, dec, la, fams, pick):
             return A_NUM + int(s.hp[s.cb["att"]] >= 6)
         return None
     if kind == "spell_area":
-        from .heuristic import area_value  # here: heuristic.py imports this module
-
         h = dec[2]
         return pick(fams["hex"], lambda a: area_value(s, h, a - A_HEX, monster=2))
     if kind == "sk_dir":

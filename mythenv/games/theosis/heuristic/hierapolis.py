@@ -1,21 +1,17 @@
-"""The rule-based baseline's play in Hierapolis (TH § Preparation Phase): steer the Alignment tracks
-towards its own heroes' sides, take the richest rewards (gold, equipment that improves a hero,
-Mana gems, a full heal where it is needed), bid on Artifacts it can equip with part of its purse, and
-equip what it gets where it helps most."""
+"""The Theosis baseline in Hierapolis (TH § Preparation Phase, also the co-op preparation against the
+enemy heroes): steer the Alignment tracks towards its own heroes' sides, take the richest rewards
+(gold, equipment that improves a hero, Mana gems, a full heal where it is needed), bid on Artifacts it
+can equip with part of its purse, and equip what it gets where it helps most."""
 
 from __future__ import annotations
 
-from .cards import ALIGNMENTS, HEROES, HIERAPOLIS, ITEMS
-from .ritual_heuristic import choose_ritual, choose_turn
-from .rules import A_DONE, A_HERO, A_ITEM, A_NUM, A_RITUAL, A_SEAT, A_SLOT, A_SPOT, DECODE, MAXHP
-from .rules.hierapolis import LOCATIONS, NQ, STEER
+from ..cards import ALIGNMENTS, HEROES, HIERAPOLIS
+from ..rules import A_DONE, A_HERO, A_ITEM, A_NUM, A_RITUAL, A_SEAT, A_SLOT, A_SPOT, DECODE, MAXHP
+from ..rules.hierapolis import LOCATIONS, NQ, STEER
+from .rituals import choose_ritual, choose_turn
+from .values import gem_slot_value, item_value
 
 _STEER_WEIGHT = 2.5  # gold a step of a track is worth per hero (a step is 10 gold of the final bonus)
-
-
-def item_value(i: int) -> float:
-    it = ITEMS[i]
-    return it.damage + 2 * (it.attack_bonus + it.defense_bonus) + 1.5 * len(it.protection) + len(it.resistance)
 
 
 def _gain(s, p: int, it: int) -> tuple[float, int, int]:
@@ -110,9 +106,9 @@ def _bid_target(s, p: int) -> int:
     return min(s.purse[p], max(1, s.purse[p] * 2 // 5))
 
 
-def prep_action(s, kind: str, p: int, la: list, pick, rng):
-    """The baseline's action for a Hierapolis decision, or None for one it leaves to the caller."""
-    dec = s.dec
+def hierapolis_action(s, dec, la, pick, rng):
+    """The baseline's action for a Hierapolis decision ``dec``, or None for one it leaves to the caller."""
+    kind, p = dec[0], dec[1]
     if kind == "hp_spot":
         return pick(la, lambda a: _spot_value(s, p, a - A_SPOT))
     if kind == "hp_hurt":
@@ -140,7 +136,7 @@ def prep_action(s, kind: str, p: int, la: list, pick, rng):
         if kind == "hp_gem":
             return pick(opts, lambda a: len(s.empty_slots(a - A_HERO)))
         h = dec[2]
-        return pick(opts, lambda a: {"attack": 3, "auto": 2, "defence": 1}.get(s.skill(h, a - A_SLOT).kind, 0))
+        return pick(opts, lambda a: gem_slot_value(s, h, a))
     if kind == "hp_mtarget":
         return pick(la, lambda a: len(s.mana_slots(a - A_HERO)))
     if kind == "hp_heal":
@@ -162,4 +158,4 @@ def prep_action(s, kind: str, p: int, la: list, pick, rng):
     return None
 
 
-__all__ = ["prep_action", "item_value"]
+__all__ = ["hierapolis_action"]

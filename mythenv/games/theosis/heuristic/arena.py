@@ -1,81 +1,24 @@
-"""A rule-based Theosis baseline: heroes head for the centre hex (the turn-nine victory), attack
-the weakest enemy in reach with their best attack Power, defend with their best defense Power and
-spend Mana on attack Skills."""
+"""The Theosis baseline in the Arena (TH § Combat Phase: Hero Actions, Movement and Range, Attack and
+Defense, Damage and Resistances, Powers and Skills): heroes head for the centre hex (the turn-nine
+victory), attack the weakest enemy in reach with their best attack Power, defend with their best
+defense Power and spend Mana on attack Skills; a move weighs the Ritual tokens on its hex
+(``rituals.terrain_value``)."""
 
 from __future__ import annotations
 
-from .cards import ITEMS, POWERS
-from .heuristic_prep import prep_action
-from .monster_heuristic import monster_action
-from .ritual_heuristic import ritual_action, terrain_value
-from .rules import (
-    A_CARD,
-    A_DIR,
-    A_DONE,
-    A_HERO,
-    A_HEX,
-    A_ITEM,
-    A_NUM,
-    A_ROW,
-    A_SLOT,
-    ATTACK_SPELLS,
-    CENTER,
-    DECODE,
-    DIST,
-    FLOWER,
-    NH,
-    NHEX,
-)
+from ..cards import POWERS
+from ..rules import A_CARD, A_DIR, A_HERO, A_HEX, A_NUM, A_ROW, A_SLOT, ATTACK_SPELLS, CENTER, DECODE, DIST
+from .rituals import terrain_value
+from .values import area_value, gem_slot_value
 
 _YES = {"bloodthirst": None, "oppress_att": 1, "confusion_att": 1, "equalize_att": 1, "equalize_def": 0,
         "oppress_def": 1, "confusion_def": 1, "push": 1, "follow": 0, "twin": 1, "celerity": 1, "tenacity": 1,
         "lifeswap": None, "incinerate": 0, "translocate_teleport": 0, "force_sunder": 0, "purloin": 0}
 
 
-def _item_value(i: int) -> float:
-    it = ITEMS[i]
-    return it.damage + 2 * (it.attack_bonus + it.defense_bonus) + 1.5 * len(it.protection) + len(it.resistance)
-
-
-def area_value(s, h: int, x: int, monster: int = 0) -> int:
-    """The value of a spell area centred on hex ``x`` for hero ``h``: +1 an enemy hero, -1 an
-    ally in it (``h`` itself does not count), ``monster`` a monster (the monster baseline's 2)."""
-    occ = s.occupied()
-    v = 0
-    for c in FLOWER[x]:
-        t = occ.get(c, -1)
-        if monster and t >= NH:
-            v += monster
-        elif t >= 0 and t != h:
-            v += -1 if s.allies(h, t) else 1
-    return v
-
-
-def heuristic_action(view, rng):
-    la = view.legal_actions
-    if len(la) == 1:
-        return la[0]
-    s = view.known
-    dec = s.dec
+def arena_action(s, dec, la, fams, pick):
+    """The baseline's action for an Arena decision ``dec``, or None for one it leaves to the caller."""
     kind, p = dec[0], dec[1]
-    fams = {}
-    for a in la:
-        fams.setdefault(DECODE[a][0], []).append(a)
-
-    def pick(xs, key):
-        best = max(key(x) for x in xs)
-        top = [x for x in xs if key(x) == best]
-        return top[int(rng.integers(len(top)))]
-
-    if s.mmode and s.mphase == 0:  # --- Monsters: the co-op part of a monster mode
-        got = monster_action(s, dec, la, fams, pick)
-        if got is not None:
-            return got
-    if kind.startswith("hp_"):  # --- Hierapolis (heuristic_prep.py)
-        a = prep_action(s, kind, p, la, pick, rng)
-        if a is not None:
-            return a
-
     if kind == "move":
         h, mode = dec[2], dec[3]
         opts = [DECODE[a][1] if DECODE[a][0] == "hex" else s.pos[h] for a in la]
@@ -137,24 +80,11 @@ def heuristic_action(view, rng):
             other = du["d"] if me == du["a"] else du["a"]
             v = 1 if s.hp[me] < s.hp[other] else 0
         return A_NUM + v
-    if kind in ("offer",):
-        return pick(fams["item"], lambda a: _item_value(a - A_ITEM))
-    if kind == "gold":
-        return la[0] if "hero" in fams else A_DONE
-    if kind == "mana" or kind == "mana_gain":
+    if kind == "mana_gain":
         h = dec[2]
-        return pick(fams["slot"], lambda a: {"attack": 3, "auto": 2, "defence": 1}.get(s.skill(h, a - A_SLOT).kind, 0))
+        return pick(fams["slot"], lambda a: gem_slot_value(s, h, a))
     if kind == "defskill":
         return fams["slot"][0] if "slot" in fams else la[0]
     if kind == "bless_target":
         return pick(fams["hero"], lambda a: s.hp[a - A_HERO])
-    if kind == "draft":
-        return pick(fams["card"], lambda a: POWERS[a - A_CARD].type in ("spell", "curse"))
-    if kind == "place":
-        return pick(fams["hex"], lambda a: -DIST[a - A_HEX][CENTER])
-    if kind in ("r_place", "r_surge", "r_remove", "r_unused"):  # --- Rituals (ritual_heuristic.py)
-        return ritual_action(s, dec, la, rng)
-    return la[int(rng.integers(len(la)))]
-
-
-__all__ = ["heuristic_action", "NHEX"]
+    return None

@@ -1,0 +1,9 @@
+"""The game-agnostic core every game stands on; it imports nothing above it (no agents, variants,
+eval or game: what it needs from them is registered into it, see ``tests/core/test_layers.py``).
+
+``game`` (Game, GameInfo / Option, the State protocol), ``actions`` (ActionCodec), ``observe``
+(Observer, incremental and compiled encoders), ``view`` (SeatView: what an agent is given), ``env``
+(the one PettingZoo AEC env), ``gym`` (the single-agent Gymnasium env and its registration),
+``registry`` (game id -> Game class), ``data`` (TOML data loading and validation), ``schema`` (the
+saved-state schemas), ``errors`` (the error types); ``cobserve.h`` the compiled encoders' helpers.
+"""

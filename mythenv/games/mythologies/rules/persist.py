@@ -1,0 +1,185 @@
+"""Copies and I/O of a Mythologies state: ``clone``, ``to_dict`` / ``from_dict`` (every field of
+``StateBase._FIELDS`` and the RNG), ``check_invariants`` (card conservation and the flow's
+invariants) and ``resample_hidden`` (a determinization for search); the text render is the Game's (render.py)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import numpy as np
+
+from mythenv.core.errors import StateError
+from mythenv.core.game import rng_from_json, rng_to_json
+
+from ..cards import DEITY, NCARDS
+from .tables import (
+    MYTH_OF,
+    OVER,
+    PLACE,
+    SEL,
+    TYPE_OF,
+    _cp,
+)
+
+if TYPE_CHECKING:
+    from . import MythologiesState
+
+
+class Persist:
+    """Clone, save / load, invariants, determinization."""
+
+    def clone(self) -> MythologiesState:
+        s = type(self)(self.game, _empty=True)
+        s.n, s.all = self.n, self.all
+        s.round, s.phase, s.first = self.round, self.phase, self.first
+        s.boards = self.boards[:]
+        s.sanct, s.faceup = self.sanct[:], self.faceup[:]
+        s.piles = [x[:] for x in self.piles]
+        s.pan = [[st[:] for st in pp] for pp in self.pan]
+        s.disc = [x[:] for x in self.disc]
+        s.exile = self.exile[:]
+        s.hand = [x[:] for x in self.hand]
+        s.known = bytearray(self.known)
+        s.fav, s.gem = self.fav[:], self.gem[:]
+        s.comp = [x[:] for x in self.comp]
+        s.trials = [x[:] for x in self.trials]
+        s.destiny, s.dest_board = self.destiny[:], self.dest_board[:]
+        s.pawns = [[pw[:] for pw in x] for x in self.pawns]
+        s.commits, s.free = self.commits[:], self.free[:]
+        s.sel_step, s.queue = self.sel_step, self.queue[:]
+        s.turn_idx, s.tnum, s.turn_seat = self.turn_idx, self.tnum, self.turn_seat
+        s.used = {k: v[:] for k, v in self.used.items()}
+        s.inka = self.inka[:]
+        s.dagda = [x[:] for x in self.dagda]
+        s.eid = self.eid
+        s.stack = _cp(self.stack)
+        s.dec = None if self.dec is None else [self.dec[0], self.dec[1][:]]
+        s.final = None if self.final is None else [x[:] for x in self.final]
+        s.log = self.log[:]
+        self._clone_rng_into(s)
+        return s
+
+    def to_dict(self) -> dict:
+        d = self._save_header()
+        for k in self._FIELDS:
+            v = getattr(self, k)
+            d[k] = list(v) if isinstance(v, bytearray) else _cp(v)
+        d["rng"] = rng_to_json(self.rng)
+        return d
+
+    @classmethod
+    def from_dict(cls, game, d: dict) -> MythologiesState:
+        s = cls(game, _empty=True)
+        for k in cls._FIELDS:
+            if k not in d:
+                raise StateError(f"mythologies_v0: saved state lacks {k!r}")
+            setattr(s, k, _cp(d[k]))
+        if "rng" not in d:
+            raise StateError("mythologies_v0: saved state lacks 'rng'")
+        if s.n != game.num_players:
+            raise StateError(f"mythologies_v0: saved state has {s.n} seats, the game {game.num_players}")
+        s.known = bytearray(d["known"])
+        s.all = (1 << s.n) - 1
+        s.rng = rng_from_json(d["rng"])
+        s.check_invariants()
+        return s
+
+    def check_invariants(self) -> None:
+        where = []
+        for x in self.piles:
+            where.extend(x)
+        where.extend(c for c in self.sanct if c >= 0)
+        for p in range(self.n):
+            for st in self.pan[p]:
+                where.extend(st)
+            where.extend(self.disc[p])
+            where.extend(self.hand[p])
+        where.extend(self.exile)
+        where.extend(f["cid"] for f in self.stack if f["t"] == "place" and f["st"] < 2)
+        expect = sorted(c for c in range(NCARDS) if MYTH_OF[c] in self.boards)
+        if sorted(where) != expect:
+            raise StateError("mythologies_v0: card conservation broken (a card is missing or in two places)")
+        if min(self.fav + self.gem) < 0:
+            raise StateError("mythologies_v0: negative Gems or Favors")
+        for p in range(self.n):
+            for st in self.pan[p]:
+                for c in st[:-1]:
+                    if TYPE_OF[c] == DEITY:
+                        raise StateError("mythologies_v0: a Deity was crushed")
+        if len(self.destiny) > 4 or any(len(x) > 2 for x in self.pawns) or any(len(h) > 2 for h in self.hand):
+            raise StateError("mythologies_v0: too many Destiny cards, pawns or selected cards")
+        if self.phase not in (SEL, PLACE, OVER):
+            raise StateError(f"mythologies_v0: phase {self.phase!r} is none of {SEL} (selection), {PLACE} (placement), "
+                             f"{OVER} (over)")
+        if not 1 <= self.round <= 4:  # MY § Game Flow: a game is played over 4 rounds
+            raise StateError(f"mythologies_v0: round {self.round} is not 1..4")
+        if len(set(self.boards)) != 4:
+            raise StateError(f"mythologies_v0: the four boards {self.boards} are not four mythologies")
+        if (self.phase == OVER) != (self.final is not None):
+            raise StateError("mythologies_v0: a final scoring exactly when the game is over")
+        if self.phase == OVER:
+            if self.dec is not None or self.stack:
+                raise StateError("mythologies_v0: a finished game has a pending decision")
+        elif self.dec is None or not self.dec[1] or not 0 <= self.dec[0] < self.n:
+            raise StateError("mythologies_v0: a running game has no seat to act or no legal action")
+        if self.phase != OVER and (self.phase == PLACE) != (self.sel_step == "done"):
+            raise StateError(f"mythologies_v0: selection step {self.sel_step!r} in phase {self.phase}")
+        if self.phase == SEL:
+            # MY § Selection Phase: the seat asked is the next to pick, or one still to commit
+            if self.stack:
+                raise StateError("mythologies_v0: effects are resolving during the selection phase")
+            seat = self.dec[0]
+            if self.sel_step == "pick" and self.queue[:1] != [seat]:
+                raise StateError(f"mythologies_v0: seat {seat} is asked to pick, the queue is {self.queue}")
+            if self.sel_step == "commit" and self.commits[seat] != -1:
+                raise StateError(f"mythologies_v0: seat {seat} is asked to commit but has committed")
+            if self.sel_step not in ("pick", "commit"):
+                raise StateError(f"mythologies_v0: selection step {self.sel_step!r} asks nobody")
+        elif self.phase == PLACE and (not self.stack or self.stack[0]["t"] != "turn"):
+            raise StateError("mythologies_v0: the placement phase has no turn being played")
+        if not 0 <= self.first < self.n:
+            raise StateError(f"mythologies_v0: first player {self.first} is not a seat")
+
+    def resample_hidden(self, player: int, rng: np.random.Generator) -> MythologiesState:
+        """Re-deal every card ``player`` does not know among the hidden places (draw piles, other
+        seats' cards drawn from a pile, face-down sanctuary cards), within each (mythology, type),
+        and re-draw the other seats' hidden selection commits."""
+        s = self.clone()
+        bit = 1 << player
+        groups: dict[tuple[int, int], list] = {}
+        for pile in range(8):
+            for i, c in enumerate(s.piles[pile]):
+                groups.setdefault((MYTH_OF[c], TYPE_OF[c]), []).append(("pile", pile, i, c))
+        for i, c in enumerate(s.sanct):
+            if c >= 0 and not s.faceup[i] and not s.known[c] & bit:
+                groups.setdefault((MYTH_OF[c], TYPE_OF[c]), []).append(("sanct", i, 0, c))
+        for q in range(s.n):
+            for i, c in enumerate(s.hand[q]):
+                if not s.known[c] & bit:
+                    groups.setdefault((MYTH_OF[c], TYPE_OF[c]), []).append(("hand", q, i, c))
+        for key in sorted(groups):
+            locs = groups[key]
+            cards = sorted(x[3] for x in locs)
+            bits = {x[3]: s.known[x[3]] for x in locs}
+            order = rng.permutation(len(cards))
+            for loc, j in zip(locs, order):
+                c = cards[int(j)]
+                kind, a, i, old = loc
+                if kind == "pile":
+                    s.piles[a][i] = c
+                elif kind == "sanct":
+                    s.sanct[a] = c
+                else:
+                    s.hand[a][i] = c
+                s.known[c] = bits[old]
+        for pile in s.piles:
+            pile.sort()
+        for q in range(s.n):
+            s.hand[q].sort()
+        if s.phase == SEL and s.sel_step == "commit":
+            for q in range(s.n):
+                if q != player and s.free[q] and s.commits[q] >= 0:
+                    s.commits[q] = int(rng.integers(2))
+        s.rng = np.random.default_rng(int(rng.integers(2**63 - 1)))
+        s._legal = None
+        return s
