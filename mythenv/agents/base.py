@@ -97,6 +97,9 @@ _AGENTS: dict[str, AgentFactory] = {
     "ismcts": _lazy("mythenv.agents.ismcts", "ISMCTSAgent"),
     "ppo": _lazy("mythenv.agents.policy", "SB3PolicyAgent"),
     "torch": _lazy("mythenv.agents.policy", "TorchPolicyAgent"),
+    "rllib": _lazy("mythenv.agents.rllib", "RLlibPolicyAgent"),
+    "python": _lazy("mythenv.agents.loaders", "load_python_agent"),
+    "openspiel": _lazy("mythenv.agents.openspiel", "OpenSpielBotAgent"),
 }
 
 
