@@ -26,10 +26,11 @@ MONSTERS = "monsters"
 def matrix(game_id: str, agents: list[str], games: int, search_games: int, seeds: list[int], workers: int,
            config: dict | None = None, is_search: Callable[[str], bool] = lambda a: "ismcts" in a,
            seed_of: Callable[[int], int] = lambda s: s, records: list[GameRecord] | None = None,
-           progress: bool = False) -> dict:
+           progress: bool = False, search_seeds: int | None = None) -> dict:
     """Every pairing of ``agents`` (each agent alone in a one-seat config), ``games`` games per seed
-    (``search_games`` when ``is_search`` holds for either agent; 0 skips those pairings), arena seed
-    ``seed_of(seed)``. Appends the games to ``records`` when given."""
+    (``search_games`` on the first ``search_seeds`` seeds, default all, when ``is_search`` holds for
+    either agent; 0 skips those pairings), arena seed ``seed_of(seed)``. Appends the games to
+    ``records`` when given."""
     from mythenv.core.registry import make_game
 
     config = dict(config or {})
@@ -37,13 +38,15 @@ def matrix(game_id: str, agents: list[str], games: int, search_games: int, seeds
     cells: dict = {}
     timing: dict = {}
     for pair in ([(a,) for a in agents] if solo else combinations(agents, 2)):
-        n = search_games if any(is_search(x) for x in pair) else games
+        search = any(is_search(x) for x in pair)
+        n = search_games if search else games
         if n <= 0:
             continue
+        pair_seeds = list(seeds[:search_seeds] if search and search_seeds else seeds)
         t0 = time.perf_counter()
         wins: dict[str, list[int]] = {x: [] for x in (*pair, MONSTERS)}
         draws = moves = 0
-        for seed in seeds:
+        for seed in pair_seeds:
             res = run_arena(game_id, list(pair), games=n, seed=seed_of(seed), workers=workers, config=config,
                             progress=progress)
             if records is not None:
@@ -61,11 +64,11 @@ def matrix(game_id: str, agents: list[str], games: int, search_games: int, seeds
         dt = time.perf_counter() - t0
         a, b = (pair[0], MONSTERS) if solo else pair
         timing[f"{a} vs {b}"] = {"seconds": dt, "actions": moves}
-        total = n * len(seeds)
+        total = n * len(pair_seeds)
         for x, y in ((a, b), (b, a)):
             k = sum(wins[x])
             cells[f"{x}|{y}"] = {"win_rate": k / total, "ci95": list(wilson(k, total)), "games": total,
-                                 "draw_rate": draws / total, "seeds": list(seeds),
+                                 "draw_rate": draws / total, "seeds": pair_seeds,
                                  "per_seed_win_rate": [w / n for w in wins[x]]}
     return {"cells": cells, "timing": timing}
 

@@ -63,7 +63,7 @@ def ratings_of(records, agents: list[str], solo: bool, initial=None, fixed=(), s
 
 
 def measure(cfg: S.SuiteConfig, agents: list[str], games: int, search_games: int, seeds: list[int],
-            workers: int, progress: bool = False, log=print) -> dict:
+            workers: int, progress: bool = False, log=print, search_seeds: int | None = None) -> dict:
     """One config's ladder entry: which agents play (and which are skipped, why), the matrix, the
     ratings."""
     game = cfg.make()
@@ -77,7 +77,7 @@ def measure(cfg: S.SuiteConfig, agents: list[str], games: int, search_games: int
             log(f"{cfg.key}: {a} skipped: {why}")
     records: list = []
     m = matrix(cfg.game, playing, games, search_games, seeds, workers, config=cfg.config, is_search=is_search,
-               seed_of=cfg.arena_seed, records=records, progress=progress)
+               seed_of=cfg.arena_seed, records=records, progress=progress, search_seeds=search_seeds)
     solo = game.num_players == 1
     entry = {"game": cfg.game, "config": cfg.config, "label": cfg.label, "num_players": game.num_players,
              "agents": playing, "skipped": skipped, **m,
@@ -156,8 +156,9 @@ def render(report: dict) -> str:
            "agent's win rate against the column agent, seats rotated (every agent plays every seat equally), "
            "over all its games, its 95% Wilson interval, the number of games and, in parentheses, the lowest "
            "and highest rate of the seeds it was played with (each seed deals its own games; seeds "
-           f"{', '.join(map(str, report['seeds']))}, from each config's fixed seed in "
-           "`mythenv/eval/suite.py`). Draws count as neither side winning. Ratings: openskill Plackett-Luce "
+           f"{', '.join(map(str, report['seeds']))}, from each config's fixed seed in `mythenv/eval/suite.py`"
+           + (f"; pairings with a search agent on the first {report['search_seeds']} only" if report.get("search_seeds")
+              else "") + "). Draws count as neither side winning. Ratings: openskill Plackett-Luce "
            "from the same games (ordinal = mu - 3 sigma); `mythenv evaluate AGENT` rates an agent on this "
            "scale.", ""]
     for key, g in report["games"].items():
@@ -195,12 +196,20 @@ def full_command(a) -> str:
     return "python -m mythenv.eval.ladder --games 200 --search-games 34 --seeds 0 1 2 --workers 2 --out " + a.out
 
 
+def _write(report: dict, out: Path) -> None:
+    out.mkdir(parents=True, exist_ok=True)
+    (out / "baselines.md").write_text(render(report) + "\n")
+    (out / "baselines.json").write_text(json.dumps(report, indent=1))
+
+
 def main(argv=None) -> int:
     p = argparse.ArgumentParser(prog="python -m mythenv.eval.ladder", description=__doc__.split("\n\n")[0])
     p.add_argument("--games", type=int, default=200, help="games per pairing and seed without search")
     p.add_argument("--search-games", type=int, default=34,
                    help="games per pairing and seed when a search agent (ISMCTS, OpenSpiel) plays (0: not played)")
     p.add_argument("--seeds", type=int, nargs="+", default=[0, 1, 2], help="every pairing is played once per seed")
+    p.add_argument("--search-seeds", type=int, default=None,
+                   help="search pairings are played on the first N seeds only (default: every seed)")
     p.add_argument("--workers", type=int, default=2)
     p.add_argument("--configs", nargs="*", help="suite configs or game ids (default: the whole suite)")
     p.add_argument("--agents", help="comma-separated agents (default: the ladder's, mythenv/eval/suite.py)")
@@ -211,8 +220,8 @@ def main(argv=None) -> int:
                    help="a doc whose <!-- baselines:start/end --> block gets the heuristic-vs-random figures ('' for none)")
     p.add_argument("--quiet", action="store_true", help="no progress bars")
     a = p.parse_args(argv)
-    if a.games <= 0 or a.search_games < 0 or a.workers <= 0:
-        p.error("--games and --workers must be positive and --search-games at least 0")
+    if a.games <= 0 or a.search_games < 0 or a.workers <= 0 or (a.search_seeds is not None and a.search_seeds <= 0):
+        p.error("--games, --workers and --search-seeds must be positive and --search-games at least 0")
     if len(set(a.seeds)) != len(a.seeds):
         p.error(f"--seeds {a.seeds} repeats a seed")
     if a.update and not a.configs:
@@ -223,7 +232,8 @@ def main(argv=None) -> int:
         p.error(str(e))
     agents = [x.strip() for x in a.agents.split(",")] if a.agents else list(S.LADDER_AGENTS)
     cmd = (f"python -m mythenv.eval.ladder --games {a.games} --search-games {a.search_games} "
-           f"--seeds {' '.join(map(str, a.seeds))} --workers {a.workers} --out {a.out}"
+           f"--seeds {' '.join(map(str, a.seeds))}"
+           + (f" --search-seeds {a.search_seeds}" if a.search_seeds else "") + f" --workers {a.workers} --out {a.out}"
            + (f" --configs {' '.join(a.configs)}" if a.configs else "")
            + (f" --agents {a.agents}" if a.agents else "") + (" --update" if a.update else ""))
     out = Path(a.out)
@@ -236,7 +246,8 @@ def main(argv=None) -> int:
     commit = _commit()
     report = {"command": cmd, "full_command": full_command(a), "machine": platform.platform(),
               "python": platform.python_version(), "commit": commit, "seeds": list(a.seeds),
-              "games_per_pairing": a.games, "search_games_per_pairing": a.search_games, "games": {}}
+              "games_per_pairing": a.games, "search_games_per_pairing": a.search_games, "search_seeds": a.search_seeds,
+              "games": {}}
     t0 = time.perf_counter()
     for cfg in S.SUITE:
         if cfg not in todo:
@@ -244,16 +255,16 @@ def main(argv=None) -> int:
                 report["games"][cfg.key] = old["games"][cfg.key]
             continue
         t1 = time.perf_counter()
-        g = measure(cfg, agents, a.games, a.search_games, a.seeds, a.workers, progress=not a.quiet)
+        g = measure(cfg, agents, a.games, a.search_games, a.seeds, a.workers, progress=not a.quiet,
+                    search_seeds=a.search_seeds)
         g["command"], g["commit"], g["seconds"] = cmd, commit, time.perf_counter() - t1
         g["plot"] = f"images/baselines_{cfg.file_key}.png"
         plot(g, out / g["plot"])
         report["games"][cfg.key] = g
+        report["wall_seconds"] = time.perf_counter() - t0
+        _write(report, out)  # after every config: an interrupted run keeps what it measured
         print(f"{cfg.key}: done in {g['seconds']:.0f} s", flush=True)
-    report["wall_seconds"] = time.perf_counter() - t0
-    out.mkdir(parents=True, exist_ok=True)
-    (out / "baselines.md").write_text(render(report) + "\n")
-    js.write_text(json.dumps(report, indent=1))
+    _write(report, out)
     if a.quote:
         write_quote(Path(a.quote), report)
     print(f"wrote {out / 'baselines.md'}, {js} and {len(todo)} plot(s) in {report['wall_seconds']:.0f} s")

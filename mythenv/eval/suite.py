@@ -51,7 +51,7 @@ SUITE: tuple[SuiteConfig, ...] = (
 )
 
 #: the ISMCTS budgets of the ladder (the first is the one ``mythenv evaluate`` plays against)
-ISMCTS = ("ismcts:iterations=8:rollout=heuristic", "ismcts:iterations=32:rollout=heuristic")
+ISMCTS = ("ismcts:iterations=4:rollout=heuristic", "ismcts:iterations=16:rollout=heuristic")
 #: OpenSpiel's MCTS bot through the bridge (on a determinization of the seat's view)
 OPENSPIEL = "openspiel:bot=mcts:simulations=16"
 #: the shipped trained policy (``make_agent("ppo", game)``); configs it does not ship for skip it
