@@ -228,8 +228,9 @@ def test_sb3_zip_loads_as_a_spec(tmp_path):
 
     from mythenv.train import make_env
 
-    env = make_env("hera_zeus_v0", opponents={"random": 1.0}, seed=0)
-    MaskablePPO("MlpPolicy", env, n_steps=16, batch_size=16, policy_kwargs={"net_arch": [8]}, seed=0).save(tmp_path / "m.zip")
+    env = make_env("hera_zeus_v0", {"random": 1.0}, seed=0)()
+    MaskablePPO("MlpPolicy", env, n_steps=16, batch_size=16, policy_kwargs={"net_arch": [8]}, seed=0,
+                device="cpu").save(tmp_path / "m.zip")
     for text in (str(tmp_path / "m.zip"), f"ppo:{tmp_path / 'm.zip'}"):
         spec = resolve_agent_spec(text)
         assert spec == f"ppo:{tmp_path / 'm.zip'}"
