@@ -27,12 +27,13 @@ TINY_AGENTS = f"random,heuristic,{ISM},ppo,{OSP}"
 
 @pytest.fixture(scope="module")
 def tiny_ladder(tmp_path_factory):
-    """The ladder generator on a tiny budget (2 games per pairing and seed, 1 with search, 2 seeds)."""
+    """The ladder generator (``mythenv ladder``) on a tiny budget (2 games per pairing and seed, 1 with
+    search, 2 seeds)."""
     out = tmp_path_factory.mktemp("ladder")
     doc = out / "training.md"
     doc.write_text("before\n<!-- baselines:start -->\nold\n<!-- baselines:end -->\nafter\n")
-    rc = ladder.main(["--games", "2", "--search-games", "1", "--seeds", "0", "1", "--workers", "1", "--quiet",
-                      "--out", str(out), "--quote", str(doc), "--configs", *CONFIGS, "--agents", TINY_AGENTS])
+    rc = cli.main(["ladder", "--games", "2", "--search-games", "1", "--seeds", "0", "1", "--workers", "1", "--quiet",
+                   "--out", str(out), "--quote", str(doc), "--configs", *CONFIGS, "--agents", TINY_AGENTS])
     assert rc == 0
     return out
 
@@ -98,6 +99,9 @@ def test_ladder_update_keeps_other_configs_and_refuses_other_seeds(tiny_ladder, 
     assert list(after["games"]) == ["hera_zeus_v0", "demigods_v0", "theosis_v0:solo"]  # the suite's order
     assert after["games"]["hera_zeus_v0"] == before["games"]["hera_zeus_v0"]
     assert after["games"]["demigods_v0"]["command"].endswith("--update")
+    md = (out / "baselines.md").read_text()
+    assert "each config's command and commit under its heading" in md
+    assert f"Measured by `{before['command']}`" in md and after["command"] in md
     with pytest.raises(SystemExit):
         ladder.main(["--seeds", "5", "--configs", "demigods_v0", "--update", "--out", str(out), "--quote", ""])
     with pytest.raises(SystemExit):
