@@ -16,7 +16,7 @@ from mythenv.agents.loaders import resolve_agent_spec
 from mythenv.core.errors import ConfigError
 from mythenv.eval import ladder, run_arena
 from mythenv.eval.baselines import MONSTERS, headline
-from mythenv.eval.evaluate import evaluate, write
+from mythenv.eval.evaluate import evaluate, render, write
 from mythenv.eval.suite import SUITE, select
 
 ISM = "ismcts:iterations=2"
@@ -239,9 +239,12 @@ def test_sb3_zip_loads_as_a_spec(tmp_path):
         spec = resolve_agent_spec(text)
         assert spec == f"ppo:{tmp_path / 'm.zip'}"
         assert type(make_agent(spec, "hera_zeus_v0")).__name__ == "SB3PolicyAgent"
-    rep = evaluate(str(tmp_path / "m.zip"), games=2, configs=["hera_zeus_v0"], opponents=("random",),
+    # a Hera and Zeus policy plays Hera and Zeus; another game (other observation size) is skipped with why
+    rep = evaluate(str(tmp_path / "m.zip"), games=2, configs=["hera_zeus_v0", "demigods_v0"], opponents=("random",),
                    ladder=None, progress=False, log=lambda *a: None)
     assert rep["configs"]["hera_zeus_v0"]["results"]["random"]["games"] == 2
+    assert list(rep["configs"]) == ["hera_zeus_v0"] and "raised" in rep["skipped_configs"]["demigods_v0"]
+    assert "demigods_v0: not played: the agent cannot play it" in render(rep, "x")
 
 
 def test_rllib_checkpoint_spec_without_ray(tmp_path):
@@ -272,6 +275,7 @@ def test_rllib_checkpoint_spec_without_ray(tmp_path):
     ("DIR", "not an RLlib checkpoint"),
     ("TWOCLASSES", "exactly one Agent subclass"),
     ("BROKEN", "failed to load: ZeroDivisionError"),
+    ("RAISES", "cannot play any config of the suite: hera_zeus_v0: its first action raised RuntimeError: no"),
 ])
 def test_bad_agent_specs_give_clear_errors(text, match, tmp_path, monkeypatch):
     _agent_module(tmp_path, monkeypatch)
@@ -285,6 +289,13 @@ def test_bad_agent_specs_give_clear_errors(text, match, tmp_path, monkeypatch):
         p = tmp_path / "broken.py"
         p.write_text("x = 1 / 0\n")
         text = str(p)
+    elif text == "RAISES":
+        p = tmp_path / "raises.py"
+        p.write_text("from mythenv.agents import Agent\nclass R(Agent):\n    def act(self, view):\n"
+                     "        raise RuntimeError('no')\n")
+        with pytest.raises(ConfigError, match=re.escape(match)):
+            evaluate(str(p), games=1, configs=["hera_zeus_v0"], ladder=None, progress=False, log=lambda *a: None)
+        return
     with pytest.raises(ConfigError, match=re.escape(match)):
         make_agent(resolve_agent_spec(text), "hera_zeus_v0")
     with pytest.raises(ConfigError):

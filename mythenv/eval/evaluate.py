@@ -34,6 +34,32 @@ from .ladder import _commit, ratings_of
 DEFAULT_LADDER = Path(__file__).resolve().parents[2] / "docs" / "baselines.json"
 
 
+def probe(spec: str, cfg: S.SuiteConfig) -> str | None:
+    """None if ``spec`` builds for ``cfg`` and picks a legal first action, else why not (a policy made
+    for another game or config fails here: its observation or action space differs)."""
+    import numpy as np
+
+    from mythenv.agents import make_agent
+    from mythenv.core.view import SeatView
+
+    game = cfg.make()
+    why = S.available(spec, cfg, game)
+    if why is not None:
+        return why
+    state = game.new_initial_state(seed=cfg.seed)
+    seat = state.current_player()
+    agent = make_agent(spec, game, seed=0)
+    agent.reset(seat, 0)
+    view = SeatView(game, state, seat, np.random.default_rng(0))
+    try:
+        a = agent.act(view)
+    except Exception as e:  # noqa: BLE001 - any failure of the user's agent is reported, with its type
+        return f"its first action raised {type(e).__name__}: {e}"
+    if a not in view.legal_actions:
+        return f"its first action {a!r} is not legal (legal: {view.legal_actions[:20]})"
+    return None
+
+
 def _stats(s: dict, name: str) -> dict:
     n = s["games"]
     w = s["win_rate"][name]
@@ -63,16 +89,24 @@ def evaluate(agent: str, games: int = 100, configs: list[str] | None = None,
     spec = resolve_agent_spec(agent)
     todo = S.select(configs)
     stored = load_ladder(ladder)
-    for cfg in todo:  # the agent builds in every config before anything is played
-        why = S.available(spec, cfg)
+    skipped = {}
+    for cfg in todo:  # the agent builds and acts in every config before anything is played
+        why = probe(spec, cfg)
         if why is not None:
-            raise ConfigError(f"agent {agent!r} cannot play {cfg.key}: {why}")
+            skipped[cfg.key] = why
+            log(f"{cfg.key}: skipped: {agent} cannot play it: {why}")
+    if len(skipped) == len(todo):
+        raise ConfigError(f"agent {agent!r} cannot play any config of the suite: "
+                          + "; ".join(f"{k}: {v}" for k, v in skipped.items()))
     report: dict[str, Any] = {
         "agent": agent, "spec": spec, "games_per_pairing": games, "seed": seed, "opponents": list(opponents),
         "ladder": str(ladder) if stored else None, "ladder_command": stored.get("command"),
-        "machine": platform.platform(), "python": platform.python_version(), "commit": _commit(), "configs": {}}
+        "machine": platform.platform(), "python": platform.python_version(), "commit": _commit(), "configs": {},
+        "skipped_configs": skipped}
     t0 = time.perf_counter()
     for cfg in todo:
+        if cfg.key in skipped:
+            continue
         game = cfg.make()
         solo = game.num_players == 1
         entry: dict[str, Any] = {"game": cfg.game, "config": cfg.config, "label": cfg.label,
@@ -161,6 +195,8 @@ def render(report: dict, command: str) -> str:
            "| " + " | ".join(head) + " |", "|---" * len(head) + "|"]
     out += ["| " + " | ".join(r) + " |" for r in rows]
     out.append("")
+    for key, why in report.get("skipped_configs", {}).items():
+        out.append(f"- {key}: not played: the agent cannot play it ({why})")
     for key, e in report["configs"].items():
         for opp, why in e["skipped"].items():
             out.append(f"- {key}: {opp} skipped ({why})")
@@ -218,4 +254,4 @@ def write(report: dict, out: str | Path, command: str) -> dict[str, Path]:
     return paths
 
 
-__all__ = ["DEFAULT_LADDER", "evaluate", "load_ladder", "plot", "render", "table", "write"]
+__all__ = ["DEFAULT_LADDER", "evaluate", "load_ladder", "plot", "probe", "render", "table", "write"]
