@@ -181,6 +181,8 @@ def test_cli_evaluate_with_workers_and_a_python_file(tmp_path, capsys):
     assert cli.main(["evaluate", "random", "--games-filter", "hera_zeus_v0", "--configs", "demigods_v0",
                      "--out", str(out)]) == 2
     assert "leave no config" in capsys.readouterr().err
+    assert cli.main(["evaluate", "random", "--opponents", "heuristc", "--out", str(out)]) == 2
+    assert "unknown agent 'heuristc'" in capsys.readouterr().err
 
 
 def _agent_module(tmp_path, monkeypatch):

@@ -87,6 +87,9 @@ def evaluate(agent: str, games: int = 100, configs: list[str] | None = None,
     if workers <= 0:
         raise ConfigError(f"workers={workers} must be positive")
     spec = resolve_agent_spec(agent)
+    opponents = [resolve_agent_spec(o) for o in opponents]  # a misspelt opponent is an error, not a skip
+    if not opponents:
+        raise ConfigError("no opponents given; the default ones: " + ", ".join(S.EVALUATE_OPPONENTS))
     todo = S.select(configs)
     stored = load_ladder(ladder)
     skipped = {}
