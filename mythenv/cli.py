@@ -1,4 +1,4 @@
-"""``mythenv`` command line: list | arena | tournament | play | train | bench | replay | serve."""
+"""``mythenv`` command line: list | arena | tournament | evaluate | ladder | play | train | bench | replay | serve."""
 
 from __future__ import annotations
 
@@ -305,6 +305,63 @@ def cmd_train(args) -> int:
     return 0
 
 
+def cmd_evaluate(args) -> int:
+    """One agent against every baseline of the standard suite; the report goes to --out."""
+    from mythenv.eval.evaluate import DEFAULT_LADDER, evaluate, table, write
+
+    configs = list(args.configs or [])
+    if args.games_filter:
+        import mythenv
+
+        for g in args.games_filter:
+            mythenv.game_class(g)  # an unknown game id is reported with the known ones
+        from mythenv.eval.suite import select
+
+        keep = {c.key for c in select(args.games_filter)}
+        configs = [c.key for c in select(configs or None) if c.key in keep]
+        if not configs:
+            raise MythenvError(f"--configs {' '.join(args.configs)} and --games-filter "
+                               f"{' '.join(args.games_filter)} leave no config to play")
+    opponents = tuple(o.strip() for o in args.opponents.split(",") if o.strip()) if args.opponents else None
+    kw = {"opponents": opponents} if opponents else {}
+    report = evaluate(args.agent, games=args.games, configs=configs or None, workers=args.workers, seed=args.seed,
+                      ladder=args.ladder or DEFAULT_LADDER, progress=not args.quiet, **kw)
+    paths = write(report, args.out, "mythenv evaluate " + " ".join(args.argv))
+    head, rows = table(report)
+    _table(f"mythenv evaluate {args.agent}: {args.games} games per pairing, seats rotated", head, rows)
+    print("report: " + ", ".join(str(p) for p in paths.values()))
+    return 0
+
+
+def cmd_ladder(args) -> int:
+    from mythenv.eval.ladder import main as ladder_main
+
+    return ladder_main(args.rest)
+
+
+def _add_eval_commands(sub) -> None:
+    """``evaluate`` and ``ladder`` (the ladder's arguments go to ``python -m mythenv.eval.ladder``)."""
+    q = sub.add_parser("evaluate", help="one agent against every baseline of the standard suite, one report")
+    q.add_argument("agent", help="a registered agent (random, heuristic, ismcts, ppo, ...), module:NAME, "
+                                 "FILE.py[:NAME], an SB3 zip (ppo:PATH or PATH.zip) or an RLlib checkpoint directory")
+    q.add_argument("--games", type=_int_at_least(1), default=100, help="games per opponent and config")
+    q.add_argument("--configs", nargs="+", help="suite configs (e.g. theosis_v0:solo) or game ids (default: all)")
+    q.add_argument("--games-filter", nargs="+", dest="games_filter", metavar="GAME",
+                   help="only these game ids (all of their suite configs)")
+    q.add_argument("--opponents", help="comma-separated opponents (default: random, heuristic, ISMCTS, ppo)")
+    q.add_argument("--workers", type=_int_at_least(1), default=1, help="processes")
+    q.add_argument("--seed", type=_int_at_least(0), default=0, help="shifts every config's fixed seed by 1000*SEED")
+    q.add_argument("--out", default="evaluation", help="report directory (report.md, report.json, report.png)")
+    q.add_argument("--ladder", default=None, help="the ladder JSON whose ratings anchor the rating "
+                                                 "(default: docs/baselines.json of the checkout)")
+    q.add_argument("--quiet", action="store_true", help="no progress bars")
+    q.set_defaults(fn=cmd_evaluate)
+    q = sub.add_parser("ladder", help="generate docs/baselines.md (+ .json, plots): python -m mythenv.eval.ladder",
+                       add_help=False)
+    q.add_argument("rest", nargs=argparse.REMAINDER)
+    q.set_defaults(fn=cmd_ladder)
+
+
 def cmd_bench(args) -> int:
     """Run the benchmark suite of a source checkout (``benchmarks/`` beside the package)."""
     from pathlib import Path
@@ -321,6 +378,8 @@ def cmd_bench(args) -> int:
 
 def main(argv: list[str] | None = None) -> int:
     raw = list(sys.argv[1:] if argv is None else argv)
+    if raw[:1] == ["ladder"]:  # everything after `ladder` belongs to the ladder's own parser
+        return cmd_ladder(argparse.Namespace(rest=raw[1:]))
     if raw[:1] == ["bench"]:  # everything after `bench` belongs to the benchmark's own parser
         try:
             return cmd_bench(argparse.Namespace(rest=raw[1:]))
@@ -344,6 +403,7 @@ def main(argv: list[str] | None = None) -> int:
         if name == "arena":
             q.add_argument("--record", metavar="DIR", help="write each game's record into DIR (one file per game)")
         q.set_defaults(fn=fn)
+    _add_eval_commands(sub)
     q = sub.add_parser("play", help="play one game between agents and show the end")
     q.add_argument("game")
     q.add_argument("--agents", default="heuristic,random")

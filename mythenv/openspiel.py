@@ -301,6 +301,29 @@ def _game_type(game_id: str, utility: pyspiel.GameType.Utility | None = None) ->
     )
 
 
+def load(game: Game) -> MythenvGame:
+    """The pyspiel game of a mythenv Game (its config as game parameters; the inverse of how
+    parameters are read, ints of a string option written ``int:N``)."""
+    register_all()
+    cls = type(game)
+    defaults = {o.name: o.default for o in cls.info.options}
+    params = {}
+    for k, v in game.config.items():
+        if isinstance(defaults.get(k), str) and isinstance(v, int) and not isinstance(v, bool):
+            params[k] = f"int:{v}"
+        else:
+            params[k] = _param_default(v)
+    return pyspiel.load_game(short_name(game.info.game_id), params)
+
+
+def wrap_state(sgame: MythenvGame, state) -> MythenvState:
+    """A pyspiel state of ``sgame`` (see :func:`load`) over the mythenv ``state`` itself (not a copy),
+    past the opening chance node: how an arena agent hands a state to an OpenSpiel bot."""
+    out = sgame.new_initial_state()
+    out._held = _Held(state)
+    return out
+
+
 def register_all() -> dict[str, str]:
     """Register every mythenv game with pyspiel (idempotent); returns game id -> short name."""
     registered = set(pyspiel.registered_names())
@@ -317,4 +340,5 @@ def register_all() -> dict[str, str]:
 
 register_all()
 
-__all__ = ["SHORT_NAMES", "MythenvGame", "MythenvObserver", "MythenvState", "register_all", "short_name"]
+__all__ = ["SHORT_NAMES", "MythenvGame", "MythenvObserver", "MythenvState", "load", "register_all", "short_name",
+           "wrap_state"]

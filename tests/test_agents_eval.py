@@ -87,6 +87,9 @@ def test_wilson_interval():
     lo, hi = wilson(50, 100)
     assert lo < 0.5 < hi and hi - lo < 0.2
     assert wilson(0, 0) == (0.0, 1.0)
+    for n in (1, 3, 100, 300, 1000):  # the interval holds the rate, also at 0 and 1
+        assert wilson(n, n)[1] == 1.0 and wilson(0, n)[0] == 0.0
+        assert all(lo <= k / n <= hi for k in range(n + 1) for lo, hi in [wilson(k, n)])
 
 
 def test_cli_arena_json_and_errors():

@@ -53,58 +53,22 @@ def test_training_md_quotes_the_generated_baselines():
     docs/baselines.json by its generator, several seeds per figure."""
     report = json.loads((ROOT / "docs" / "baselines.json").read_text())
     block = TRAINING.split("<!-- baselines:start -->\n", 1)[1].split("\n<!-- baselines:end -->", 1)[0]
-    assert block == baselines.quote_block(report)
+    assert block == baselines.quote_block(report)  # the ladder's generator: tests/test_evaluate.py
     assert len(report["seeds"]) >= 3
     for gid, g in report["games"].items():
+        if g["num_players"] == 1:  # Theosis solo: each agent against the monsters, nothing to quote
+            assert "heuristic|monsters" in g["cells"] and gid not in block
+            continue
         c = g["cells"]["heuristic|random"]
+        assert len(c["seeds"]) == len(report["seeds"]) >= 3
         assert len(c["per_seed_win_rate"]) == len(c["seeds"]) and c["games"] % len(c["seeds"]) == 0
         assert c["win_rate"] == pytest.approx(sum(c["per_seed_win_rate"]) / len(c["seeds"]))
-        assert c["ci95"][0] <= c["win_rate"] <= c["ci95"][1]
+        # (1e-12: intervals written before wilson() clamped to the rate missed 1.0 by a rounding error)
+        assert c["ci95"][0] - 1e-12 <= c["win_rate"] <= c["ci95"][1] + 1e-12
         assert gid in block
     assert report["command"] in (ROOT / "docs" / "baselines.md").read_text()
     # no hand-typed heuristic-vs-random percentage elsewhere in the page
     assert "wins 75%" not in TRAINING
-
-
-def test_baselines_generator_tiny_run(tmp_path):
-    """``python -m mythenv.eval.baselines`` with a tiny budget: every pairing per seed, pooled rates
-    with intervals, the per-seed rates, and the quoted block written into a doc."""
-    doc = tmp_path / "doc.md"
-    doc.write_text("before\n<!-- baselines:start -->\nold\n<!-- baselines:end -->\nafter\n")
-    out = tmp_path / "b.md"
-    rc = baselines.main(["--only", "hera_zeus_v0", "--games", "3", "--search-games", "1", "--iterations", "2",
-                         "--seeds", "0", "1", "--workers", "1", "--out", str(out), "--quote", str(doc)])
-    assert rc == 0
-    report = json.loads(out.with_suffix(".json").read_text())
-    cells = report["games"]["hera_zeus_v0"]["cells"]
-    assert cells["heuristic|random"]["games"] == 6 and len(cells["heuristic|random"]["per_seed_win_rate"]) == 2
-    ism = "ismcts:iterations=2:rollout=heuristic"
-    assert cells[f"{ism}|random"]["games"] == 2
-    for k, c in cells.items():
-        x, y = k.split("|")
-        assert c["win_rate"] + cells[f"{y}|{x}"]["win_rate"] + c["draw_rate"] == pytest.approx(1.0)
-    text = doc.read_text()
-    assert text.startswith("before\n<!-- baselines:start -->\n") and text.endswith("<!-- baselines:end -->\nafter\n")
-    assert "old" not in text and baselines.headline(report, "hera_zeus_v0") in text
-    assert "--seeds 0 1" in out.read_text()
-    # --update re-measures the --only games and keeps every other game's entry with its own command
-    kept = report["games"]["hera_zeus_v0"]
-    rc = baselines.main(["--only", "demigods_v0", "--update", "--games", "2", "--search-games", "0",
-                         "--seeds", "0", "1", "--workers", "1", "--out", str(out), "--quote", str(doc)])
-    assert rc == 0
-    both = json.loads(out.with_suffix(".json").read_text())
-    assert both["games"]["hera_zeus_v0"]["cells"] == kept["cells"]
-    assert both["games"]["hera_zeus_v0"]["command"] == report["command"]
-    assert both["games"]["demigods_v0"]["command"].endswith("--only demigods_v0 --update")
-    assert report["command"] in out.read_text() and both["command"] in out.read_text()
-    assert baselines.headline(both, "hera_zeus_v0") in doc.read_text()
-    with pytest.raises(SystemExit):  # other seeds than the kept entries' are refused
-        baselines.main(["--only", "demigods_v0", "--update", "--games", "2", "--search-games", "0",
-                        "--seeds", "5", "--workers", "1", "--out", str(out), "--quote", ""])
-    no_block = tmp_path / "plain.md"
-    no_block.write_text("nothing to fill\n")
-    with pytest.raises(baselines.ConfigError, match="baselines:start"):
-        baselines.write_quote(no_block, report)
 
 
 def test_ismcts_compare_smoke(tmp_path):

@@ -10,6 +10,12 @@ existing cluster (``ray start --head`` on the head node, ``ray start --address=H
 workers, then ``--address auto`` on the head or ``ray://HEAD:10001`` from outside). RLlib's own
 scaling knobs are exposed: ``--num-env-runners`` (sampling processes, spread over the cluster),
 ``--num-envs-per-env-runner`` and ``--train-batch-size``.
+
+The shared policy's mean return says nothing in a zero-sum game (it is 0), so after training the
+checkpoint plays ``--eval-games`` arena games against each of ``--eval-opponents`` (default random and
+the heuristic; seats rotated, 95% Wilson intervals) as the ``rllib:CHECKPOINT`` agent
+(:class:`mythenv.agents.rllib.RLlibPolicyAgent`, which ``mythenv arena`` and ``mythenv evaluate``
+load too); the win rates are printed and written to ``CHECKPOINT/evaluation.json``.
 """
 
 from __future__ import annotations
@@ -49,7 +55,10 @@ def main(argv=None) -> int:
     p.add_argument("--address", help="Ray cluster address (auto, ray://HOST:10001); default: a local Ray")
     p.add_argument("--num-cpus", type=int, help="CPUs for a local Ray")
     p.add_argument("--out", default=None, help="checkpoint directory (default runs/rllib_GAME)")
-    p.add_argument("--json", action="store_true", help="print one JSON line per iteration")
+    p.add_argument("--json", action="store_true", help="print one JSON line per iteration (and one for the evaluation)")
+    p.add_argument("--eval-games", type=int, default=100, help="arena games per opponent after training (0: none)")
+    p.add_argument("--eval-opponents", default="random,heuristic", help="comma-separated arena opponents")
+    p.add_argument("--eval-seed", type=int, default=12345)
     a = p.parse_args(argv)
 
     import ray
@@ -84,7 +93,29 @@ def main(argv=None) -> int:
         algo.stop()
     finally:
         ray.shutdown()
+    if a.eval_games > 0:
+        res = evaluate_checkpoint(out, a.game, [o for o in a.eval_opponents.split(",") if o], a.eval_games,
+                                  a.eval_seed, _config(a.config))
+        (out / "evaluation.json").write_text(json.dumps(res, indent=1) + "\n")
+        for opp, r in res["eval"].items():
+            print(json.dumps({"opponent": opp, **r}) if a.json else
+                  f"vs {opp}: win rate {r['win_rate']:.3f} (95% CI {r['ci95'][0]:.3f}-{r['ci95'][1]:.3f}, "
+                  f"{r['games']} games, seats rotated)", flush=True)
     return 0
+
+
+def evaluate_checkpoint(path: Path, game: str, opponents: list[str], games: int, seed: int,
+                        game_config: dict | None = None) -> dict:
+    """Arena games of the checkpoint (``rllib:PATH``) against each opponent, seats rotated."""
+    from mythenv.eval import run_arena
+
+    spec = f"rllib:{path}"
+    out = {"checkpoint": str(path), "game": game, "config": dict(game_config or {}), "seed": seed, "eval": {}}
+    for opp in opponents:
+        s = run_arena(game, [spec, opp], games=games, seed=seed, config=game_config).summary()
+        out["eval"][opp] = {"win_rate": s["win_rate"][spec], "ci95": s["ci95"][spec], "games": s["games"],
+                            "draw_rate": s["draw_rate"], "per_seat_win_rate": s["per_seat_win_rate"][spec]}
+    return out
 
 
 if __name__ == "__main__":

@@ -98,6 +98,9 @@ _AGENTS: dict[str, AgentFactory] = {
     "human": _lazy("mythenv.agents.human", "HumanAgent"),
     "ppo": _lazy("mythenv.agents.numpy_policy", "make_ppo_agent"),
     "torch": _lazy("mythenv.agents.policy", "TorchPolicyAgent"),
+    "rllib": _lazy("mythenv.agents.rllib", "RLlibPolicyAgent"),
+    "python": _lazy("mythenv.agents.loaders", "load_python_agent"),
+    "openspiel": _lazy("mythenv.agents.openspiel", "OpenSpielBotAgent"),
 }
 
 

@@ -43,7 +43,8 @@ def wilson(k: float, n: int, z: float = 1.96) -> tuple[float, float]:
     d = 1 + z * z / n
     c = (p + z * z / (2 * n)) / d
     h = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / d
-    return (max(0.0, c - h), min(1.0, c + h))
+    # the interval holds p (c - h and c + h can miss 0 and 1 by a rounding error when k is 0 or n)
+    return (max(0.0, min(p, c - h)), min(1.0, max(p, c + h)))
 
 
 def seat_assignment(agents: Sequence[str], num_players: int, i: int) -> list[str]:

@@ -1,5 +1,6 @@
 """A tiny RLlib training iteration on a local Ray (needs the distributed extra; skipped without it)."""
 
+import json
 import sys
 from pathlib import Path
 
@@ -93,9 +94,47 @@ def test_rllib_script_runs_iterations_on_local_ray(tmp_path):
 
     rc = rllib_train.main(["hera_zeus_v0", "--num-env-runners", "1", "--iterations", "2",
                            "--train-batch-size", "300", "--minibatch-size", "100", "--num-epochs", "1",
-                           "--num-cpus", "2", "--out", str(tmp_path / "ckpt"), "--policy", "per-seat"])
+                           "--num-cpus", "2", "--out", str(tmp_path / "ckpt"), "--policy", "per-seat",
+                           "--eval-games", "2"])
     assert rc == 0
     assert any((tmp_path / "ckpt").iterdir())
+    # each seat's own policy (seat_0, seat_1) played the evaluation games
+    assert json.loads((tmp_path / "ckpt" / "evaluation.json").read_text())["eval"]["random"]["games"] == 2
+
+
+def test_rllib_script_reports_win_rates_and_the_checkpoint_loads_as_an_agent(tmp_path, capsys):
+    """After training the script plays the checkpoint against random and the heuristic in the arena
+    (rllib:CHECKPOINT, seats rotated) and writes the win rates; the same checkpoint plays in
+    ``mythenv evaluate`` through its directory path."""
+    sys.path.insert(0, str(ROOT / "training"))
+    import rllib_train
+
+    import mythenv
+    from mythenv.agents import make_agent
+    from mythenv.agents.loaders import resolve_agent_spec
+    from mythenv.core.view import SeatView
+    from mythenv.eval.evaluate import evaluate
+
+    ck = tmp_path / "ckpt"
+    rc = rllib_train.main(["hera_zeus_v0", "--num-env-runners", "0", "--iterations", "1",
+                           "--train-batch-size", "200", "--minibatch-size", "100", "--num-epochs", "1",
+                           "--num-cpus", "1", "--out", str(ck), "--eval-games", "4"])
+    assert rc == 0
+    res = json.loads((ck / "evaluation.json").read_text())
+    assert set(res["eval"]) == {"random", "heuristic"}
+    for r in res["eval"].values():
+        assert r["games"] == 4 and r["ci95"][0] <= r["win_rate"] <= r["ci95"][1]
+    assert "vs heuristic: win rate" in capsys.readouterr().out
+    assert resolve_agent_spec(str(ck)) == f"rllib:{ck}"
+    game = mythenv.make_game("hera_zeus_v0")
+    agent = make_agent(f"rllib:{ck}", game, seed=0)
+    assert agent.modules == ["shared"]
+    state = game.new_initial_state(seed=1)
+    agent.reset(state.current_player(), 0)
+    view = SeatView(game, state, state.current_player(), np.random.default_rng(0))
+    assert agent.act(view) in view.legal_actions
+    rep = evaluate(str(ck), games=2, configs=["hera_zeus_v0"], opponents=("random",), ladder=None, progress=False)
+    assert rep["configs"]["hera_zeus_v0"]["results"]["random"]["games"] == 2
 
 
 def test_readme_rllib_example_registers_an_env_rllib_checks():

@@ -1,0 +1,94 @@
+"""The standard evaluation suite: the configs ``mythenv evaluate`` and the ladder
+(``python -m mythenv.eval.ladder``) play, their fixed seeds, and the ladder's agents. Defined here
+once, so two users' numbers come from the same games.
+
+Every game's default config, plus the other configs a policy ships for (issue 28): Theomachy
+Advanced at two seats and Theosis solo (one seat against the monsters). Each config has its own
+fixed seed; ``--seed S`` shifts every config's seed by ``1000 * S`` (game ``i`` of an arena run deals
+with the ``i``-th child of ``numpy.random.SeedSequence(seed)``, so a shorter run plays the first
+games of a longer one).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from mythenv.core.errors import ConfigError
+from mythenv.core.game import Game
+from mythenv.core.registry import make_game
+
+
+@dataclass(frozen=True)
+class SuiteConfig:
+    key: str                   # what reports and --configs call it
+    game: str                  # game id
+    config: dict = field(default_factory=dict)
+    seed: int = 0
+    label: str = ""
+
+    def make(self) -> Game:
+        return make_game(self.game, **self.config)
+
+    def arena_seed(self, offset: int = 0) -> int:
+        return self.seed + 1000 * offset
+
+    @property
+    def file_key(self) -> str:
+        """``key`` as a file name part (``theosis_v0:solo`` -> ``theosis_v0-solo``)."""
+        return self.key.replace(":", "-")
+
+
+SUITE: tuple[SuiteConfig, ...] = (
+    SuiteConfig("hera_zeus_v0", "hera_zeus_v0", {}, 2801, "Hera and Zeus"),
+    SuiteConfig("demigods_v0", "demigods_v0", {}, 2802, "Demigods, 2 seats"),
+    SuiteConfig("mythologies_v0", "mythologies_v0", {}, 2803, "Mythologies, 2 seats"),
+    SuiteConfig("theomachy_v0", "theomachy_v0", {}, 2804, "Theomachy Basic, 2 seats"),
+    SuiteConfig("theomachy_v0:advanced", "theomachy_v0", {"mode": "advanced", "deck": "draft"}, 2805,
+                "Theomachy Advanced, 2 seats"),
+    SuiteConfig("theosis_v0", "theosis_v0", {}, 2806, "Theosis, 2 seats free-for-all, Hierapolis preparation"),
+    SuiteConfig("theosis_v0:solo", "theosis_v0", {"num_players": 1, "mode": "solo"}, 2807,
+                "Theosis solo, one seat against the monsters"),
+)
+
+#: the ISMCTS budgets of the ladder (the first is the one ``mythenv evaluate`` plays against)
+ISMCTS = ("ismcts:iterations=4:rollout=heuristic", "ismcts:iterations=16:rollout=heuristic")
+#: OpenSpiel's MCTS bot through the bridge (on a determinization of the seat's view)
+OPENSPIEL = "openspiel:bot=mcts:simulations=16"
+#: the shipped trained policy (``make_agent("ppo", game)``); configs it does not ship for skip it
+SHIPPED = "ppo"
+#: who ``mythenv evaluate`` plays against, in report order
+EVALUATE_OPPONENTS = ("random", "heuristic", ISMCTS[0], SHIPPED)
+#: every agent of the ladder, in report order
+LADDER_AGENTS = ("random", "heuristic", *ISMCTS, SHIPPED, OPENSPIEL)
+#: the opponent of a one-seat config: the game itself (Theosis' monsters)
+MONSTERS = "monsters"
+
+
+def select(keys: list[str] | None = None) -> list[SuiteConfig]:
+    """The suite, or the configs named by ``keys`` (a config key, or a game id for all its configs)."""
+    if not keys:
+        return list(SUITE)
+    out = []
+    for k in keys:
+        hit = [c for c in SUITE if k in (c.key, c.game)]
+        if not hit:
+            raise ConfigError(f"{k!r} is not in the evaluation suite; its configs: "
+                              + ", ".join(c.key for c in SUITE) + " (or a game id for all of its configs)")
+        out += [c for c in hit if c not in out]
+    return [c for c in SUITE if c in out]
+
+
+def available(spec: str, cfg: SuiteConfig, game: Game | None = None) -> str | None:
+    """None if ``spec`` builds for ``cfg``, else why not (the shipped policy does not ship for every
+    config: its ConfigError says so)."""
+    from mythenv.agents import make_agent
+
+    try:
+        make_agent(spec, game or cfg.make(), seed=0)
+    except ConfigError as e:
+        return str(e)
+    return None
+
+
+__all__ = ["EVALUATE_OPPONENTS", "ISMCTS", "LADDER_AGENTS", "MONSTERS", "OPENSPIEL", "SHIPPED", "SUITE",
+           "SuiteConfig", "available", "select"]
