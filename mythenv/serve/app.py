@@ -184,8 +184,10 @@ def create_app() -> FastAPI:
                         "options": [{"name": o.name, "default": o.default,
                                      "allowed": list(o.allowed) if o.allowed is not None else None,
                                      "doc": o.allowed_text or o.doc} for o in i.options]})
-        return {"games": out, "agents": [a for a in list_agents() if a not in NOT_OPPONENTS and a not in ("ppo", "torch")],
-                "agent_specs": "any registered agent spec, e.g. ismcts:iterations=200 or ppo:PATH/model.zip"}
+        # "ppo" is the trained policy the package ships for the chosen config (a clear 422 when none ships)
+        return {"games": out, "agents": [a for a in list_agents() if a not in NOT_OPPONENTS and a != "torch"],
+                "agent_specs": "any registered agent spec, e.g. ismcts:iterations=200, ppo (the shipped policy) "
+                               "or ppo:PATH/model.zip"}
 
     @app.post("/api/matches", status_code=201)
     def new_match(req: NewMatch):
