@@ -80,6 +80,7 @@ class Ability(HasOps):
     condition: tuple[tuple, ...]
     target: str
     ops: tuple[tuple, ...]
+    spheres: tuple[int, ...] = ()  # passive at "attack": the Essences of the Attacks that call it (() = any)
 
 
 @dataclass(frozen=True)
@@ -215,7 +216,15 @@ def _ability(path, rec: RecordChecker) -> Ability:
         elif "uses" in a.record:
             a.fail("uses", f"trigger {trigger!r} acts at most once per Hand by itself; 'uses' is for an active "
                            f"Ability or a passive one at {' / '.join(REPEATABLE)}")
-        return Ability(text, kind, trigger, "", uses, (), condition, target, ops)
+        spheres: tuple[int, ...] = ()
+        if "spheres" in a.record:
+            if trigger != "attack":
+                a.fail("spheres", "only a passive Ability at trigger 'attack' has it (the Essences of the Attacks "
+                                  "that call it)")
+            v = a.get("spheres", list, lambda v: bool(v) and all(s in SPHERES for s in v) and len(set(v)) == len(v),
+                      f"a non-empty list of different Essences ({' / '.join(SPHERES)})")
+            spheres = tuple(sorted(SPHERES.index(s) for s in v))
+        return Ability(text, kind, trigger, "", uses, (), condition, target, ops, spheres)
     when = a.get("when", str, lambda s: s in WHEN, " / ".join(WHEN))
     uses = a.get_int("uses", 0, 20, default=1)
     cost = _parse_list(a, "cost", COSTS, "cost")

@@ -88,15 +88,19 @@ def test_morrigan_is_passive_and_acts_several_times_with_no_action_and_no_card()
     """TM § Divine Abilities: "Passive Abilities ... the player does not have to do or say anything
     to benefit from these bonuses"; "If the text does not specify otherwise, then a god's Ability may
     be used only once per Hand ... Morrigan's Passive Ability specifies that her power may be used
-    several times". Designed text: whenever an Attack she plays takes effect, every opponent in the
-    Battle loses a Disciple from his Stake. Three Attacks in her Battle turn: three Disciples from
-    Marduk's Stake to the bank, no action but the three plays, no card but the three Attacks leaves
-    her hand, nothing goes to her discard pile, and `ability` is never offered."""
-    _, s = adv_battle(("morrigan", "marduk"), hands={0: ["spark", "spark", "hatred", "insight"], 1: ["insight"]},
-                      stakes={0: [4, 0, 0], 1: [4, 0, 0]})
+    several times". Designed text: whenever an Air or Water Attack she plays takes effect, every
+    opponent in the Battle loses a Disciple from his Stake. Two Gusts (Air) in her first Battle turn,
+    an Undertow (Water) in her next (TM § Allowed Battle Actions: one Essence per action): three
+    Disciples from Marduk's Stake to the bank, no action but the plays, no card but the three Attacks
+    leaves her hand, nothing goes to her discard pile, and `ability` is never offered."""
+    _, s = adv_battle(("morrigan", "marduk"), hands={0: ["gust", "gust", "undertow", "insight"], 1: ["insight"]},
+                      stakes={0: [4, 0, 0], 1: [4, 0, 0]}, seed=2)  # seed 2: no Gust in Marduk's first hand
     assert in_battle(s) and s.current_player() == 0
     bank, disc = s.bank[D], len(s.disc[0])
-    for i, key in enumerate(("spark", "spark", "hatred")):
+    for i, key in enumerate(("gust", "gust", "undertow")):
+        if key == "undertow":
+            do(s, "end_turn", seat=0)
+            do(s, "pass", seat=1)
         _no_ability_offered(s)
         do(s, "play", key, seat=0)
         assert not s.pending  # nothing to decide, no target to name, no card to pick
@@ -107,16 +111,31 @@ def test_morrigan_is_passive_and_acts_several_times_with_no_action_and_no_card()
     _no_ability_offered(s)
 
 
+@pytest.mark.parametrize("attack,strips", [("gust", 1), ("undertow", 1), ("spark", 0), ("rockslide", 0)])
+def test_morrigan_acts_for_her_air_and_water_attacks_only(attack, strips):
+    """Designed text (Morrigan): "whenever an Air or Water Attack you play takes effect": Gust (Air)
+    and Undertow (Water) take a Disciple from Marduk's Stake, Spark (Fire) and Rockslide (Earth)
+    none (each adds its own 2 Power alone)."""
+    _, s = adv_battle(("morrigan", "marduk"), hands={0: [attack, "insight"], 1: ["insight"]},
+                      stakes={0: [4, 0, 0], 1: [4, 0, 0]}, const=["water_order_3", "fire_order_3", "air_order_3",
+                                                               "earth_chaos_3", "fire_chaos_3"])
+    power = s.battle_power(0)
+    do(s, "play", attack, seat=0)
+    assert s.stake[1][D] == 4 - strips and s.ab_uses[0] == strips and s.h_stripped[0] == strips
+    assert s.battle_power(0) == power + 2
+
+
 def test_morrigan_acts_only_for_her_own_attacks_that_take_effect():
     """TM § Divine Abilities: a god's Ability acts "only when it is your turn to play"; designed text:
-    "whenever an Attack you play takes effect". Marduk's Attack does not call her Ability (her Stake
-    and his keep their Disciples); his Deflection (play when an opponent plays an Attack targeting
-    you: it is cancelled) cancels her Drown, which then takes no effect, nor does her Ability."""
-    _, s = adv_battle(("morrigan", "marduk"), first=1, hands={0: ["drown", "insight"], 1: ["spark", "deflection"]},
+    "whenever an Air or Water Attack you play takes effect". Marduk's Gust (Air) does not call her
+    Ability (both Stakes keep their Disciples); his Deflection (play when an opponent plays an Attack
+    targeting you: it is cancelled) cancels her Drown (Water), which then takes no effect, nor does
+    her Ability."""
+    _, s = adv_battle(("morrigan", "marduk"), first=1, hands={0: ["drown", "insight"], 1: ["gust", "deflection"]},
                       stakes={0: [4, 0, 0], 1: [4, 0, 0]}, const=["water_chaos_3", "fire_order_3", "air_order_3",
                                                                "earth_order_3", "water_order_3"])
     assert s.current_player() == 1
-    do(s, "play", "spark", seat=1)
+    do(s, "play", "gust", seat=1)
     do(s, "end_turn", seat=1)
     assert s.stake == [[4, 0, 0], [4, 0, 0]] and s.ab_uses == [0, 0]
     do(s, "play", "drown", seat=0)
@@ -130,14 +149,14 @@ def test_morrigan_strips_every_opponent_in_the_battle():
     seats, both opponents in the Battle with four Disciples in their Stakes: one Attack takes one
     Disciple from each of them (two to the bank), with no opponent to name; a second Attack two
     more."""
-    _, s = adv_battle(("morrigan", "marduk", "thor"), hands={0: ["hatred", "spark", "insight"]},
+    _, s = adv_battle(("morrigan", "marduk", "thor"), hands={0: ["gust", "gust", "insight"]},
                       stakes={0: [4, 0, 0], 1: [4, 0, 0], 2: [4, 0, 0]})
     assert in_battle(s) and s.current_player() == 0
     bank = s.bank[D]
-    do(s, "play", "hatred", seat=0)
+    do(s, "play", "gust", seat=0)
     assert not s.pending
     assert s.stake[1][D] == 3 and s.stake[2][D] == 3 and s.bank[D] == bank + 2
-    do(s, "play", "spark", seat=0)
+    do(s, "play", "gust", seat=0)
     assert s.stake[1][D] == 2 and s.stake[2][D] == 2 and s.bank[D] == bank + 4 and s.h_stripped[0] == 4
 
 
@@ -157,16 +176,16 @@ def test_morrigan_is_no_attack_for_aegis():
 
 def test_morrigan_request_three_tokens_removed_and_a_battle_won():
     """TM § God's Request; Morrigan: win a Battle in which you removed three or more tokens from
-    opponents' Stakes (two are not enough): three Attacks, three Disciples, one Miracle."""
-    for attacks, miracle in ((3, 1), (2, 0)):
-        _, s = adv_battle(("morrigan", "marduk"), hands={0: ["spark", "spark", "hatred"][:attacks] + ["insight"],
-                                                         1: ["insight"]},
-                          stakes={0: [4, 0, 0], 1: [4, 0, 0]})
-        for key in ("spark", "spark", "hatred")[:attacks]:
+    opponents' Stakes (two are not enough): three Air Attacks, three Disciples, one Miracle."""
+    for keys, miracle in ((["gust", "gust", "chain_lightning"], 1), (["gust", "gust"], 0)):
+        _, s = adv_battle(("morrigan", "marduk"), hands={0: keys + ["insight"], 1: ["insight"]},
+                          stakes={0: [4, 0, 0], 1: [4, 0, 0]}, seed=2,
+                          const=["air_chaos_3", "air_order_3", "fire_order_3", "earth_order_3", "water_order_3"])
+        for key in keys:
             do(s, "play", key, seat=0)
         pass_turns(s)
         run_until(s, lambda s: s.step == rules.PRAYER)
-        assert s.winners == [0] and s.h_stripped[0] == attacks and s.miracles[0] == miracle
+        assert s.winners == [0] and s.h_stripped[0] == len(keys) and s.miracles[0] == miracle
 
 
 def test_dagda_once_per_hand_a_disciple_for_two_cards():

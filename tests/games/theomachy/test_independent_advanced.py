@@ -43,7 +43,7 @@ from .helpers import (
     window,
 )
 
-HATRED = KIND_INDEX["hatred"]
+GUST = KIND_INDEX["gust"]
 
 
 # ------------------------------------------------------------------ Choose a Pantheon
@@ -341,19 +341,19 @@ def test_ares_once_even_with_several_cards():
 def test_morrigan_several_times():
     """TM § Divine Abilities: 'Morrigan's Passive Ability specifies that her power may be used several
     times'; of Passive Abilities, 'the player does not have to do or say anything to benefit from
-    these bonuses'. Designed text: 'whenever an Attack you play takes effect, every opponent in the
-    Battle loses a Disciple from his Stake (any number of times per Hand).' Three Attacks in one
-    Battle turn take three Disciples from the opponent's Stake; no `ability` action is ever offered
+    these bonuses'. Designed text: 'whenever an Air or Water Attack you play takes effect, every
+    opponent in the Battle loses a Disciple from his Stake (any number of times per Hand).' Three
+    Gusts (Air) in one Battle turn take three Disciples from the opponent's Stake; no `ability` action is ever offered
     and no card but the Attacks leaves her hand."""
     game, s = game_with(("morrigan", "odin"), first=0)
     empty_hands(s)
     until(s, in_battle)
-    set_hand(s, 0, ["hatred", "hatred", "hatred", "insight"])
+    set_hand(s, 0, ["gust", "gust", "gust", "insight"])
     set_tokens(s, 1, stake=[4, 0, 0])
     set_const(s, ["fire_order_1", "air_order_1", "earth_chaos_1", "water_order_1", "water_chaos_2"], 5)
     for k in range(3):
         assert A(s, "ability") not in s.legal_actions()
-        act(s, A(s, "play", HATRED))
+        act(s, A(s, "play", GUST))
         assert not s.pending and s.stake[1][D] == 3 - k
     assert [rules.kind(c).key for c in s.hand[0]] == ["insight"]
 

@@ -165,7 +165,7 @@ class CardPlay:
             self.attacks[p] += 1
             self.table[p].append(c)
             if self.advanced:
-                self._attack_passive(p)  # Morrigan's Ability (trigger "attack", rules/myth.py)
+                self._attack_passive(p, kk)  # Morrigan's Ability (trigger "attack", rules/myth.py)
         elif kk.continuous:
             self.table[p].append(c)
         else:
