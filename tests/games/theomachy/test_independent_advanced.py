@@ -361,13 +361,13 @@ def test_morrigan_several_times():
 def test_poseidon_passive_every_battle():
     """TM § Divine Abilities: 'Poseidon's works for all the Battles in which the player takes part.
     These are Passive Abilities since the player does not have to do or say anything'. Designed
-    text: '+3 Power at the End of Battle'. With equal Stakes and no cards, Poseidon wins the Battle
-    by his 3 Power, without any Ability action ever being offered to him."""
+    text: '+2 Power at the End of Battle'. With equal Stakes and no cards, Poseidon wins the Battle
+    by his 2 Power, without any Ability action ever being offered to him."""
     game, s = game_with(("poseidon", "odin"), first=0)
     empty_hands(s)
     until(s, in_battle)
     assert s.stake[0] == s.stake[1]
-    assert s.battle_power(0) == s.battle_power(1) + 3
+    assert s.battle_power(0) == s.battle_power(1) + 2
     assert A(s, "ability") not in s.legal_actions()
     until(s, lambda st: st.step != rules.BATTLE)
     assert s.winners == [0]
