@@ -14,9 +14,9 @@ Advanced state (``ADV_FIELDS``; saved only when the mode is not "basic"): ``pant
 at the bottom were moved there in view of everyone, the rest below the top is unknown), ``myth_own[p]`` (in play in
 front of the Deity sheet, Heroes on their card included), ``myth_used[p]`` (used this Hand),
 ``hero_stake[p]`` (Heroes whose token is in the Stake), ``myth_out[p]`` (out of the game), and the
-per-Hand ``ab_uses`` (Ability uses: active, or passive at a repeatable trigger), ``req_done`` (Request Miracle earned), ``bonus``
-(instant Power for this Hand's Battle), ``hand_multi`` / ``hand_shield``, ``h_attacks`` /
-``h_spheres`` (bitmask) / ``h_effects`` (cards played this Hand) / ``h_stripped`` (tokens removed
+per-Hand ``ab_uses`` (Ability uses: an active one, or a passive one at a repeatable trigger),
+``req_done`` (Request Miracle earned), ``bonus`` (instant Power for this Hand's Battle),
+``hand_multi`` / ``hand_shield``, ``h_attacks`` / ``h_spheres`` (bitmask) / ``h_effects`` (cards played this Hand) / ``h_stripped`` (tokens removed
 from opponents' Stakes); seats of the sequential choices ``pick_seat``, of the Myth Phase
 ``myth_seat`` / ``myth_left``.
 """
