@@ -37,7 +37,8 @@ def _adv_pieces(n: int) -> list:
         ("myth_used", (n, NM), "Mythology cards used this Hand"),
         ("hero_stake", (n, NM), "Hero tokens in the Stake"),
         ("myth_out", (n, NM), "Mythology cards out of the game (immediate cards, dead Heroes)"),
-        ("ability", (n, 2), "active Ability uses this Hand / 4, the Request's Miracle earned this Hand"),
+        ("ability", (n, 2), "Ability uses this Hand / 4 (an active one, or a passive one acting on each "
+                            "Attack), the Request's Miracle earned this Hand"),
         ("hand_record", (n, 5), "this Hand: Attacks played / 10, their Essences / 4, Effects played / 10, "
                                 "tokens removed from opponents' Stakes / 10, Pantheon Power bonus / 20"),
         ("window", (NW,), "the open Phase window (TM § Mythology Cards and Their Abilities)"),

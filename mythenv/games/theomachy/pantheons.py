@@ -45,8 +45,12 @@ TRIGGER_OPS = {
     "win": ("gain", "win_gain", "miracle"),
     "lose": ("save", "gain", "miracle"),
     "hand_start": ("draw", "gain", "miracle"),
+    "attack": INSTANT,
     "join": INSTANT,
 }
+#: passive triggers that may act several times in a Hand: a passive Ability there has ``uses``
+#: (TM § Divine Abilities: "only once per Hand" unless the text says otherwise)
+REPEATABLE = ("attack",)
 #: Phase windows (TM § Mythology Cards and Their Abilities: "at the start and end of a Phase")
 WINDOWS = ("betting_start", "betting_end", "battle_start", "battle_end", "closing_start", "closing_end",
            "prayer_start", "prayer_end", "starting_start", "starting_end", "myth_start", "myth_end")
@@ -71,11 +75,12 @@ class Ability(HasOps):
     kind: str                  # "passive" | "active"
     trigger: str               # passive: a TRIGGERS key; active: ""
     when: str                  # active: "betting" | "battle" | "turn"; passive: ""
-    uses: int                  # per Hand, 0 = no limit (active)
+    uses: int                  # per Hand, 0 = no limit (active; passive at a REPEATABLE trigger)
     cost: tuple[tuple, ...]
     condition: tuple[tuple, ...]
     target: str
     ops: tuple[tuple, ...]
+    spheres: tuple[int, ...] = ()  # passive at "attack": the Essences of the Attacks that call it (() = any)
 
 
 @dataclass(frozen=True)
@@ -199,10 +204,27 @@ def _ability(path, rec: RecordChecker) -> Ability:
         if trigger == "join":
             a.fail("trigger", "'join' is for Heroes")
         _ops_for(a, ops, TRIGGER_OPS[trigger], f"at trigger {trigger!r}")
-        for f in ("when", "uses", "cost"):
+        if target == "opponent":
+            a.fail("target", "a passive Ability names nobody (TM § Divine Abilities: the player does not have to "
+                             "do or say anything): 'self' or 'all_opponents'")
+        for f in ("when", "cost"):
             if f in a.record:
                 a.fail(f, "only an active Ability has it")
-        return Ability(text, kind, trigger, "", 0, (), condition, target, ops)
+        uses = 0
+        if trigger in REPEATABLE:
+            uses = a.get_int("uses", 0, 20, default=1)
+        elif "uses" in a.record:
+            a.fail("uses", f"trigger {trigger!r} acts at most once per Hand by itself; 'uses' is for an active "
+                           f"Ability or a passive one at {' / '.join(REPEATABLE)}")
+        spheres: tuple[int, ...] = ()
+        if "spheres" in a.record:
+            if trigger != "attack":
+                a.fail("spheres", "only a passive Ability at trigger 'attack' has it (the Essences of the Attacks "
+                                  "that call it)")
+            v = a.get("spheres", list, lambda v: bool(v) and all(s in SPHERES for s in v) and len(set(v)) == len(v),
+                      f"a non-empty list of different Essences ({' / '.join(SPHERES)})")
+            spheres = tuple(sorted(SPHERES.index(s) for s in v))
+        return Ability(text, kind, trigger, "", uses, (), condition, target, ops, spheres)
     when = a.get("when", str, lambda s: s in WHEN, " / ".join(WHEN))
     uses = a.get_int("uses", 0, 20, default=1)
     cost = _parse_list(a, "cost", COSTS, "cost")
@@ -316,8 +338,9 @@ def _check_named(path, deities: dict, myths: dict) -> None:
     da = deities["danu"].ability
     need(da.kind == "passive" and da.trigger == "always",
          "Danu's Ability is passive and takes effect throughout a Hand (TM § Divine Abilities)")
-    need(deities["morrigan"].ability.kind == "active" and deities["morrigan"].ability.uses == 0,
-         "Morrigan's power may be used several times per Hand (TM § Divine Abilities)")
+    mo = deities["morrigan"].ability
+    need(mo.kind == "passive" and mo.trigger in REPEATABLE and mo.uses != 1,
+         "Morrigan's Ability is Passive and her power may be used several times per Hand (TM § Divine Abilities)")
     ma = deities["marduk"].ability
     need(ma.kind == "active" and ("sacrifice", 1, 1) in ma.cost and ("not_final_round",) in ma.condition,
          "Marduk sacrifices a Priest for a bonus, not during the final Betting Round (TM § Divine Abilities)")

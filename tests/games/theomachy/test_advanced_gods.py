@@ -12,14 +12,14 @@ from .helpers import act, adv_battle, adv_betting, do, names, pass_battle
 # ------------------------------------------------------------------ Poseidon
 def test_poseidon_adds_power_in_every_battle_he_takes_part_in():
     """TM § Divine Abilities: "Poseidon's works for all the Battles in which the player takes part ...
-    Passive Abilities since the player does not have to do or say anything". Designed text: +3 Power.
-    Equal Stakes (2 Disciples = 4): Poseidon 7 against 4, without any action."""
+    Passive Abilities since the player does not have to do or say anything". Designed text: +2 Power.
+    Equal Stakes (2 Disciples = 4): Poseidon 6 against 4, without any action."""
     _, s = adv_battle(("poseidon", "thor"), hands={0: ["insight"], 1: ["insight"]},
                       stakes={0: [2, 0, 0], 1: [2, 0, 0]})
-    assert s.battle_power(0) == 7 and s.battle_power(1) == 4
+    assert s.battle_power(0) == 6 and s.battle_power(1) == 4
     assert "ability" not in names(s)           # nothing to announce: passive
     pass_battle(s)
-    assert s.power[:2] == [7, 4] and s.winners == [0]
+    assert s.power[:2] == [6, 4] and s.winners == [0]
 
 
 def test_poseidon_request_needs_a_water_attack_in_a_won_battle():

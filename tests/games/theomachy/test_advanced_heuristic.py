@@ -10,6 +10,8 @@ import mythenv
 from mythenv.core.view import SeatView
 from mythenv.games.theomachy import observe
 from mythenv.games.theomachy.heuristic import heuristic_action
+from mythenv.games.theomachy.pantheons import DEITIES, DEITY_INDEX, PANTHEONS
+from mythenv.games.theomachy.rules import BATTLE, GOD, PANTHEON
 
 from .test_heuristic_and_env import _arena
 
@@ -30,7 +32,7 @@ def test_heuristic_uses_abilities_mythology_cards_and_the_myth_phase():
     game = mythenv.make_game("theomachy_v0", **ADV, max_hands=30)
     rng = np.random.default_rng(0)
     used = collections.Counter()
-    for seed in range(6):  # seeds 0-3 all draw passive Gods (Shamash, Freya, Ishtar, Poseidon, Danu)
+    for seed in range(8):  # seeds 0-5 all draw passive Gods (Shamash, Freya, Ishtar, Poseidon, Morrigan)
         s = game.new_initial_state(seed=seed)
         while not s.is_terminal():
             p = s.current_player()
@@ -44,3 +46,32 @@ def test_heuristic_uses_abilities_mythology_cards_and_the_myth_phase():
             s.apply_action(a)
     for family in ("ability", "myth", "myth_buy", "god", "pantheon"):
         assert used[family] > 0, (family, used)
+
+
+def test_heuristic_plays_morrigan_her_passive_acting_in_its_battles():
+    """TM § Divine Abilities: Morrigan's Passive Ability "may be used several times" and asks nothing
+    of its player. The heuristic, seated as Morrigan (the Pantheons and Gods imposed as in
+    benchmarks/theomachy_balance.py), plays whole games; its Attacks call her Ability, several times
+    in some Hand, without it ever being offered as an action."""
+    mor = DEITY_INDEX["morrigan"]
+    gods = (mor, DEITY_INDEX["poseidon"])
+    game = mythenv.make_game("theomachy_v0", **ADV, max_hands=12)
+    rng = np.random.default_rng(0)
+    most, battles = 0, 0
+    for seed in range(3):
+        s = game.new_initial_state(seed=seed)
+        while not s.is_terminal():
+            p = s.current_player()
+            if s.step == PANTHEON:
+                a = s.C.off["pantheon"] + DEITIES[gods[p]].pantheon
+            elif s.step == GOD:
+                a = s.C.off["god"] + PANTHEONS[DEITIES[gods[p]].pantheon].deities.index(gods[p])
+            else:
+                assert p != 0 or s.C.off["ability"] not in s.legal_actions()
+                a = heuristic_action(SeatView(game, s, p, rng), rng)
+            was_battle = s.step == BATTLE
+            s.apply_action(a)
+            most = max(most, s.ab_uses[0])
+            battles += was_battle and s.step != BATTLE
+    assert s.deity[0] == mor and battles > 0
+    assert most >= 2, most

@@ -154,7 +154,7 @@ def test_gungnir_at_the_end_of_the_battle_before_the_totals():
     assert s.pending[-1][0] == "window" and s.current_player() == 1   # the battle_end window
     act(s, "myth", m)
     pass_battle(s)
-    assert s.power[:2] == [4 + 3, 6 + 4] and s.winners == [1]
+    assert s.power[:2] == [4 + 2, 6 + 4] and s.winners == [1]  # Poseidon's +2
 
 
 def test_golden_fleece_when_you_alone_win():
@@ -200,9 +200,9 @@ def test_achilles_joins_the_stake_before_the_battle_and_dies_with_a_loss():
     assert s.pending[-1][0] == "window" and s.C.off["myth"] + m in s.legal_actions()
     act(s, "myth", m)
     assert s.hero_stake[0] == [m]
-    assert s.battle_power(0) == 4 + 3 + 8
+    assert s.battle_power(0) == 4 + 2 + 8  # Stake, Poseidon's +2, Achilles
     s.apply_action(s.C.PASS)
-    do(s, "play", "gust", seat=1)               # 4 + 2 = 6 against 15
+    do(s, "play", "gust", seat=1)               # 4 + 2 = 6 against 14
     pass_battle(s)
     assert s.winners == [0] and m in s.myth_own[0] and s.hero_stake[0] == []   # back on its card
     _, s = adv_battle(("poseidon", "thor"), hands={0: ["insight"], 1: ["insight"]},
@@ -223,7 +223,7 @@ def test_a_hero_on_its_card_is_inactive_and_only_joins_a_battle():
     _, s = adv_battle(("poseidon", "thor"), hands={0: ["insight"], 1: ["insight"]},
                       stakes={0: [2, 0, 0], 1: [2, 0, 0]})
     own(s, 0, "achilles")
-    assert s.battle_power(0) == 4 + 3
+    assert s.battle_power(0) == 4 + 2  # Stake and Poseidon's +2, no Achilles
     _, s = adv_betting(("poseidon", "thor"), first=0, hands={0: ["spark"], 1: ["spark"]})
     own(s, 0, "achilles")
     assert not s._phase_hook("betting", "start")   # no window for a Hero outside a Battle

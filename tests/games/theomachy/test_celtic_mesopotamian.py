@@ -10,14 +10,18 @@ from mythenv.games.theomachy.pantheons import DEITY_INDEX, MYTH_INDEX
 from mythenv.games.theomachy.rules import PH, PR, D
 
 from .helpers import (
+    adv_battle,
+    decline_windows,
     do,
     game_with,
+    in_battle,
     myth_a,
     own,
     pass_turns,
     run_until,
     set_const,
     set_hand,
+    set_table,
     set_tokens,
     to_battle,
     window_open,
@@ -74,65 +78,114 @@ def test_danu_request_win_a_battle_with_an_earth_attack():
     assert s.winners == [0] and s.miracles == [1, 0]
 
 
-def test_morrigan_may_use_her_ability_several_times():
-    """TM § Divine Abilities: "If the text does not specify otherwise, then a god's Ability may be
-    used only once per Hand ... Morrigan's ... Ability specifies that her power may be used several
-    times". Designed text: on her Battle turn, discard a card: every opponent in the Battle loses a
-    Disciple from his Stake; three cards, three Disciples."""
-    _, s = game_with(("morrigan", "marduk"))
-    set_hand(s, 0, ["hatred", "spark", "gust"])
-    set_hand(s, 1, ["hatred"])
-    to_battle(s)
-    set_tokens(s, 1, stake=[4, 0, 0])
-    bank = s.bank[D]
-    for i in range(3):
-        assert s.C.off["ability"] in s.legal_actions()
-        s.apply_action(s.C.off["ability"])
-        assert s.pending[-1][0] == "cost"
-        s.apply_action(s.C.off["discard"] + rules.kid(s.hand[0][0]))
-        s.check_invariants()
-        assert s.stake[1][D] == 3 - i
-    assert s.bank[D] == bank + 3 and s.hand[0] == [] and len(s.disc[0]) >= 3
-    assert s.C.off["ability"] not in s.legal_actions()  # no card left to discard
+def _no_ability_offered(s):
+    """The Ability family is never offered (a Passive Ability is no action)."""
+    assert s.C.off["ability"] not in s.legal_actions()
+    assert "ability" not in {s.C.decode[a][0] for a in s.legal_actions()}
+
+
+def test_morrigan_is_passive_and_acts_several_times_with_no_action_and_no_card():
+    """TM § Divine Abilities: "Passive Abilities ... the player does not have to do or say anything
+    to benefit from these bonuses"; "If the text does not specify otherwise, then a god's Ability may
+    be used only once per Hand ... Morrigan's Passive Ability specifies that her power may be used
+    several times". Designed text: whenever an Air or Water Attack she plays takes effect, every
+    opponent in the Battle loses a Disciple from his Stake. Two Gusts (Air) in her first Battle turn,
+    an Undertow (Water) in her next (TM § Allowed Battle Actions: one Essence per action): three
+    Disciples from Marduk's Stake to the bank, no action but the plays, no card but the three Attacks
+    leaves her hand, nothing goes to her discard pile, and `ability` is never offered."""
+    _, s = adv_battle(("morrigan", "marduk"), hands={0: ["gust", "gust", "undertow", "insight"], 1: ["insight"]},
+                      stakes={0: [4, 0, 0], 1: [4, 0, 0]}, seed=2)  # seed 2: no Gust in Marduk's first hand
+    assert in_battle(s) and s.current_player() == 0
+    bank, disc = s.bank[D], len(s.disc[0])
+    for i, key in enumerate(("gust", "gust", "undertow")):
+        if key == "undertow":
+            do(s, "end_turn", seat=0)
+            do(s, "pass", seat=1)
+        _no_ability_offered(s)
+        do(s, "play", key, seat=0)
+        assert not s.pending  # nothing to decide, no target to name, no card to pick
+        assert s.stake[1][D] == 3 - i and s.ab_uses[0] == i + 1
+        assert len(s.hand[0]) == 3 - i  # only the Attack played left the hand
+    assert kinds(s, 0) == ["insight"] and len(s.disc[0]) == disc and s.bank[D] == bank + 3
+    assert s.stake[0] == [4, 0, 0]  # her own Stake is untouched
+    _no_ability_offered(s)
+
+
+@pytest.mark.parametrize("attack,strips", [("gust", 1), ("undertow", 1), ("spark", 0), ("rockslide", 0)])
+def test_morrigan_acts_for_her_air_and_water_attacks_only(attack, strips):
+    """Designed text (Morrigan): "whenever an Air or Water Attack you play takes effect": Gust (Air)
+    and Undertow (Water) take a Disciple from Marduk's Stake, Spark (Fire) and Rockslide (Earth)
+    none (each adds its own 2 Power alone)."""
+    _, s = adv_battle(("morrigan", "marduk"), hands={0: [attack, "insight"], 1: ["insight"]},
+                      stakes={0: [4, 0, 0], 1: [4, 0, 0]}, const=["water_order_3", "fire_order_3", "air_order_3",
+                                                               "earth_chaos_3", "fire_chaos_3"])
+    power = s.battle_power(0)
+    do(s, "play", attack, seat=0)
+    assert s.stake[1][D] == 4 - strips and s.ab_uses[0] == strips and s.h_stripped[0] == strips
+    assert s.battle_power(0) == power + 2
+
+
+def test_morrigan_acts_only_for_her_own_attacks_that_take_effect():
+    """TM § Divine Abilities: a god's Ability acts "only when it is your turn to play"; designed text:
+    "whenever an Air or Water Attack you play takes effect". Marduk's Gust (Air) does not call her
+    Ability (both Stakes keep their Disciples); his Deflection (play when an opponent plays an Attack
+    targeting you: it is cancelled) cancels her Drown (Water), which then takes no effect, nor does
+    her Ability."""
+    _, s = adv_battle(("morrigan", "marduk"), first=1, hands={0: ["drown", "insight"], 1: ["gust", "deflection"]},
+                      stakes={0: [4, 0, 0], 1: [4, 0, 0]}, const=["water_chaos_3", "fire_order_3", "air_order_3",
+                                                               "earth_order_3", "water_order_3"])
+    assert s.current_player() == 1
+    do(s, "play", "gust", seat=1)
+    do(s, "end_turn", seat=1)
+    assert s.stake == [[4, 0, 0], [4, 0, 0]] and s.ab_uses == [0, 0]
+    do(s, "play", "drown", seat=0)
+    assert s.pending[-1][0] == "react" and s.current_player() == 1
+    do(s, "play", "deflection", seat=1)
+    assert s.stake == [[4, 0, 0], [4, 0, 0]] and s.ab_uses == [0, 0]
 
 
 def test_morrigan_strips_every_opponent_in_the_battle():
-    """Designed text (Morrigan): "discard a card from your hand: every opponent in the Battle loses a
-    Disciple from his Stake". Three seats, both opponents in the Battle with four Disciples in their
-    Stakes: one card discarded takes one Disciple from each of them (two to the bank), with no
-    opponent to name."""
-    _, s = game_with(("morrigan", "marduk", "thor"))
-    set_hand(s, 0, ["hatred", "spark"])
-    to_battle(s)
-    assert s.step == rules.BATTLE and s.current_player() == 0
-    for q in (1, 2):
-        set_tokens(s, q, stake=[4, 0, 0])
+    """Designed text (Morrigan): "every opponent in the Battle loses a Disciple from his Stake". Three
+    seats, both opponents in the Battle with four Disciples in their Stakes: one Attack takes one
+    Disciple from each of them (two to the bank), with no opponent to name; a second Attack two
+    more."""
+    _, s = adv_battle(("morrigan", "marduk", "thor"), hands={0: ["gust", "gust", "insight"]},
+                      stakes={0: [4, 0, 0], 1: [4, 0, 0], 2: [4, 0, 0]})
+    assert in_battle(s) and s.current_player() == 0
     bank = s.bank[D]
-    s.apply_action(s.C.off["ability"])
-    assert s.pending[-1][0] == "cost"
-    s.apply_action(s.C.off["discard"] + rules.kid(s.hand[0][0]))
-    s.check_invariants()
+    do(s, "play", "gust", seat=0)
     assert not s.pending
     assert s.stake[1][D] == 3 and s.stake[2][D] == 3 and s.bank[D] == bank + 2
+    do(s, "play", "gust", seat=0)
+    assert s.stake[1][D] == 2 and s.stake[2][D] == 2 and s.bank[D] == bank + 4 and s.h_stripped[0] == 4
+
+
+def test_morrigan_is_no_attack_for_aegis():
+    """Designed: Morrigan's Ability is an Ability, not an Attack, so Aegis ("Attacks cannot remove
+    tokens from your Stake") does not stop it (as the Thunderbolt of Zeus): Marduk's Aegis keeps
+    Drown's two Disciples in his Stake, not the one of her Ability."""
+    _, s = adv_battle(("morrigan", "marduk"), hands={0: ["drown", "insight"]},
+                      stakes={0: [4, 0, 0], 1: [4, 0, 0]}, const=["water_chaos_3", "fire_order_3", "air_order_3",
+                                                               "earth_order_3", "water_order_3"])
+    set_table(s, 1, ["aegis"])
+    assert s._shielded(1)
+    do(s, "play", "drown", seat=0)
+    decline_windows(s)
+    assert s.stake[1][D] == 3 and s.h_stripped[0] == 1
 
 
 def test_morrigan_request_three_tokens_removed_and_a_battle_won():
     """TM § God's Request; Morrigan: win a Battle in which you removed three or more tokens from
-    opponents' Stakes (two are not enough)."""
-    for uses, miracle in ((3, 1), (2, 0)):
-        _, s = game_with(("morrigan", "marduk"))
-        set_hand(s, 0, ["hatred", "spark", "gust", "undertow"])
-        set_hand(s, 1, ["undertow"])
-        set_const(s, NO_EARTH, 3)
-        to_battle(s)
-        set_tokens(s, 1, stake=[4, 0, 0])
-        for _ in range(uses):
-            s.apply_action(s.C.off["ability"])
-            s.apply_action(s.C.off["discard"] + rules.kid(s.hand[0][-1]))
-        do(s, "play", "hatred", seat=0)
+    opponents' Stakes (two are not enough): three Air Attacks, three Disciples, one Miracle."""
+    for keys, miracle in ((["gust", "gust", "chain_lightning"], 1), (["gust", "gust"], 0)):
+        _, s = adv_battle(("morrigan", "marduk"), hands={0: keys + ["insight"], 1: ["insight"]},
+                          stakes={0: [4, 0, 0], 1: [4, 0, 0]}, seed=2,
+                          const=["air_chaos_3", "air_order_3", "fire_order_3", "earth_order_3", "water_order_3"])
+        for key in keys:
+            do(s, "play", key, seat=0)
         pass_turns(s)
         run_until(s, lambda s: s.step == rules.PRAYER)
-        assert s.winners == [0] and s.h_stripped[0] == uses and s.miracles[0] == miracle
+        assert s.winners == [0] and s.h_stripped[0] == len(keys) and s.miracles[0] == miracle
 
 
 def test_dagda_once_per_hand_a_disciple_for_two_cards():

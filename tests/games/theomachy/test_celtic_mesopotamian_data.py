@@ -42,7 +42,9 @@ def test_named_behaviours():
     danu = DEI["danu"].ability
     assert danu.kind == "passive" and danu.trigger == "always" and danu.op("essence") == ("essence", 1, 0, 2)
     mor = DEI["morrigan"].ability
-    assert mor.kind == "active" and mor.uses == 0
+    assert mor.kind == "passive" and mor.trigger == "attack" and mor.uses == 0  # 0: no limit per Hand
+    assert mor.spheres == (P.SPHERES.index("air"), P.SPHERES.index("water"))
+    assert mor.cost == () and mor.when == ""  # nothing to announce or pay
     mar = DEI["marduk"].ability
     assert mar.kind == "active" and mar.cost == (("sacrifice", 1, 1),) and ("not_final_round",) in mar.condition
     assert mar.op("power") == ("power", 7)
@@ -80,7 +82,18 @@ def _variant(tmp_path, old: str, new: str):
     ('ops = ["essence earth order 2"]', 'ops = ["essence earth order"]', "takes 3 argument(s)"),
     ('trigger = "always"\nops = ["essence earth order 2"]', 'trigger = "battle"\nops = ["essence earth order 2"]',
      "'essence' cannot act at trigger 'battle'"),
-    ('uses = 0\ncost = ["discard 1"]', 'uses = 1\ncost = ["discard 1"]', "Morrigan's power may be used several"),
+    ('trigger = "attack"\nuses = 0', 'trigger = "attack"\nuses = 1', "her power may be used several times"),
+    ('trigger = "attack"\nuses = 0', 'trigger = "attack"\nuses = 0\ncost = ["discard 1"]', "only an active Ability has it"),
+    ('kind = "passive"\ntrigger = "attack"\nuses = 0', 'kind = "active"\nwhen = "battle"\nuses = 0',
+     "Morrigan's Ability is Passive"),
+    ('target = "all_opponents"\nops = ["strip disciple 1"]', 'target = "opponent"\nops = ["strip disciple 1"]',
+     "a passive Ability names nobody"),
+    ('spheres = ["air", "water"]', 'spheres = ["air", "mud"]', "a non-empty list of different Essences"),
+    ('spheres = ["air", "water"]', 'spheres = []', "a non-empty list of different Essences"),
+    ('trigger = "always"\nops = ["essence earth order 2"]', 'trigger = "always"\nspheres = ["air"]\nops = ["essence earth order 2"]',
+     "only a passive Ability at trigger 'attack' has it"),
+    ('trigger = "always"\nops = ["essence earth order 2"]', 'trigger = "always"\nuses = 2\nops = ["essence earth order 2"]',
+     "acts at most once per Hand by itself"),
     ('cost = ["sacrifice priest 1"]\ncondition = ["not_final_round"]', 'cost = ["sacrifice priest 1"]',
      "not during the final Betting Round"),
     ('key = "tower_of_babel"\nname = "Tower of Babel"\npantheon = "mesopotamian"\ncost = 1',

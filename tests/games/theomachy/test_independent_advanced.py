@@ -13,6 +13,7 @@ import pytest
 import mythenv
 from mythenv.core.errors import ConfigError
 from mythenv.games.theomachy import rules
+from mythenv.games.theomachy.cards import KIND_INDEX
 from mythenv.games.theomachy.pantheons import DEITY_INDEX, MYTH_INDEX, PANTHEONS
 from mythenv.games.theomachy.rules import PH, PR, D
 
@@ -31,6 +32,7 @@ from .helpers import (
     myth_a,
     own,
     plain,
+    set_const,
     set_hand,
     set_tokens,
     to_gods,
@@ -40,6 +42,8 @@ from .helpers import (
     until,
     window,
 )
+
+GUST = KIND_INDEX["gust"]
 
 
 # ------------------------------------------------------------------ Choose a Pantheon
@@ -336,33 +340,34 @@ def test_ares_once_even_with_several_cards():
 
 def test_morrigan_several_times():
     """TM § Divine Abilities: 'Morrigan's Passive Ability specifies that her power may be used several
-    times'. Designed text: 'any number of times per Hand on your Battle turn, discard a card from
-    your hand: every opponent in the Battle loses a Disciple from his Stake.' Three uses in one Battle
-    turn take three Disciples from the opponent's Stake (three cards discarded)."""
+    times'; of Passive Abilities, 'the player does not have to do or say anything to benefit from
+    these bonuses'. Designed text: 'whenever an Air or Water Attack you play takes effect, every
+    opponent in the Battle loses a Disciple from his Stake (any number of times per Hand).' Three
+    Gusts (Air) in one Battle turn take three Disciples from the opponent's Stake; no `ability` action is ever offered
+    and no card but the Attacks leaves her hand."""
     game, s = game_with(("morrigan", "odin"), first=0)
     empty_hands(s)
     until(s, in_battle)
-    set_hand(s, 0, ["spark", "gust", "insight"])
+    set_hand(s, 0, ["gust", "gust", "gust", "insight"])
     set_tokens(s, 1, stake=[4, 0, 0])
+    set_const(s, ["fire_order_1", "air_order_1", "earth_chaos_1", "water_order_1", "water_chaos_2"], 5)
     for k in range(3):
-        act(s, A(s, "ability"))
-        while s.pending:
-            la = s.legal_actions()
-            act(s, la[0])
-        assert s.stake[1][D] == 3 - k
-    assert s.hand[0] == []
+        assert A(s, "ability") not in s.legal_actions()
+        act(s, A(s, "play", GUST))
+        assert not s.pending and s.stake[1][D] == 3 - k
+    assert [rules.kind(c).key for c in s.hand[0]] == ["insight"]
 
 
 def test_poseidon_passive_every_battle():
     """TM § Divine Abilities: 'Poseidon's works for all the Battles in which the player takes part.
     These are Passive Abilities since the player does not have to do or say anything'. Designed
-    text: '+3 Power at the End of Battle'. With equal Stakes and no cards, Poseidon wins the Battle
-    by his 3 Power, without any Ability action ever being offered to him."""
+    text: '+2 Power at the End of Battle'. With equal Stakes and no cards, Poseidon wins the Battle
+    by his 2 Power, without any Ability action ever being offered to him."""
     game, s = game_with(("poseidon", "odin"), first=0)
     empty_hands(s)
     until(s, in_battle)
     assert s.stake[0] == s.stake[1]
-    assert s.battle_power(0) == s.battle_power(1) + 3
+    assert s.battle_power(0) == s.battle_power(1) + 2
     assert A(s, "ability") not in s.legal_actions()
     until(s, lambda st: st.step != rules.BATTLE)
     assert s.winners == [0]

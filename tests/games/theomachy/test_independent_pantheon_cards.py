@@ -320,17 +320,17 @@ def test_danu_request_earth_attack():
 
 def test_morrigan_request_three_tokens_removed():
     """Morrigan's Request: 'Win a Battle in which you removed three or more tokens from opponents'
-    Stakes.' Three uses of her Ability strip three Disciples; she wins: one Miracle."""
+    Stakes.' Her Passive Ability ('whenever an Air or Water Attack you play takes effect, every
+    opponent in the Battle loses a Disciple from his Stake') acts for each of three Gusts (Air): three
+    Disciples; she wins: one Miracle."""
     game, s = setup(("morrigan", "odin"))
     until(s, in_battle)
-    set_hand(s, 0, ["insight", "insight", "spark"])
+    set_hand(s, 0, ["gust", "gust", "gust", "insight"])
     set_tokens(s, 1, stake=[4, 0, 0])
     set_tokens(s, 0, stake=[1, 0, 1])
-    for _ in range(3):
-        act(s, A(s, "ability"))
-        while s.pending:
-            act(s, s.legal_actions()[0])
-    assert s.stake[1] == [1, 0, 0]
+    for _ in range(3):  # three Air Attacks in one Battle action
+        play(s, "gust")
+    assert s.stake[1] == [1, 0, 0] and len(s.hand[0]) == 1
     hand_over(s)
     assert s.winners == [0] and s.miracles == [1, 0]
 

@@ -14,16 +14,16 @@ Advanced state (``ADV_FIELDS``; saved only when the mode is not "basic"): ``pant
 at the bottom were moved there in view of everyone, the rest below the top is unknown), ``myth_own[p]`` (in play in
 front of the Deity sheet, Heroes on their card included), ``myth_used[p]`` (used this Hand),
 ``hero_stake[p]`` (Heroes whose token is in the Stake), ``myth_out[p]`` (out of the game), and the
-per-Hand ``ab_uses`` (active Ability uses), ``req_done`` (Request Miracle earned), ``bonus``
-(instant Power for this Hand's Battle), ``hand_multi`` / ``hand_shield``, ``h_attacks`` /
-``h_spheres`` (bitmask) / ``h_effects`` (cards played this Hand) / ``h_stripped`` (tokens removed
+per-Hand ``ab_uses`` (Ability uses: an active one, or a passive one at a repeatable trigger),
+``req_done`` (Request Miracle earned), ``bonus`` (instant Power for this Hand's Battle),
+``hand_multi`` / ``hand_shield``, ``h_attacks`` / ``h_spheres`` (bitmask) / ``h_effects`` (cards played this Hand) / ``h_stripped`` (tokens removed
 from opponents' Stakes); seats of the sequential choices ``pick_seat``, of the Myth Phase
 ``myth_seat`` / ``myth_left``.
 """
 
 from __future__ import annotations
 
-from ..pantheons import DEITIES, MYTH_INDEX, MYTHS, ND, PANTHEONS
+from ..pantheons import DEITIES, MYTH_INDEX, MYTHS, ND, PANTHEONS, REPEATABLE
 from .tables import BATTLE, CLOSING, DRAFT_DROP, DRAFT_PICK, GOD, MYTH, PANTHEON
 
 ADV_INTS = ("pick_seat", "myth_seat", "myth_left")
@@ -252,9 +252,10 @@ class AdvancedMixin:
         if self.revealed != (step not in (PANTHEON, DRAFT_PICK, DRAFT_DROP, GOD)):
             raise StateError(f"theomachy_v0: the Gods are {'' if self.revealed else 'not '}revealed at step {step}")
         for q in range(n):
-            # TM § Divine Abilities: an active Ability at most ``uses`` times per Hand (0: no limit)
+            # TM § Divine Abilities: an active Ability (or a passive one at a repeatable trigger, Morrigan)
+            # at most ``uses`` times per Hand (0: no limit)
             a = DEITIES[self.deity[q]].ability if self.deity[q] >= 0 else None
-            if a is None or a.kind != "active":
+            if a is None or (a.kind != "active" and a.trigger not in REPEATABLE):
                 ok = self.ab_uses[q] == 0
             else:
                 ok = a.uses == 0 or self.ab_uses[q] <= a.uses

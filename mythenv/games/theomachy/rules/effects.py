@@ -164,6 +164,8 @@ class CardPlay:
         if is_attack:
             self.attacks[p] += 1
             self.table[p].append(c)
+            if self.advanced:
+                self._attack_passive(p, kk)  # Morrigan's Ability (trigger "attack", rules/myth.py)
         elif kk.continuous:
             self.table[p].append(c)
         else:

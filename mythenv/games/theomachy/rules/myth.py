@@ -229,6 +229,27 @@ class MythMixin:
             for op in ops:
                 self._myth_op(p, op, -1)
 
+    def _attack_passive(self, p: int, k) -> None:
+        """An Attack (kind ``k``) of ``p``'s took effect: its God's passive Ability at trigger "attack"
+        acts if ``k``'s Essence is one of its ``spheres`` (any when none is given), with no action,
+        announcement or cost (TM § Divine Abilities: "the player does not have to do or say
+        anything"), at most ``uses`` times per Hand (0: no limit; "Morrigan's Passive Ability
+        specifies that her power may be used several times"); "all_opponents" is every other player
+        still in the Battle (TM § Folding)."""
+        d = self.deity[p]
+        if d < 0 or not self.revealed:
+            return
+        a = DEITIES[d].ability
+        if a.trigger != "attack" or (a.spheres and k.sphere not in a.spheres):
+            return
+        if (a.uses and self.ab_uses[p] >= a.uses) or not self._src_ready(p, d):
+            return
+        self.ab_uses[p] += 1
+        self._log(f"{DEITIES[d].name}'s Ability acts for {self.name(p)}")
+        for t in (self._src_targets(p, a.ops) if a.target == "all_opponents" else (-1,)):
+            for op in a.ops:
+                self._myth_op(p, op, t)
+
     def _myth_power(self, p: int) -> int:
         """End of Battle Power from the Pantheon: this Hand's bonus, Hero tokens in the Stake and the
         passive "battle" ops (TM § Divine Abilities: Poseidon works for all the Battles he is in)."""
