@@ -531,6 +531,19 @@ class MythologiesState(State):
             return bool(self._invoke_candidates(f, op, self.gem[p] - cost))
         return True
 
+    def turn_actions(self, p: int) -> list[int]:
+        """What seat ``p`` may do in its placement turn: play (where it can pay) or discard each card
+        in hand, activate a card; end the turn only with an empty hand. Empty: the turn is over."""
+        acts = []
+        for i, c in enumerate(self.hand[p]):
+            if self.place_slots(p, COST_OF[c]):
+                acts.append(OFF["play"] + i)
+            acts.append(OFF["discard"] + i)
+        acts += self.activations(p)
+        if not self.hand[p] and acts:
+            acts.append(A_END)
+        return acts
+
     def _f_turn(self, f: dict) -> None:
         p = f["c"]
         if f["st"] == 0:
@@ -561,20 +574,11 @@ class MythologiesState(State):
                 else:
                     f["st"] = 2
             if f["st"] == 1:
-                acts = []
-                for i, c in enumerate(self.hand[p]):
-                    if self.place_slots(p, COST_OF[c]):
-                        acts.append(OFF["play"] + i)
-                    acts.append(OFF["discard"] + i)
-                acts += self.activations(p)
-                if not self.hand[p]:
-                    if not acts:
-                        f["st"] = 2
-                    else:
-                        acts.append(A_END)
-                if f["st"] == 1:
+                acts = self.turn_actions(p)
+                if acts:
                     self._ask(p, acts)
                     return
+                f["st"] = 2
         # MY § Trials: checked at the end of the seat's own placement turn
         self._check_trials(p)
         self.stack.pop()
@@ -1693,10 +1697,19 @@ class MythologiesState(State):
             raise StateError("mythologies_v0: a running game has no seat to act or no legal action")
         if self.phase != OVER and (self.phase == PLACE) != (self.sel_step == "done"):
             raise StateError(f"mythologies_v0: selection step {self.sel_step!r} in phase {self.phase}")
+        spots = [(b, pos) for q in range(self.n) for b, pos in self.pawns[q] if pos < 4]
+        if len(set(spots)) != len(spots) or any(self.sanct[4 * b + pos] < 0 for b, pos in spots):
+            raise StateError(f"mythologies_v0: pawns {self.pawns} share a sanctuary place or stand on an empty one "
+                             f"(MY § Selection Phase: a pawn takes a free card)")
+        if self.dec is not None and self.dec[1] != sorted(self.dec[1]):
+            raise StateError(f"mythologies_v0: dec: the actions {self.dec[1]} are not in order")
         if self.phase == SEL:
             # MY § Selection Phase: the seat asked is the next to pick, or one still to commit
             if self.stack:
                 raise StateError("mythologies_v0: effects are resolving during the selection phase")
+            if any(self.hand):
+                raise StateError(f"mythologies_v0: hand: cards {self.hand} in hand during the selection phase "
+                                 f"(the selected cards are taken when it ends)")
             seat = self.dec[0]
             if self.sel_step == "pick" and self.queue[:1] != [seat]:
                 raise StateError(f"mythologies_v0: seat {seat} is asked to pick, the queue is {self.queue}")
@@ -1704,8 +1717,22 @@ class MythologiesState(State):
                 raise StateError(f"mythologies_v0: seat {seat} is asked to commit but has committed")
             if self.sel_step not in ("pick", "commit"):
                 raise StateError(f"mythologies_v0: selection step {self.sel_step!r} asks nobody")
-        elif self.phase == PLACE and (not self.stack or self.stack[0]["t"] != "turn"):
-            raise StateError("mythologies_v0: the placement phase has no turn being played")
+            want = self.sel_options(seat) if self.sel_step == "pick" else [OFF["commit"], OFF["commit"] + 1]
+            if self.dec[1] != sorted(want):
+                raise StateError(f"mythologies_v0: dec: seat {seat} is offered {self.dec[1]}, the selection "
+                                 f"offers {sorted(want)}")
+        elif self.phase == PLACE:
+            if not self.stack or self.stack[0]["t"] != "turn":
+                raise StateError("mythologies_v0: the placement phase has no turn being played")
+            if any(self.pawns):
+                raise StateError(f"mythologies_v0: pawns {self.pawns} stand in the sanctuary during the placement "
+                                 f"phase (they are taken back when the selection ends)")
+            top = self.stack[-1]
+            if top["t"] == "turn" and top["st"] == 1 and "ans" not in top:
+                want = sorted(self.turn_actions(top["c"]))
+                if self.dec[0] != top["c"] or self.dec[1] != want:
+                    raise StateError(f"mythologies_v0: dec: seat {self.dec[0]} is offered {self.dec[1]}; seat "
+                                     f"{top['c']}'s turn offers {want}")
         if not 0 <= self.first < self.n:
             raise StateError(f"mythologies_v0: first player {self.first} is not a seat")
 
