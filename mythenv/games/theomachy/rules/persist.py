@@ -25,6 +25,7 @@ from .tables import (
     NE,
     OVER,
     PANTHEON,
+    PRAYER,
     STEP_NAMES,
     TOKEN_NAMES,
 )
@@ -228,6 +229,7 @@ class Persistence:
         Preparation); a folded seat's cards set aside (TM § Leaving a Hand in Progress); the winners
         of the Hand named during its Closing Phase."""
         n, step = self.n, self.step
+        everyone = (1 << n) - 1
         prep = step in (DRAFT_PICK, DRAFT_DROP) or self.advanced and step in (PANTHEON, GOD)
         for p in range(n):
             if prep and (self.deck[p] or self.hand[p] or self.disc[p] or self.table[p] or self.aside[p]
@@ -237,6 +239,15 @@ class Persistence:
             if not prep and (self.draft_hand[p] or self.picks[p] or self.picked_now[p] >= 0):
                 raise StateError(f"theomachy_v0: seat {p} has draft cards (draft_hand, picks, picked_now) in step "
                                  f"{self._step_name()}")
+            bit = 1 << p
+            vis = self.vis
+            for zone in ("hand", "aside", "deck", "draft_hand", "picks"):
+                if not all(vis[c] & bit for c in getattr(self, zone)[p]):
+                    raise StateError(f"theomachy_v0: vis: seat {p} does not know a card of its own {zone}")
+            for zone in ("disc", "table"):
+                if not all(vis[c] == everyone for c in getattr(self, zone)[p]):
+                    raise StateError(f"theomachy_v0: vis: a card of seat {p}'s {zone} is not known to every seat "
+                                     f"(it lies face up)")
             if self.aside[p] and not self.folded[p]:
                 raise StateError(f"theomachy_v0: aside: seat {p} has cards set aside but has not folded")
         if not prep and self.draft_disc:
@@ -259,6 +270,9 @@ class Persistence:
         if step == CLOSING and (not self.winners or not all(self.alive[w] for w in self.winners)):
             raise StateError(f"theomachy_v0: winners: {self.winners} during the Closing Phase (the Hand's "
                              f"winners, seats still in the game)")
+        if step != OVER and bool(self.winners) != (self.hands > 0 or step in (CLOSING, PRAYER, MYTH)):
+            raise StateError(f"theomachy_v0: winners: {self.winners} after {self.hands} Hands in step "
+                             f"{self._step_name()} (the last Closing Phase's winners, none before the first)")
 
     def _step_name(self) -> str:
         return (ADV_STEP_NAMES if self.advanced else STEP_NAMES)[self.step]
