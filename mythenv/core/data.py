@@ -132,10 +132,9 @@ def records(path: str | Path, data: dict, table: str, unique: str | None = "auto
         seen: dict = {}
         for rec in out:
             v = rec.record.get(unique)
-            try:
-                first = seen.setdefault(v, rec.index)
-            except TypeError:  # an unhashable value: the field's own check reports it
-                continue
+            if unique in rec.record and (type(v) is not str or not v.strip()):
+                rec.fail(unique, f"expected a non-empty str (the record's id), got {v!r}")
+            first = seen.setdefault(v, rec.index)
             if first != rec.index:
                 rec.fail(unique, f"duplicates record {table}[{first}]: every record needs its own {unique}")
     same: dict[str, int] = {}

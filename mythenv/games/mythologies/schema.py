@@ -50,6 +50,8 @@ def build(game) -> object:
                        "stack": Bool(), "eid": ID, "by": seat, "st": step, "scarab": Int(-1, NCARDS - 1)},
                       optional=("scarab",)),
         "react": Record({"t": Const("react"), "q": seat}),
+        # a moved card's gain, ordered with the effects the move triggered (MY § Card Glossary 027 - Sphinx)
+        "gainf": Record({"t": Const("gainf"), "c": seat, "fv": POINTS, "gm": POINTS}),
     }, "stack frame")
     return saved_state({
         "n": Const(n),
