@@ -270,7 +270,7 @@ class Persistence:
         if step == CLOSING and (not self.winners or not all(self.alive[w] for w in self.winners)):
             raise StateError(f"theomachy_v0: winners: {self.winners} during the Closing Phase (the Hand's "
                              f"winners, seats still in the game)")
-        if step != OVER and bool(self.winners) != (self.hands > 0 or step in (CLOSING, PRAYER, MYTH)):
+        if step != OVER and (not self.winners if self.hands else self.winners and step not in (CLOSING, PRAYER, MYTH)):
             raise StateError(f"theomachy_v0: winners: {self.winners} after {self.hands} Hands in step "
                              f"{self._step_name()} (the last Closing Phase's winners, none before the first)")
 
