@@ -7,6 +7,7 @@ field.
 
 from __future__ import annotations
 
+import json
 import tomllib
 from collections.abc import Callable
 from pathlib import Path
@@ -15,6 +16,9 @@ from typing import Any
 from .errors import ConfigError, DataError
 
 SOURCES = ("rulebook", "designed")
+#: the fields of a record that say where its content comes from: text, checked by ``provenance()``
+_NOTES = frozenset(("section", "rationale", "designed"))
+_NOTE_ENDS = ("_section", "_rationale")
 
 #: variant package name -> its data directory (``mythenv.variants``)
 _VARIANT_DIRS: dict[str, Path] = {}
@@ -106,9 +110,9 @@ class RecordChecker:
 
     def provenance(self) -> str:
         src = self.get("source", str, lambda s: s in SOURCES, " or ".join(map(repr, SOURCES)))
-        for f in ("section", "rationale"):  # either may be present; where it is, it is text
-            if f in self.record:
-                self.get(f, str)
+        for f in self.record:  # the provenance notes (section, rationale, designed, curse_section, ...) are text
+            if f in _NOTES or f.endswith(_NOTE_ENDS):
+                self.get(f, str, lambda s: bool(s.strip()), "a non-empty str")
         if src == "rulebook":
             self.get("section", str, lambda s: bool(s.strip()), "the rulebook section it comes from")
         else:
@@ -119,7 +123,9 @@ class RecordChecker:
 def records(path: str | Path, data: dict, table: str, unique: str | None = "auto",
             max_records: int = 10_000) -> list[RecordChecker]:
     """The records of ``[[table]]``, checked to be tables; ``unique``: the field no two records may
-    share (``"auto"``: ``key`` or else ``name`` when the records have one; ``None``: no check)."""
+    share (``"auto"``: ``key`` or else ``name`` when the records have one; ``None``: no check).
+    Whatever ``unique`` says, no record may repeat an earlier one field for field (a record copied
+    twice into a file whose records have no id)."""
     rows = data.get(table)
     if not isinstance(rows, list) or not rows:
         raise DataError(f"{Path(path).name}: expected a non-empty array of tables [[{table}]]")
@@ -132,10 +138,14 @@ def records(path: str | Path, data: dict, table: str, unique: str | None = "auto
         seen: dict = {}
         for rec in out:
             v = rec.record.get(unique)
-            try:
-                first = seen.setdefault(v, rec.index)
-            except TypeError:  # an unhashable value: the field's own check reports it
-                continue
+            if unique in rec.record and (type(v) is not str or not v.strip()):
+                rec.fail(unique, f"expected a non-empty str (the record's id), got {v!r}")
+            first = seen.setdefault(v, rec.index)
             if first != rec.index:
                 rec.fail(unique, f"duplicates record {table}[{first}]: every record needs its own {unique}")
+    same: dict[str, int] = {}
+    for rec in out:
+        first = same.setdefault(json.dumps(rec.record, sort_keys=True, default=repr), rec.index)
+        if first != rec.index:
+            rec.fail("(record)", f"repeats record {table}[{first}] field for field: every record is listed once")
     return out

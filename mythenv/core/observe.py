@@ -15,6 +15,8 @@ from math import prod
 
 import numpy as np
 
+from .errors import StateError
+
 
 @dataclass(frozen=True)
 class Piece:
@@ -65,6 +67,17 @@ class Observer:
     def describe(self) -> str:
         return "\n".join(f"{p.name:28s} {str(p.shape):16s} [{p.start}:{p.stop}] {p.doc}"
                          for p in self.pieces.values())
+
+
+def seats(state) -> int:
+    """``state.n``, the seat count an encoder lays its per-seat pieces out for, which must be the
+    config's (``state.game.num_players``): a state whose ``n`` was changed (``n = 2**63``) gets a
+    StateError naming it instead of a layout, a loop or a bit mask of ``n`` seats."""
+    n, want = state.n, state.game.num_players
+    if type(n) is not int or n != want:
+        raise StateError(f"{state.game.info.game_id}: state.n = {n!r}, but this game has {want} seats "
+                         f"(an observation is laid out for the config's seats)")
+    return n
 
 
 def pile_counts(memo: dict, slot, cards, kind_of, values, nkinds: int) -> memoryview:

@@ -206,34 +206,38 @@ def _check_len(v, lo: int, hi: int, spec: Spec) -> None:
 
 class IntList(Spec):
     """A list of ints in ``lo..hi`` whose length lies in ``min_len..max_len`` (``length`` for an exact
-    one). The common case (a byte table, a pile of card ids) is checked with C-level ``map`` /
-    ``min`` / ``max``, not a Python loop."""
+    one); ``unique``: a set (a pile of card ids, the winners), no entry twice. The common case (a byte
+    table, a pile of card ids) is checked with C-level ``map`` / ``min`` / ``max``, not a Python loop."""
 
-    __slots__ = ("lo", "hi", "min_len", "max_len", "ok")
+    __slots__ = ("lo", "hi", "min_len", "max_len", "ok", "unique")
 
-    def __init__(self, lo: int, hi: int, length: int | None = None, min_len: int = 0, max_len: int = 10_000):
+    def __init__(self, lo: int, hi: int, length: int | None = None, min_len: int = 0, max_len: int = 10_000,
+                 unique: bool = False):
         self.lo, self.hi = lo, hi
         if length is not None:
             min_len = max_len = length
         self.min_len, self.max_len = min_len, max_len
+        self.unique = unique
         #: byte-sized entries: the allowed byte values, which ``bytes.translate`` deletes in one C pass
         #: (whatever is left is out of range); None when entries do not fit in a byte
         self.ok = bytes(range(lo, hi + 1)) if 0 <= lo and hi <= 255 else None
 
     def fits(self, v) -> bool:
-        """The fast test, C-level passes only: ``v`` is a list of an allowed length whose entries sum to
-        an int (so none is a float, a str, None or a container) and lie in range. (A bool passes as
-        the int it equals; the slow path, which names the bad entry, refuses it.)"""
+        """The fast test, C-level passes only: ``v`` is a list of an allowed length whose entries are
+        all of type int (not bool, which ``bytes()`` and ``sum()`` would take as the int it equals)
+        and lie in range."""
         if type(v) is not list or not self.min_len <= len(v) <= self.max_len:
             return False
         if not v:
             return True
-        try:
-            if self.ok is not None:  # byte-sized entries: bytes() checks the type, translate the range
-                return not bytes(v).translate(None, self.ok)
-            return type(sum(v)) is int and min(v) >= self.lo and max(v) <= self.hi
-        except (TypeError, ValueError):
+        if not _INT.issuperset(map(type, v)) or self.unique and len(set(v)) != len(v):
             return False
+        if self.ok is not None:  # byte-sized entries: translate deletes the allowed values in one pass
+            try:
+                return not bytes(v).translate(None, self.ok)
+            except ValueError:  # an entry outside 0..255
+                return False
+        return min(v) >= self.lo and max(v) <= self.hi
 
     def fits_rows(self, rows) -> bool:
         """The fast test of a list of such lists at once (their entries checked in one flat pass)."""
@@ -246,13 +250,17 @@ class IntList(Spec):
         lens = set(map(len, rows))
         if min(lens) < self.min_len or max(lens) > self.max_len:
             return False
-        try:
-            if self.ok is not None:  # byte-sized entries: bytes() checks the type, translate the range
-                return not bytes(chain.from_iterable(rows)).translate(None, self.ok)
-            flat = list(chain.from_iterable(rows))
-            return not flat or (type(sum(flat)) is int and min(flat) >= self.lo and max(flat) <= self.hi)
-        except (TypeError, ValueError):
+        flat = list(chain.from_iterable(rows))
+        if not _INT.issuperset(map(type, flat)):  # ints only (no bool, float, str, None, container)
             return False
+        if self.unique and any(len(set(r)) != len(r) for r in rows):
+            return False
+        if self.ok is not None:  # byte-sized entries: translate deletes the allowed values in one pass
+            try:
+                return not bytes(flat).translate(None, self.ok)
+            except ValueError:  # an entry outside 0..255
+                return False
+        return not flat or (min(flat) >= self.lo and max(flat) <= self.hi)
 
     def check(self, v) -> None:
         if self.fits(v):
@@ -269,9 +277,16 @@ class IntList(Spec):
             for i, x in enumerate(v):
                 if not self.lo <= x <= self.hi:
                     raise _Bad(f"{_show(x)} is out of range; expected an int in {self.lo}..{self.hi}", i)
+        if self.unique and len(set(v)) != len(v):
+            first: dict = {}
+            for i, x in enumerate(v):
+                j = first.setdefault(x, i)
+                if j != i:
+                    raise _Bad(f"{x} repeats entry [{j}]; expected {self.describe()}", i)
 
     def describe(self) -> str:
-        return f"a list ({_length_text(self.min_len, self.max_len)}) of ints in {self.lo}..{self.hi}"
+        return (f"a list ({_length_text(self.min_len, self.max_len)}) of "
+                + ("distinct " if self.unique else "") + f"ints in {self.lo}..{self.hi}")
 
 
 class List(Spec):
@@ -356,7 +371,7 @@ class Record(Spec):
         # so are the required byte tables of a fixed length (one bytes() pass each)
         self._bytes = tuple((k, s.ok, s.min_len) for k, s in self.fields.items()
                             if type(s) is IntList and k in self.required and s.ok is not None
-                            and s.min_len == s.max_len > 0)
+                            and s.min_len == s.max_len > 0 and not s.unique)
         inline = {k for k, _, _ in self._ints} | {k for k, _, _ in self._bytes}
         self._rest = tuple((k, s.check) for k, s in self.fields.items() if k not in inline)
 
@@ -380,9 +395,10 @@ class Record(Spec):
         for k, ok, n in self._bytes:
             x = v[k]
             try:
-                if type(x) is list and len(x) == n and not bytes(x).translate(None, ok):
+                if type(x) is list and len(x) == n and _INT.issuperset(map(type, x)) \
+                        and not bytes(x).translate(None, ok):
                     continue
-            except (TypeError, ValueError):
+            except ValueError:  # an entry outside 0..255: the check names it
                 pass
             _at(k, self.fields[k].check, x)
         _check_all((k, check, v[k]) for k, check in self._rest if k in v)

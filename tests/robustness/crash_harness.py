@@ -1,5 +1,6 @@
 """Hostile states for the compiled encoders (issue 19, "The compiled encoders"), run as
-``python -m tests.robustness.crash_harness GAME_ID`` in a subprocess by test_compiled_crashes.py.
+``python -m tests.robustness.crash_harness GAME_ID`` in a subprocess by test_compiled_crashes.py;
+``--absurd GAME_ID`` runs :func:`run_absurd` (absurd ints for both encoders, issue 27).
 
 Every attribute, method and value the C encoder reads is given a hook that runs Python code which
 empties every container of the state (lists, dicts, bytearrays, nested ones too) while the encoder
@@ -205,5 +206,65 @@ def run(game_id: str) -> int:
     return 0
 
 
+ABSURD = (2 ** 63, 10 ** 9, 10 ** 30, -(2 ** 63))
+
+
+def run_absurd(game_id: str, max_bytes: int = 50_000_000) -> int:
+    """Issue 27 (item 9): every int attribute of a state set to an absurd value (``2**63``, ``10**9``,
+    ``10**30``, ``-2**63``; a hook set a count to ``2**63`` and the Python encoder ran out of memory).
+    Both encoders (the Python one, full and incremental, and the compiled one) must return or raise
+    an error, allocating at most ``max_bytes`` (traced); run under an address-space limit. Prints
+    ``ok N`` (N encodings) or the first offender and exits 1."""
+    import tracemalloc
+
+    cases = 0
+    for cfg in mythenv.game_class(game_id).test_configs[:4]:
+        for compiled in (False, True):
+            game = mythenv.make_game(game_id, **cfg)
+            if compiled and type(game).compiled is None:
+                continue
+            game.use_compiled(compiled)
+            for pos in _positions(game, 3):
+                for name in _attr_names(pos):
+                    if type(_raw(pos, name)) is not int:
+                        continue
+                    for bad in ABSURD:
+                        for incremental in (False, True) if not compiled else (False,):
+                            st = pos.clone()
+                            out = np.zeros(game.observation_size, np.float32)
+                            memo: dict = {}
+                            if incremental:
+                                game.encode_update_python(st, 0, out, memo)
+                            try:
+                                setattr(st, name, bad)
+                            except (AttributeError, TypeError):
+                                continue
+                            tracemalloc.start()
+                            try:
+                                if incremental:
+                                    game.encode_update_python(st, 0, out, memo)
+                                else:
+                                    game.observation(st, game.num_players - 1)
+                            except MemoryError:
+                                print(f"{cfg} compiled={compiled} {name}={bad}: MemoryError", flush=True)
+                                return 1
+                            except Exception:  # noqa: BLE001 - an error is an allowed outcome
+                                pass
+                            finally:
+                                peak = tracemalloc.get_traced_memory()[1]
+                                tracemalloc.stop()
+                            if peak > max_bytes:
+                                print(f"{cfg} compiled={compiled} {name}={bad}: {peak} bytes", flush=True)
+                                return 1
+                            cases += 1
+    print("ok", cases, flush=True)
+    return 0
+
+
 if __name__ == "__main__":
+    if sys.argv[1] == "--absurd":
+        import resource
+
+        resource.setrlimit(resource.RLIMIT_AS, (3 << 30, 3 << 30))
+        sys.exit(run_absurd(sys.argv[2]))
     sys.exit(run(sys.argv[1]))

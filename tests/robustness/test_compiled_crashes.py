@@ -9,6 +9,7 @@ import subprocess
 import sys
 from pathlib import Path
 
+import numpy as np
 import pytest
 
 import mythenv
@@ -74,3 +75,42 @@ def test_mythologies_names_the_field():
     state.n = 10**30
     with pytest.raises(StateError, match="state.n"):
         game.observation(state, 0)
+
+
+@pytest.mark.parametrize("gid", mythenv.list_games())
+def test_absurd_ints_are_an_error_not_an_allocation(gid):
+    """Issue 27: a hook setting a count to 2**63 ran the Python encoder out of memory. Every int
+    attribute of states along a random game, set to 2**63, 10**9, 10**30 or -2**63: the Python encoder
+    (full and incremental) and the compiled one return or raise, allocating at most 50 MB (traced),
+    under a 3 GB address-space limit (tests/robustness/crash_harness.py, ``run_absurd``)."""
+    r = _run(["-m", "tests.robustness.crash_harness", "--absurd", gid], timeout=600)
+    assert r.returncode == 0, (r.stdout[-2000:], r.stderr[-2000:])
+    assert r.stdout.startswith("ok ") and int(r.stdout.split()[1]) > 100, r.stdout
+
+
+SEATED = [pytest.param(g, marks=[pytest.mark.xfail(
+    reason="issue 27 item 9: Theosis observe.py is the Theosis work's (IndexError now, no allocation)", strict=False)]
+    if g == "theosis_v0" else []) for g in mythenv.list_games()
+    if hasattr(mythenv.make_game(g).new_initial_state(seed=0), "n")]
+
+
+@pytest.mark.parametrize("gid", SEATED)
+@pytest.mark.parametrize("bad", [2 ** 63, 10 ** 9, -1, 0])
+def test_a_wrong_seat_count_is_named(gid, bad):
+    """The seat count the Python encoders lay their per-seat pieces out for is ``state.n``: one that is
+    not the config's is a StateError naming ``state.n``, what it is and the seats the game has
+    (``mythenv.core.observe.seats``), from the full and the incremental encoder."""
+    from mythenv.core.errors import StateError
+
+    game = mythenv.make_game(gid)
+    game.use_compiled(False)
+    state = game.new_initial_state(seed=0)
+    state.n = bad
+    with pytest.raises(StateError, match=rf"state\.n = {bad}, but this game has {game.num_players} seats"):
+        game.observation(state, 0)
+    other = game.new_initial_state(seed=0)
+    out, memo = np.zeros(game.observation_size, np.float32), {}
+    game.encode_update_python(other, 0, out, memo)
+    other.n = bad
+    with pytest.raises(StateError, match=r"state\.n"):
+        game.encode_update_python(other, 0, out, memo)

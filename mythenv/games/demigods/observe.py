@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from mythenv.core.observe import Observer, pile_counts
+from mythenv.core.observe import Observer, pile_counts, seats
 
 from .rules import (
     ATHENA,
@@ -129,7 +129,7 @@ def _write_head(w, state: DemigodsState, p: int, P: dict) -> None:
     if state.phase == OVER:
         w[P["decision"] + 10] = 1.0
         return
-    n = state.n
+    n = seats(state)
     cur = state.current_player()
     if state.pending:
         w[P["decision"] + _DEC[state.pending[-1][0]]] = 1.0
@@ -182,7 +182,7 @@ def _write_seat(w, i: int, block: tuple, P: dict) -> None:
 
 def _write_pending(w, state: DemigodsState, p: int, P: dict) -> None:
     """The details of the decision on top of the pending stack."""
-    n = state.n
+    n = seats(state)
     rec = state.pending[-1]
     name = rec[0]
     if name in ("target", "speech") and rec[2] >= 0:
@@ -210,7 +210,7 @@ def encode(state: DemigodsState, p: int, out: np.ndarray) -> None:
     w = memoryview(out) if out.dtype == np.float32 and out.flags.c_contiguous else out
     game = state.game
     P = game.obs_offsets
-    n = state.n
+    n = seats(state)
     kind_of = game.kind_of
     bit = 1 << p
     vis = state.vis
@@ -275,7 +275,7 @@ def _changed(new: bytes, old: bytes) -> list[int]:
 
 def _snapshot(state: DemigodsState, p: int) -> list:
     """The memo of ``encode_update`` after a full encode of ``state``: every input as it is now."""
-    n = state.n
+    n = seats(state)
     m = [None] * (_M_HANDS + 3 * n)
     m[_M_KP] = state.vis.translate(_KNOWS[p])
     m[_M_BLESSED] = bytes(state.blessed)
@@ -296,7 +296,7 @@ def update(state: DemigodsState, p: int, w: memoryview, m) -> None:
     the pieces of ``w`` whose inputs differ from the snapshot ``m``, and refresh ``m``."""
     game = state.game
     P = game.obs_offsets
-    n = state.n
+    n = seats(state)
     kind_of = game.kind_of
     vis = state.vis
     bit = 1 << p

@@ -913,6 +913,12 @@ class DemigodsState(State):
             for c in self.hand[p]:
                 if IS_ORACLE[kind_of[c]]:
                     raise StateError(f"demigods_v0: an Oracle in seat {p}'s hand")
+            # a seat that is not blind knows its hand; the cards on the table are public (no mask)
+            if not self.is_blind(p) and not all(self.vis[c] >> p & 1 for c in self.hand[p]):
+                raise StateError(f"demigods_v0: vis: seat {p} is not blind but does not know a card in its hand")
+            if any(self.vis[c] for c in self.kingdom[p] + self.front[p]):
+                raise StateError(f"demigods_v0: vis: a card in seat {p}'s kingdom or front has a knowledge mask "
+                                 f"(cards on the table are public: 0)")
             # what seats can know of one hand is nested: everyone (face-up pile, blind draws) >= the
             # owner and its last trade partner >= the owner (``_leaving_copy`` relies on it)
             masks = sorted({self.vis[c] for c in self.hand[p]}, key=int.bit_count)
@@ -920,6 +926,8 @@ class DemigodsState(State):
                 if lo & ~hi:
                     raise StateError(f"demigods_v0: the knowledge of seat {p}'s hand is not nested "
                                      f"(masks {lo:#b} and {hi:#b})")
+        if any(self.vis[c] for c in self.discard):
+            raise StateError("demigods_v0: vis: a card in the discard pile has a knowledge mask (it is face up: 0)")
         for r in self.pending:
             if r[0] in ("target", "speech", "effect") and r[2] >= 0:
                 where.append(r[2])

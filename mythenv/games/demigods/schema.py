@@ -15,16 +15,16 @@ NCTX = len(CTX_NAMES)
 def build(game) -> object:
     n, nc = game.num_players, game.num_cards
     card = Int(0, nc - 1)
-    cards = IntList(0, nc - 1, max_len=nc)
+    cards = IntList(0, nc - 1, max_len=nc, unique=True)
     seat = Int(0, n - 1)
-    seats = IntList(0, n - 1, max_len=n - 1)
+    seats = IntList(0, n - 1, max_len=n - 1, unique=True)
     victim = Int(-1, n - 1)
     rtype = Int(0, 1)  # Army or Wealth
     pending = Tagged({
         "target": Tuple(seat, card),  # the seat that played the card picks its target
         "speech": Tuple(seat, Int(-1, nc - 1), Int(0, NCTX - 1), victim),
         "effect": Tuple(seat, Int(-1, nc - 1), Int(0, NCTX - 1), victim),
-        "steal": Tuple(seat, rtype, IntList(0, n - 1, min_len=1, max_len=n - 1)),
+        "steal": Tuple(seat, rtype, IntList(0, n - 1, min_len=1, max_len=n - 1, unique=True)),
         "athena": Tuple(seat, seat),
         "halve": Tuple(seat, rtype, Int(1, 4 * nc)),  # units of 500 still to discard
         "otype": Tuple(seat, Int(0, NK - 1)),

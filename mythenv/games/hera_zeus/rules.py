@@ -827,6 +827,8 @@ class HeraZeusState(State):
                 raise StateError(f"hera_zeus_v0: {SIDE_NAMES[s]}'s figure is not at the front of its column")
             if not OWN_CARDS[s].issuperset(self.deck[s]):
                 raise StateError(f"hera_zeus_v0: {SIDE_NAMES[s]}'s deck holds a card of the other deck")
+            if not all(self.vis[c] >> s & 1 for c in self.hand[s]):
+                raise StateError(f"hera_zeus_v0: vis: {SIDE_NAMES[s]} does not know a card in its own hand")
             if len(self.hand[s]) > HAND_LIMIT:  # HZ § 1. Draw One Card: at most twelve cards in hand
                 raise StateError(f"hera_zeus_v0: {SIDE_NAMES[s]} holds {len(self.hand[s])} cards "
                                  f"(at most {HAND_LIMIT})")

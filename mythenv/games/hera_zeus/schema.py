@@ -9,12 +9,12 @@ from mythenv.core.schema import Int, IntList, List, Nullable, Str, Tagged, Tuple
 from .rules import DECK, FIG, NCARDS, NCOL, NK, NROW, OVER
 
 CARD = Int(0, NCARDS - 1)
-CARDS = IntList(0, NCARDS - 1, max_len=NCARDS)
+CARDS = IntList(0, NCARDS - 1, max_len=NCARDS, unique=True)
 SEAT = Int(0, 1)
 COUNT = Int(0, 100_000)  # turns played; far above any game (max_game_length actions)
 
 PENDING = Tagged({
-    "order": Tuple(SEAT, IntList(0, NCARDS - 1, min_len=2, max_len=NCARDS)),  # discards to order
+    "order": Tuple(SEAT, IntList(0, NCARDS - 1, min_len=2, max_len=NCARDS, unique=True)),  # discards to order
     "pegcol": Tuple(SEAT, CARD),  # Pegasus: the column for the picked card
     "dio": Tuple(SEAT, CARD, Int(0, NCOL - 1), Int(0, NROW - 1)),  # Dionysus: where the card goes
 }, "pending decision")
@@ -23,9 +23,9 @@ PENDING = Tagged({
 def build(game) -> object:
     two = dict(length=2)
     return saved_state({
-        "deck": List(IntList(0, NCARDS - 1, max_len=DECK), **two),
-        "hand": List(IntList(0, NCARDS - 1, max_len=DECK), **two),
-        "field": List(List(IntList(FIG, NCARDS - 1, max_len=NROW), length=NCOL), **two),
+        "deck": List(IntList(0, NCARDS - 1, max_len=DECK, unique=True), **two),
+        "hand": List(IntList(0, NCARDS - 1, max_len=DECK, unique=True), **two),
+        "field": List(List(IntList(FIG, NCARDS - 1, max_len=NROW, unique=True), length=NCOL), **two),
         "up": IntList(0, 1, length=NCARDS),
         "disc": List(CARDS, **two),
         "vis": IntList(0, 3, length=NCARDS),

@@ -187,7 +187,7 @@ def load_boards(path: str | Path = DATA / "boards.toml"):
         comp[line] = (rc.get_int("favors", 0, 10), rc.get_int("gems", 0, 10))
     if set(comp) != {"planes", "columns"}:
         raise DataError(f"{Path(path).name}: completion gains for planes and columns are required")
-    for rc in records(path, data, "destiny"):
+    for rc in records(path, data, "destiny", unique="rule"):
         rc.get("rule", str, lambda v: v == "latin_square", "'latin_square'")
         rc.provenance()
     return tuple(boards), comp

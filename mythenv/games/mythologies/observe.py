@@ -14,8 +14,7 @@ from operator import attrgetter, ne
 
 import numpy as np
 
-from mythenv.core.errors import StateError
-from mythenv.core.observe import Observer, pile_counts
+from mythenv.core.observe import Observer, pile_counts, seats
 
 from .cards import DESIGN_OF, EFFECTS, NDESIGNS, OPS
 from .rules import NSLOT, OVER, PLACE, SEL
@@ -119,20 +118,11 @@ def _pantheon(state, q: int) -> tuple[memoryview, memoryview, memoryview]:
     return memoryview(hit[1]), memoryview(hit[2]), memoryview(hit[3])
 
 
-def _seats(game, state) -> int:
-    """``state.n``, which must be the config's seat count (the observation's layout is made for it): a
-    state whose ``n`` was changed gets a StateError, not a list of ``n`` seats (``n = 10**30``)."""
-    n = state.n
-    if n != game.num_players:
-        raise StateError(f"mythologies_v0: state.n = {n!r}, but this game has {game.num_players} seats")
-    return n
-
-
 def _header(game, state, p: int) -> list[int]:
     """Indices of the one-hot entries of the small pieces: decision, turn, round, markers, Destiny
     count, the effect being resolved, the effects to order."""
     P = game._P
-    n = _seats(game, state)
+    n = seats(state)
     if state.phase == OVER:
         k = 6
     elif state.phase == SEL:
@@ -299,7 +289,7 @@ def encode(game, state, p: int, out: np.ndarray) -> None:
     # single-element writes through a memoryview cost about half a numpy scalar write (a third for +=)
     w = memoryview(out) if out.dtype == np.float32 and out.flags.c_contiguous else out
     P = game._P
-    n = _seats(game, state)
+    n = seats(state)
     rel = [(p + i) % n for i in range(n)]
     for i in _header(game, state, p):
         w[i] = 1
@@ -344,7 +334,7 @@ def _encode(state, p: int, out: np.ndarray) -> None:
 def _snapshot(state, p: int) -> dict:
     """The memo of ``encode_update`` after a full encode of ``state``: every input as it is now."""
     return {
-        "rel": [(p + i) % state.n for i in range(_seats(state.game, state))],
+        "rel": [(p + i) % state.n for i in range(seats(state))],
         "header": _header(state.game, state, p),
         "tokens": _copy_tokens(_TOKENS(state)),
         "pan": [_nested(x) for x in state.pan],

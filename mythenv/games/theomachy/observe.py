@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from mythenv.core.observe import Observer, pile_counts
+from mythenv.core.observe import Observer, pile_counts, seats
 
 from .cards import ESSENCES, KINDS
 from .pantheons import ND, NM, NP, WINDOWS
@@ -135,7 +135,7 @@ def _set(w, i: int, x: float) -> None:
 
 def encode(state: TheomachyState, p: int, out: np.ndarray) -> None:
     """Fill the zeroed ``out`` with seat ``p``'s view (values written through a memoryview, capped at 1)."""
-    n = state.n
+    n = seats(state)
     adv = state.advanced
     P = _OFFS.get((n, adv))
     if P is None:
@@ -275,7 +275,7 @@ def _encode_adv(state: TheomachyState, p: int, w, P) -> None:
     """The Advanced pieces. A God chosen face down is seen by its owner only until the reveal (TM §
     Final Selection of the God); everything else here is public (cards in play face up, Miracle
     tokens, the face-up top card of each Mythology deck)."""
-    n = state.n
+    n = seats(state)
     pending = state.pending
     if pending:
         pend = pending[-1]

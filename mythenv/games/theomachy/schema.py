@@ -22,8 +22,8 @@ def build(game) -> object:
     hands = game.config["max_hands"]
     seat = Int(0, n - 1)
     card = Int(0, nc - 1)
-    cards = IntList(0, nc - 1, max_len=nc)
-    seats = IntList(0, n - 1, max_len=n)
+    cards = IntList(0, nc - 1, max_len=nc, unique=True)
+    seats = IntList(0, n - 1, max_len=n, unique=True)
     per_seat = dict(length=n)
     tokens = List(IntList(0, top, length=3), **per_seat)
     advanced = game.config["mode"] != "basic"
@@ -71,9 +71,9 @@ def build(game) -> object:
         "prayer": cards,
         "track": IntList(-1, nc - 1, length=6),
         "boxed": cards,
-        "ess_deck": IntList(0, NE - 1, max_len=NE),
-        "ess_disc": IntList(0, NE - 1, max_len=NE),
-        "const": IntList(0, NE - 1, max_len=5),
+        "ess_deck": IntList(0, NE - 1, max_len=NE, unique=True),
+        "ess_disc": IntList(0, NE - 1, max_len=NE, unique=True),
+        "const": IntList(0, NE - 1, max_len=5, unique=True),
         "picked_now": IntList(-1, nc - 1, length=n),
         "draft_disc": cards,
         "winners": seats,
@@ -89,7 +89,7 @@ def build(game) -> object:
         "draft_hand": List(cards, **per_seat),
         "picks": List(cards, **per_seat),
         "aside": List(cards, **per_seat),
-        "once": List(IntList(0, NK - 1, max_len=NK), **per_seat),
+        "once": List(IntList(0, NK - 1, max_len=NK, unique=True), **per_seat),
         "alive": List(Bool(), **per_seat),
         "ls": List(Bool(), **per_seat),
         "folded": List(Bool(), **per_seat),
@@ -101,7 +101,7 @@ def build(game) -> object:
         "log": List(Str(max_len=500), max_len=100),
     }
     if advanced:
-        myths = IntList(0, NM - 1, max_len=5)
+        myths = IntList(0, NM - 1, max_len=5, unique=True)
         big = 1_000_000  # Miracles, bonus Power and the per-Hand counts: sums of plays, far below this
         fields.update({
             "pick_seat": seat,

@@ -324,6 +324,7 @@ def test_initial_ante_paid_clockwise_from_the_first_player_when_the_bank_can_pay
     s.ess_disc.extend(s.const)
     s.const, s.const_up = [], 0
     s.hands, s.ante = 1, 2
+    s.winners = [2]  # a Closing Phase names the Hand's winners (check_invariants requires them)
     s._start_hand()
     s.check_invariants()
     assert s.alive == [False, True, True]

@@ -14,6 +14,8 @@ from mythenv.core.game import rng_from_json, rng_to_json
 from ..cards import DEITY, NCARDS
 from .tables import (
     MYTH_OF,
+    MYTHS,
+    OFF,
     OVER,
     PLACE,
     SEL,
@@ -99,6 +101,21 @@ class Persist:
         expect = sorted(c for c in range(NCARDS) if MYTH_OF[c] in self.boards)
         if sorted(where) != expect:
             raise StateError("mythologies_v0: card conservation broken (a card is missing or in two places)")
+        for k, pile in enumerate(self.piles):
+            # the draw piles of the four boards: 2b its Creatures, 2b + 1 its Deities
+            myth, deity = self.boards[k // 2], k % 2 == 1
+            if any(MYTH_OF[c] != myth or (TYPE_OF[c] == DEITY) != deity for c in pile):
+                raise StateError(f"mythologies_v0: piles[{k}] holds a card that is not a "
+                                 f"{MYTHS[myth]} {'Deity' if deity else 'Creature'}")
+        everyone = (1 << self.n) - 1
+        for p in range(self.n):
+            if not all(self.known[c] >> p & 1 for c in self.hand[p]):
+                raise StateError(f"mythologies_v0: known: seat {p} does not know a card in its own hand")
+            if not all(self.known[c] == everyone for c in self.disc[p] + [c for st in self.pan[p] for c in st]):
+                raise StateError(f"mythologies_v0: known: a card in seat {p}'s pantheon or discard pile is not "
+                                 f"known to every seat (they are face up)")
+        if not all(self.known[c] == everyone for c in self.exile):
+            raise StateError("mythologies_v0: known: an exiled card is not known to every seat")
         if min(self.fav + self.gem) < 0:
             raise StateError("mythologies_v0: negative Gems or Favors")
         for p in range(self.n):
@@ -124,10 +141,27 @@ class Persist:
             raise StateError("mythologies_v0: a running game has no seat to act or no legal action")
         if self.phase != OVER and (self.phase == PLACE) != (self.sel_step == "done"):
             raise StateError(f"mythologies_v0: selection step {self.sel_step!r} in phase {self.phase}")
+        if not self.destiny:  # MY § Selection Phase: a Destiny card is revealed before anyone is asked
+            raise StateError("mythologies_v0: destiny: no Destiny card revealed this round")
+        if self.dest_board != [(p + self.destiny[-1]) % 4 for p in range(self.n)]:
+            # MY § Selection Phase: Destiny card k sends seat p to board (p + k) mod 4 (data/boards.toml)
+            raise StateError(f"mythologies_v0: dest_board {self.dest_board} is not what the last Destiny card "
+                             f"{self.destiny[-1]} assigns")
+        if any(len(x) > len(self.destiny) for x in self.pawns):
+            raise StateError(f"mythologies_v0: pawns {self.pawns}: more pawns than Destiny cards revealed")
+        spots = [(b, pos) for q in range(self.n) for b, pos in self.pawns[q] if pos < 4]
+        if len(set(spots)) != len(spots) or any(self.sanct[4 * b + pos] < 0 for b, pos in spots):
+            raise StateError(f"mythologies_v0: pawns {self.pawns} share a sanctuary place or stand on an empty one "
+                             f"(MY § Selection Phase: a pawn takes a free card)")
+        if self.dec is not None and self.dec[1] != sorted(self.dec[1]):
+            raise StateError(f"mythologies_v0: dec: the actions {self.dec[1]} are not in order")
         if self.phase == SEL:
             # MY § Selection Phase: the seat asked is the next to pick, or one still to commit
             if self.stack:
                 raise StateError("mythologies_v0: effects are resolving during the selection phase")
+            if any(self.hand):
+                raise StateError(f"mythologies_v0: hand: cards {self.hand} in hand during the selection phase "
+                                 f"(the selected cards are taken when it ends)")
             seat = self.dec[0]
             if self.sel_step == "pick" and self.queue[:1] != [seat]:
                 raise StateError(f"mythologies_v0: seat {seat} is asked to pick, the queue is {self.queue}")
@@ -135,8 +169,22 @@ class Persist:
                 raise StateError(f"mythologies_v0: seat {seat} is asked to commit but has committed")
             if self.sel_step not in ("pick", "commit"):
                 raise StateError(f"mythologies_v0: selection step {self.sel_step!r} asks nobody")
-        elif self.phase == PLACE and (not self.stack or self.stack[0]["t"] != "turn"):
-            raise StateError("mythologies_v0: the placement phase has no turn being played")
+            want = self.sel_options(seat) if self.sel_step == "pick" else [OFF["commit"], OFF["commit"] + 1]
+            if self.dec[1] != sorted(want):
+                raise StateError(f"mythologies_v0: dec: seat {seat} is offered {self.dec[1]}, the selection "
+                                 f"offers {sorted(want)}")
+        elif self.phase == PLACE:
+            if not self.stack or self.stack[0]["t"] != "turn":
+                raise StateError("mythologies_v0: the placement phase has no turn being played")
+            if any(self.pawns):
+                raise StateError(f"mythologies_v0: pawns {self.pawns} stand in the sanctuary during the placement "
+                                 f"phase (they are taken back when the selection ends)")
+            top = self.stack[-1]
+            if top["t"] == "turn" and top["st"] == 1 and "ans" not in top:
+                want = sorted(self.turn_actions(top["c"]))
+                if self.dec[0] != top["c"] or self.dec[1] != want:
+                    raise StateError(f"mythologies_v0: dec: seat {self.dec[0]} is offered {self.dec[1]}; seat "
+                                     f"{top['c']}'s turn offers {want}")
         if not 0 <= self.first < self.n:
             raise StateError(f"mythologies_v0: first player {self.first} is not a seat")
 

@@ -58,6 +58,19 @@ class PlacementPhase:
             return bool(self._invoke_candidates(f, op, self.gem[p] - cost))
         return True
 
+    def turn_actions(self, p: int) -> list[int]:
+        """What seat ``p`` may do in its placement turn: play (where it can pay) or discard each card
+        in hand, activate a card; end the turn only with an empty hand. Empty: the turn is over."""
+        acts = []
+        for i, c in enumerate(self.hand[p]):
+            if self.place_slots(p, COST_OF[c]):
+                acts.append(OFF["play"] + i)
+            acts.append(OFF["discard"] + i)
+        acts += self.activations(p)
+        if not self.hand[p] and acts:
+            acts.append(A_END)
+        return acts
+
     def _f_turn(self, f: dict) -> None:
         p = f["c"]
         if f["st"] == 0:
@@ -88,20 +101,11 @@ class PlacementPhase:
                 else:
                     f["st"] = 2
             if f["st"] == 1:
-                acts = []
-                for i, c in enumerate(self.hand[p]):
-                    if self.place_slots(p, COST_OF[c]):
-                        acts.append(OFF["play"] + i)
-                    acts.append(OFF["discard"] + i)
-                acts += self.activations(p)
-                if not self.hand[p]:
-                    if not acts:
-                        f["st"] = 2
-                    else:
-                        acts.append(A_END)
-                if f["st"] == 1:
+                acts = self.turn_actions(p)
+                if acts:
                     self._ask(p, acts)
                     return
+                f["st"] = 2
         # MY § Trials: checked at the end of the seat's own placement turn
         self._check_trials(p)
         self.stack.pop()

@@ -16,10 +16,16 @@ from .tables import (
     BOX_CARDS,
     BOX_SUPPLY,
     CLOSING,
+    DECK_SIZE,
+    DRAFT_DROP,
+    DRAFT_PICK,
+    GOD,
     LAST_STAND_PER_BOX,
     MYTH,
     NE,
     OVER,
+    PANTHEON,
+    PRAYER,
     STEP_NAMES,
     TOKEN_NAMES,
 )
@@ -212,9 +218,64 @@ class Persistence:
                 raise StateError(f"theomachy_v0: seat {p} alive={self.alive[p]} but eliminated in Hand {self.elim[p]}")
             if any(self.paid[p][t] > self.level[t] for t in range(3)):
                 raise StateError(f"theomachy_v0: seat {p} paid {self.paid[p]}, above the bet on the table {self.level}")
+        self._check_zones()
         if self.advanced:
             self._adv_check()
             self._epic_check()
+
+    def _check_zones(self) -> None:
+        """Which zones hold cards in which step: the draft's packets and kept cards only during the
+        draft (TM § Second Method), the decks, hands and cards in play only after it (TM § End of
+        Preparation); a folded seat's cards set aside (TM § Leaving a Hand in Progress); the winners
+        of the Hand named during its Closing Phase."""
+        n, step = self.n, self.step
+        everyone = (1 << n) - 1
+        prep = step in (DRAFT_PICK, DRAFT_DROP) or self.advanced and step in (PANTHEON, GOD)
+        for p in range(n):
+            if prep and (self.deck[p] or self.hand[p] or self.disc[p] or self.table[p] or self.aside[p]
+                         or self.places[p]):
+                raise StateError(f"theomachy_v0: seat {p} has cards in deck, hand, discard pile or in play during "
+                                 f"the preparation (step {self._step_name()})")
+            if not prep and (self.draft_hand[p] or self.picks[p] or self.picked_now[p] >= 0):
+                raise StateError(f"theomachy_v0: seat {p} has draft cards (draft_hand, picks, picked_now) in step "
+                                 f"{self._step_name()}")
+            bit = 1 << p
+            vis = self.vis
+            for zone in ("hand", "aside", "deck", "draft_hand", "picks"):
+                if not all(vis[c] & bit for c in getattr(self, zone)[p]):
+                    raise StateError(f"theomachy_v0: vis: seat {p} does not know a card of its own {zone}")
+            for zone in ("disc", "table"):
+                if not all(vis[c] == everyone for c in getattr(self, zone)[p]):
+                    raise StateError(f"theomachy_v0: vis: a card of seat {p}'s {zone} is not known to every seat "
+                                     f"(it lies face up)")
+            if self.aside[p] and not self.folded[p]:
+                raise StateError(f"theomachy_v0: aside: seat {p} has cards set aside but has not folded")
+        if not prep and self.draft_disc:
+            raise StateError(f"theomachy_v0: draft_disc holds {len(self.draft_disc)} cards in step {self._step_name()}")
+        if step == DRAFT_PICK:
+            # the seats before draft_seat have picked this turn, the others not; a packet each
+            k = self.draft_seat
+            sizes = [len(h) + (self.picked_now[q] >= 0) for q, h in enumerate(self.draft_hand)]
+            if any((self.picked_now[q] >= 0) != (q < k) for q in range(n)) or len(set(sizes)) != 1 \
+                    or not sizes[0] or len({len(x) for x in self.picks}) != 1:
+                raise StateError(f"theomachy_v0: draft_hand / picked_now / picks: seat {k} is to pick, but the "
+                                 f"packets hold {[len(h) for h in self.draft_hand]} cards, picked now "
+                                 f"{self.picked_now}, kept {[len(x) for x in self.picks]}")
+        elif step == DRAFT_DROP:
+            k = self.draft_seat
+            if any(self.draft_hand) or any((len(x) == DECK_SIZE) != (q < k) or len(x) < DECK_SIZE
+                                           for q, x in enumerate(self.picks)):
+                raise StateError(f"theomachy_v0: picks: seat {k} is to discard down to {DECK_SIZE} cards, the "
+                                 f"seats keep {[len(x) for x in self.picks]}")
+        if step == CLOSING and (not self.winners or not all(self.alive[w] for w in self.winners)):
+            raise StateError(f"theomachy_v0: winners: {self.winners} during the Closing Phase (the Hand's "
+                             f"winners, seats still in the game)")
+        if step != OVER and (not self.winners if self.hands else self.winners and step not in (CLOSING, PRAYER, MYTH)):
+            raise StateError(f"theomachy_v0: winners: {self.winners} after {self.hands} Hands in step "
+                             f"{self._step_name()} (the last Closing Phase's winners, none before the first)")
+
+    def _step_name(self) -> str:
+        return (ADV_STEP_NAMES if self.advanced else STEP_NAMES)[self.step]
 
     def resample_hidden(self, player: int, rng: np.random.Generator) -> TheomachyState:
         """Shuffle what ``player`` cannot see: its own draw pile order; every other seat's draw pile,

@@ -1,0 +1,210 @@
+"""Corrupted saved states (issue 27, item 7): of 62,877 corrupted saved states, 1,594 loaded as
+impossible positions and 55 loaded and crashed during play. The classes: JSON ``true`` / ``false``
+where an int belongs (bool is an int subclass), duplicates where a set is meant (``winners = [1, 1]``),
+negative codes, a card moved from a pile into a hand without its count changing elsewhere.
+
+A loaded state is either refused with a ``StateError`` naming the field, or plays on like a real one.
+The harness (``tests/robustness/corrupt_states.py``) applies every mutation class to saved states of
+real random play and gives each its verdict; here a bounded sample per game and config (each mode and
+another player count: ``WRAPPER_CASES``). ``MYTHENV_CORRUPT_PER_CLASS=N`` runs ``N`` mutations per
+class and config (default 6); ``python -m tests.robustness.corrupt_states`` is the large run."""
+
+from __future__ import annotations
+
+import json
+import os
+
+import pytest
+
+import mythenv
+from mythenv.core.errors import StateError
+from tests.conformance.cases import WRAPPER_CASES
+from tests.robustness.corrupt_states import MUTATIONS, check_one, game_of, positions, run
+
+PER_CLASS = int(os.environ.get("MYTHENV_CORRUPT_PER_CLASS", "8"))
+#: the Theosis task queue and decision codes are the Theosis work of issue 27 (item 7)
+THEOSIS_OPEN = pytest.mark.xfail(reason="issue 27 item 7, Theosis part (the task queue ran dry, cb.targets)",
+                                 strict=False)
+CASES = [pytest.param(*c.values, id=c.id, marks=[THEOSIS_OPEN] if c.values[0] == "theosis_v0" else [])
+         for c in WRAPPER_CASES]
+
+
+def _mid(gid: str, cfg: dict | None = None, at: int = 2) -> dict:
+    """A mid-game saved position of a seeded random game (a fresh copy)."""
+    return json.loads(json.dumps(positions(gid, cfg or {}, 0, 6)[at]))
+
+
+def _refused(gid: str, d: dict, *words: str, cfg: dict | None = None) -> str:
+    with pytest.raises(StateError) as e:
+        game_of(gid, cfg or {}).state_from_dict(d)
+    msg = str(e.value)
+    for w in words:
+        assert w in msg, f"{w!r} not in {msg!r}"
+    return msg
+
+
+@pytest.mark.parametrize("gid,cfg", CASES)
+def test_corrupted_saved_states_are_refused_or_play_on(gid, cfg):
+    """Every mutation class on saved states of real play: a StateError naming the changed field, or
+    a state that saves back to the same dict and plays to the end with the protocol holding."""
+    counts, failures = run([(gid, cfg)], PER_CLASS, seed=0, n_positions=6)
+    assert not failures, f"{len(failures)} corrupted states were neither refused nor real:\n" + "\n".join(failures[:15])
+    for name in MUTATIONS:
+        assert counts[gid, name, "refused"] + counts[gid, name, "played"] > 0, f"class {name} never applied"
+    assert sum(counts[gid, name, "refused"] for name in MUTATIONS) > 0
+
+
+@pytest.mark.parametrize("gid", mythenv.list_games())
+def test_bools_are_refused_wherever_an_int_belongs(gid):
+    """Issue 27: most of the impossible positions were JSON true / false in an int's place, which
+    loaded as the int it equals (``True == 1``). Every int of a saved state (the first entries of
+    every int field, nested lists included) given as a bool is refused, naming the place."""
+    base = _mid(gid)
+    places = []
+    for k, v in base.items():
+        if k in ("game", "config", "version"):
+            continue
+        stack = [((k,), v)]
+        found = 0
+        while stack and found < 3:
+            path, x = stack.pop(0)
+            if type(x) is int:
+                places.append(path)
+                found += 1
+            elif isinstance(x, list):
+                stack.extend((path + (i,), y) for i, y in enumerate(x[:3]))
+            elif isinstance(x, dict) and not (gid == "mythologies_v0" and path[-1] in ("v", "frames")):
+                # (a Mythologies effect's working variables are open JSON by design: schema.py)
+                stack.extend((path + (j,), y) for j, y in x.items())
+    assert len(places) > 10
+    for path in places:
+        for b in (True, False):
+            d = _mid(gid)
+            box = d
+            for key in path[:-1]:
+                box = box[key]
+            box[path[-1]] = b
+            text = "".join(f"[{p}]" if isinstance(p, int) else ("." if i else "") + p for i, p in enumerate(path))
+            _refused(gid, d, f"field {text}:", f"got {b}")
+
+
+def test_duplicates_where_a_set_is_meant():
+    """Issue 27: ``winners = [1, 1]`` loaded. The set-like lists (card piles, seats still to be asked, the
+    winners, the Destiny cards revealed, a decision's actions) refuse a repeated entry, naming it."""
+    d = _mid("theomachy_v0", at=5)
+    d["winners"] = [1, 1]
+    _refused("theomachy_v0", d, "field winners[1]", "1 repeats entry [0]", "distinct")
+    d = _mid("hera_zeus_v0")
+    d["deck"][0].append(d["deck"][0][0])
+    _refused("hera_zeus_v0", d, "field deck[0]", "repeats entry [0]")
+    d = _mid("mythologies_v0")
+    assert d["destiny"]
+    d["destiny"] = [d["destiny"][0]] * 2
+    _refused("mythologies_v0", d, "field destiny", "repeats")
+    d = _mid("mythologies_v0")
+    d["dec"][1].append(d["dec"][1][-1])
+    _refused("mythologies_v0", d, "field dec[1]", "repeats")
+    d = _mid("demigods_v0")
+    d["discard"] = d["discard"] + d["discard"][:1] if d["discard"] else [d["deck"][0], d["deck"][0]]
+    _refused("demigods_v0", d, "field discard", "repeats")
+
+
+@pytest.mark.parametrize("gid", mythenv.list_games())
+def test_negative_codes_are_refused(gid):
+    """Issue 27: negative task and decision codes loaded. Every int field of a saved state and the
+    first entry of every int list, set one below the range its schema gives (a code or count from 0:
+    -1) or to -2**63, is refused, naming the field."""
+    from mythenv.core.schema import Int, IntList
+
+    game = game_of(gid, {})
+    base = _mid(gid)
+    checked = 0
+    for k, spec in game.state_schema().fields.items():
+        if k not in base:
+            continue
+        for bad in ("lo", -(2 ** 63)):
+            d = _mid(gid)
+            if type(spec) is Int:
+                d[k] = spec.lo - 1 if bad == "lo" else bad
+                _refused(gid, d, f"field {k}: ", "out of range")
+            elif type(spec) is IntList and d[k]:
+                d[k][0] = spec.lo - 1 if bad == "lo" else bad
+                _refused(gid, d, f"field {k}[0]: ", "out of range")
+            else:
+                continue
+            checked += 1
+    assert checked > 10
+
+
+def _move(d: dict, src: tuple, dst: tuple, copy: bool = False) -> int:
+    a, b = d, d
+    for key in src:
+        a = a[key]
+    for key in dst:
+        b = b[key]
+    c = a[0] if copy else a.pop(0)
+    b.append(c)
+    return c
+
+
+def test_mythologies_card_moved_into_a_hand():
+    """Issue 27, Mythologies: a card moved from a draw pile into a hand loaded. MY § Selection Phase: a
+    seat takes the cards its pawns stand on when the selection ends, so in a hand it knows them; a card
+    added without leaving its pile is in two places (card conservation over the four mythologies)."""
+    for at in range(6):
+        d = _mid("mythologies_v0", at=at)
+        if d["phase"] == 1 and d["hand"][0] and d["piles"][0]:
+            break
+    else:
+        pytest.fail("no placement-phase position with a hand")
+    moved = json.loads(json.dumps(d))
+    _move(moved, ("piles", 0), ("hand", 0))
+    moved["hand"][0] = moved["hand"][0][-2:]
+    moved["piles"][0] += [c for c in d["hand"][0] if c not in moved["hand"][0]]
+    _refused("mythologies_v0", moved)
+    copied = json.loads(json.dumps(d))
+    copied["hand"][0] = sorted(copied["hand"][0][:1] + copied["piles"][0][:1])
+    _refused("mythologies_v0", copied, "card conservation broken")
+    wrong_pile = json.loads(json.dumps(d))
+    _move(wrong_pile, ("piles", 0), ("piles", 2))
+    _refused("mythologies_v0", wrong_pile, "piles[2] holds a card that is not")
+
+
+def test_theomachy_card_moved_into_a_hand():
+    """Issue 27, Theomachy: a card moved from the Prayer deck into a hand loaded. TM § Setup: every
+    Prayer card of the box is in exactly one place; a hand is seen by its holder only, so a card moved
+    there without its knowledge is refused; one copied there is in two places."""
+    d = _mid("theomachy_v0", at=3)
+    moved = json.loads(json.dumps(d))
+    c = _move(moved, ("prayer",), ("hand", 0))
+    moved["vis"][c] = 0
+    _refused("theomachy_v0", moved, "vis: seat 0 does not know a card of its own hand")
+    copied = json.loads(json.dumps(d))
+    _move(copied, ("prayer",), ("hand", 0), copy=True)
+    _refused("theomachy_v0", copied, "Prayer card conservation broken")
+
+
+@pytest.mark.parametrize("gid", mythenv.list_games())
+def test_check_one_sees_a_real_state_as_real(gid):
+    """The harness's verdict on an unchanged saved state of real play: it loads and plays to the end."""
+    import random
+
+    game = game_of(gid, {})
+    for d in positions(gid, {}, 0, 3):
+        assert check_one(game, d, ("log",), random.Random(0)) == "played"
+
+
+def test_mythologies_gain_frame_loads():
+    """A position real play reaches, found by the long run of the harness: a moved card's gain waiting
+    on the stack (a ``gainf`` frame, MY § Card Glossary 027 - Sphinx) was refused by the schema as an
+    unknown stack frame kind. It loads and plays on."""
+    import random
+
+    game = game_of("mythologies_v0", {})
+    s = game.new_initial_state(seed=38)
+    rnd = random.Random(38)
+    while not any(f["t"] == "gainf" for f in s.stack):
+        assert not s.is_terminal(), "the seeded game no longer reaches a gain frame"
+        s.apply_action(rnd.choice(s.legal_actions()))
+    d = json.loads(json.dumps(s.to_dict()))
+    assert check_one(game, d, ("stack",), random.Random(0)) == "played"
