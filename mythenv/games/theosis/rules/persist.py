@@ -53,7 +53,7 @@ class Persist:
         s.prepared = [[e[:] for e in x] for x in self.prepared]  # --- Rituals: [ritual, turn] pairs
         s.mcb = _copy_cb(self.mcb)  # --- Monsters
         self._clone_rng_into(s)
-        s._legal = self._legal
+        s._legal = None if self._legal is None else self._legal[:]  # the caller's list is not the clone's
         return s
 
     def to_dict(self) -> dict:
@@ -293,14 +293,17 @@ def _copy_args(t: list) -> list:
 
 
 def _copy_cb(cb):
-    if cb is None:
-        return None
-    out = {}
-    for k, v in cb.items():
-        if isinstance(v, list):
-            out[k] = v[:]
-        elif isinstance(v, dict):
-            out[k] = {kk: (vv[:] if isinstance(vv, list) else vv) for kk, vv in v.items()}
-        else:
-            out[k] = v
-    return out
+    """A copy of a combat record (``cb``, the monsters' ``mcb``) that shares no list or dict with it,
+    at any depth (``mcb["dvals"]`` is a list of pairs, ``cb["du"]`` a dict holding pairs)."""
+    return None if cb is None else _copy_tree(cb)
+
+
+def _copy_tree(v):
+    t = type(v)
+    if t is dict:
+        return {k: _copy_tree(x) for k, x in v.items()}
+    if t is list:
+        if any(type(x) is list or type(x) is dict for x in v):
+            return [_copy_tree(x) for x in v]
+        return v[:]
+    return v
