@@ -41,8 +41,10 @@ PAIR = Nullable(IntList(-1000, 1000, length=2))  # replaced Attack / Defense val
 
 # The types of the leading arguments of each task / decision (i: an int, s: a str, l: a list of ints),
 # as the rules queue them; a kind not listed (one the rules run at once, never saved) has ``ARG``s.
+# The task ``ask`` carries a whole decision record (``["ask", kind, seat, args...]``, ``_T_ask``), so
+# its rest is checked as a pending decision (``dec``) is.
 TASK_ARGS = {
-    "ask": "siii", "c_defs": "i", "c_defskill": "i", "c_duel": "i", "draft_round": "i", "gold_turn": "i",
+    "c_defs": "i", "c_defskill": "i", "c_duel": "i", "draft_round": "i", "gold_turn": "i",
     "h_row": "i", "hero_end": "i", "hero_turn": "i", "hurt": "iiiiilsi", "mana_one": "i", "offer_start": "s",
     "offer_turn": "si", "place_one": "i", "profane": "iii", "sk_aim": "is", "sk_effect": "is",
     "spell_done": "ii",
@@ -141,6 +143,9 @@ def build(game) -> object:
     }, optional=("mdu", "allmon", "enslave"))
     ntok = len(TOKENS)
     tokens = IntList(0, ntok - 1, max_len=ntok)
+    decision = _kinds("_D_", 3, seat)
+    tasks = _kinds("_T_", 1)
+    tasks.kinds["ask"] = decision  # ``["ask", <a decision record>]``
     return saved_state({
         "phase": Str(PHASES),
         "turn": Int(0, TURNS),
@@ -184,8 +189,8 @@ def build(game) -> object:
         "disc": List(powers, **per_seat),
         "inplay": List(powers, **per_seat),
         "ret": List(powers, **per_seat),
-        "q": List(_kinds("_T_", 1), max_len=512),
-        "dec": Nullable(_kinds("_D_", 3, seat)),
+        "q": List(tasks, max_len=512),
+        "dec": Nullable(decision),
         "cb": Nullable(combat),
         # --- Rituals (rules/rituals.py; the relations are TheosisState._check_rituals)
         "prepared": List(List(IntList(0, max(NR - 1, TURNS), length=2), max_len=NR), **per_seat),
