@@ -94,4 +94,4 @@ def test_clone_shares_no_container_and_playing_it_leaves_the_original(cfg):
     for seed in range(2):
         rnd = random.Random(100 + seed)
         random_game(g, seed, check)
-    assert stats["clones"] > 20 and stats["played"] >= 2, stats
+    assert stats["clones"] >= 10 and stats["played"] >= 2, stats
