@@ -10,7 +10,7 @@ from pathlib import Path
 
 from mythenv.core.data import DataError, load_toml, records
 
-from .cards import DATA, DTYPES
+from .cards import DATA, DTYPES, key_of, provenance, text_of
 
 REACHES = ("adjacent", "ranged", "all", "spell", "ring", "charge")
 EFFECTS = ("", "paralyze", "swallow", "enslave", "anchor", "slay", "devour", "destroy_weapon", "destroy_armor",
@@ -91,14 +91,14 @@ def load_monsters(path=DATA / "monsters.toml") -> tuple[Monster, ...]:
     data = load_toml(path)
     out = []
     for i, r in enumerate(records(path, data, "monster")):
-        r.provenance()
+        provenance(r)
         tables = tuple(r.get("tables", list, lambda v: len(v) in (1, 2) and all(isinstance(x, str) for x in v),
                              "one or two table names", ["table"]))
         nfaces = 6 * len(tables)
         raw = r.get("face", list, lambda v, k=nfaces: len(v) == k, f"{nfaces} faces (six per table)")
         faces = []
         for f in raw:
-            if not isinstance(f, dict) or not isinstance(f.get("name"), str) or not isinstance(f.get("text"), str):
+            if not isinstance(f, dict) or not all(isinstance(f.get(k), str) and f[k].strip() for k in ("name", "text")):
                 r.fail("face", f"every face has a name and its printed text, got {f!r}")
             special = f.get("special", "")
             if special not in SPECIALS:
@@ -107,7 +107,7 @@ def load_monsters(path=DATA / "monsters.toml") -> tuple[Monster, ...]:
             if not strikes and special in ("", "apart3", "impale", "slay_if_both"):
                 r.fail("face", f"face {f['name']!r}: neither strikes nor a special effect")
             faces.append(Face(f["name"], strikes, special, f["text"]))
-        out.append(Monster(i, r.get("key", str), r.get("name", str), r.get("boss", bool),
+        out.append(Monster(i, key_of(r), text_of(r, "name"), r.get("boss", bool),
                            r.get_int("speed", 1, 12), r.get("fly", bool), r.get("teleport", bool),
                            r.get_int("defence", 0, 6), tables,
                            tuple(tuple(faces[6 * t:6 * t + 6]) for t in range(len(tables)))))
@@ -120,8 +120,8 @@ def load_tokens(path=DATA / "stamina.toml") -> tuple[Token, ...]:
     data = load_toml(path)
     out = []
     for i, r in enumerate(records(path, data, "token")):
-        r.provenance()
-        out.append(Token(i, r.get("key", str), r.get_int("damage", 1, 9),
+        provenance(r)
+        out.append(Token(i, key_of(r), r.get_int("damage", 1, 9),
                          frozenset(DTYPES.index(x) for x in r.get_str_list("resistance", DTYPES)),
                          frozenset(DTYPES.index(x) for x in r.get_str_list("protection", DTYPES))))
     return tuple(out)
@@ -131,8 +131,8 @@ def load_encounters(path=DATA / "encounters.toml") -> dict:
     data = load_toml(path)
     out = {}
     for r in records(path, data, "encounter"):
-        r.provenance()
-        e = Encounter(r.get("key", str), r.get_int("players", 1, 6), r.get_int("heroes", 2, 4),
+        provenance(r)
+        e = Encounter(key_of(r), r.get_int("players", 1, 6), r.get_int("heroes", 2, 4),
                       r.get_int("monsters", 1, 3), r.get_int("tokens", 1, 13), r.get("boss", bool))
         if e.players * e.heroes > 12:
             r.fail("heroes", f"{e.players} players x {e.heroes} heroes is more than the 12 heroes")
