@@ -40,6 +40,9 @@ def test_the_issue_case_a_yes_no_question_in_the_queue_loads():
     """The refused case: a queued ``ask`` of the ``yn`` decision ``m_bottom`` (a str argument)."""
     g = game({"num_players": 1, "mode": "solo", "encounter": "solo_3", "prep": "fast"})
     s = g.new_initial_state(seed=0)
+    rnd = random.Random(0)
+    while not s.q:
+        s.apply_action(rnd.choice(s.legal_actions()))
     d = s.to_dict()
     d["q"] = [["ask", "yn", 0, "m_bottom", 0]] + d["q"]
     t = g.state_from_dict(json.loads(json.dumps(d)))
