@@ -25,7 +25,7 @@ enum {
     /* fields of a Power's block */
     C_OWN_PILE, C_KNOWN_PILE, C_UNKNOWN,
     /* Rituals (observe._rituals): piece offsets, Ritual cards, Arena turns, hexes */
-    P_RIT_BOARD, P_RIT_CARDS, P_RIT_SEATS, P_RIT_HEROES, P_DEC_RITUAL, N_RITUALS, N_TURNS, N_HEX,
+    P_RIT_BOARD, P_RIT_CARDS, P_RIT_SEATS, P_RIT_HEROES, P_DEC_RITUAL, N_RITUALS, N_TURNS, N_HEX, P_RIT_MARKS,
     /* --- Monsters: the monster pieces, a monster block's size, the slots, the Stamina Tokens */
     P_MONSTERS, P_MHEROES, P_MKEPT, P_MSTRIKE, N_MF, N_MAXM, N_NTOK,
     /* fields of a monster's block */
@@ -252,23 +252,24 @@ static int write_rituals(ObsBuf *b, const Layout *L, PyObject **a, const long *i
         LONG(PyList_GET_ITEM(a[A_RSHOWN], i), "rshown", &v);
         PUT(N[P_RIT_CARDS] + v * cf, 1.0f);
     }
-    /* rit_seats, and rit_cards for the team's own prepared Rituals */
+    /* rit_seats and rit_marks (the turn markers, public), and rit_cards for the team's own prepared Rituals */
     for (long q = 0; q < n; q++) {
         PyObject *prep = PyList_GET_ITEM(a[A_PREPARED], q);
         Py_ssize_t len = PyList_GET_SIZE(prep);
-        long team;
+        long team, rel = pymod(q - p, n);
         if (len == 0)
             continue;
-        PUT(N[P_RIT_SEATS] + pymod(q - p, n), (float)((double)len / 3.0));
+        PUT(N[P_RIT_SEATS] + rel, (float)((double)len / (double)N[N_TURNS]));
         if (item_long(a[A_TEAM], q, "team", &team) < 0)
             return -1;
-        if (team != myteam)
-            continue;
         for (Py_ssize_t i = 0; i < len; i++) {
             PyObject *e = item_list(prep, i, "state.prepared's entries");
             long ri, t;
             if (e == NULL || item_long(e, 0, "prepared", &ri) < 0 || item_long(e, 1, "prepared", &t) < 0)
                 return -1;
+            PUT(N[P_RIT_MARKS] + rel * N[N_TURNS] + t - 1, 1.0f);
+            if (team != myteam)
+                continue;
             long o = N[P_RIT_CARDS] + ri * cf;
             PUT(o + 1, 1.0f);
             PUT(o + 1 + t, 1.0f);

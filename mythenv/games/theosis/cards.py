@@ -8,6 +8,7 @@ Rulebook: ``../shared/seeds/001_4e95cd654d8b1058.txt`` (TH). Every record names 
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from functools import cached_property
 from pathlib import Path
@@ -100,12 +101,62 @@ def _strs(v) -> bool:
     return isinstance(v, list) and all(isinstance(x, str) for x in v)
 
 
+_KEY = re.compile(r"[a-z][a-z0-9_]*")
+
+
+def key_of(r, choices=None, field: str = "key") -> str:
+    """A record's identifier: lower-case letters, digits and ``_`` (one of ``choices`` when given)."""
+    what = "one of " + ", ".join(map(repr, choices)) if choices is not None else "an identifier (a-z, 0-9, _)"
+    return r.get(field, str, lambda k: _KEY.fullmatch(k) is not None and (choices is None or k in choices), what)
+
+
+def text_of(r, field: str, default=...) -> str:
+    """A name or printed text: a non-empty str."""
+    return r.get(field, str, lambda s: bool(s.strip()), "a non-empty text", default)
+
+
+def provenance(r) -> str:
+    """``r.provenance()``, and every provenance note the record has (``section``, ``rationale``, a
+    monster's ``designed``) is a non-empty text."""
+    src = r.provenance()
+    for f in ("section", "rationale", "designed"):
+        if f in r.record:
+            text_of(r, f)
+    return src
+
+
+def only(path, data, table: str, key: str):
+    """The single record of ``[[table]]``, whose key is ``key``."""
+    rows = records(path, data, table)
+    if len(rows) != 1:
+        raise DataError(f"{Path(path).name}: expected one [[{table}]] record, found {len(rows)}")
+    provenance(rows[0])
+    key_of(rows[0], (key,))
+    return rows[0]
+
+
+_BONUS = re.compile(r"([+-]\d+) Attack (Bonus|Penalty)")
+
+
+def _check_bonus(r, bonus: int, kind: str, text: str) -> None:
+    """A Skill's ``bonus`` is the Attack Bonus (+N) or Penalty (-N) its text prints (Appendix: Skills,
+    e.g. Assassinate "-1 Attack Penalty", Whirlwind "+1 Attack Bonus"); 0 where the text prints none
+    or only a conditional one, which the rules apply themselves (Rend: "If your target does not have
+    a Shield equipped, then +2 Attack Bonus"), and for a Skill that is not an attack."""
+    printed = {int(n) for sentence in text.split(". ") if not sentence.startswith("If ")
+               for n, word in _BONUS.findall(sentence) if (word == "Bonus") == (int(n) > 0)}
+    want = printed.pop() if len(printed) == 1 and kind == "attack" else 0
+    if bonus != want:
+        r.fail("bonus", f"{bonus:+d}: its {kind} Skill's text prints "
+                        + (f"a {want:+d} Attack {'Bonus' if want > 0 else 'Penalty'}" if want else "no Attack Bonus"))
+
+
 def load_heroes(path=DATA / "heroes.toml") -> tuple[Hero, ...]:
     data = load_toml(path)
     out = []
     for i, r in enumerate(records(path, data, "hero")):
-        r.provenance()
-        out.append(Hero(i, r.get("key", str), r.get("name", str),
+        provenance(r)
+        out.append(Hero(i, key_of(r), text_of(r, "name"),
                         r.get("alignment", str, lambda a: a in ALIGNMENTS, "one of " + ", ".join(ALIGNMENTS)),
                         r.get("speed", int, lambda s: 1 <= s <= 8, "a speed 1..8"),
                         tuple(r.get("weapon", list, lambda v: _strs(v) and v and set(v) <= set(WEAPON_KINDS), "weapon kinds")),
@@ -128,15 +179,16 @@ def load_skills(heroes, path=DATA / "skills.toml") -> tuple[Skill, ...]:
     keys = [h.key for h in heroes]
     out = {}
     for r in records(path, data, "skill"):
-        r.provenance()
+        provenance(r)
         hero = keys.index(r.get("hero", str, lambda k: k in keys, "a hero key"))
-        s = Skill(r.get("key", str), hero, r.get("archetype", int, lambda a: a in (0, 1), "0 or 1"),
-                  r.get("slot", int, lambda a: a in (0, 1, 2), "0..2"), r.get("name", str),
+        s = Skill(key_of(r), hero, r.get("archetype", int, lambda a: a in (0, 1), "0 or 1"),
+                  r.get("slot", int, lambda a: a in (0, 1, 2), "0..2"), text_of(r, "name"),
                   r.get("kind", str, lambda k: k in SKILL_KINDS, "/".join(SKILL_KINDS)),
                   r.get("area", str, lambda k: k in AREAS, "/".join(AREAS)),
                   r.get("bonus", int, lambda b: -3 <= b <= 3, "-3..3"),
                   DTYPES.index(r.get("damage", str, lambda d: d in DTYPES, "/".join(DTYPES))),
-                  r.get("text", str))
+                  text_of(r, "text"))
+        _check_bonus(r, s.bonus, s.kind, s.text)
         if (hero, s.archetype, s.slot) in out:
             r.fail("slot", "duplicate skill slot")
         out[(hero, s.archetype, s.slot)] = s
@@ -149,13 +201,13 @@ def load_powers(path=DATA / "powers.toml") -> tuple[Power, ...]:
     data = load_toml(path)
     out = []
     for i, r in enumerate(records(path, data, "power")):
-        r.provenance()
-        p = Power(i, r.get("key", str), r.get("name", str),
+        provenance(r)
+        p = Power(i, key_of(r), text_of(r, "name"),
                   ALIGNMENTS.index(r.get("alignment", str, lambda a: a in ALIGNMENTS, "an alignment")),
                   r.get("type", str, lambda t: t in PTYPES, "/".join(PTYPES)),
                   r.get("attack", int, lambda v: 0 <= v <= 5, "0..5"), r.get("defense", int, lambda v: 0 <= v <= 5, "0..5"),
                   DTYPES.index(r.get("damage", str, lambda d: d in DTYPES, "/".join(DTYPES))),
-                  r.get("expansion", bool), r.get("text", str))
+                  r.get("expansion", bool), text_of(r, "text"))
         if (p.attack, p.defense) not in VALUES:
             r.fail("attack", f"values ({p.attack},{p.defense}) are not one of the six pile slots {VALUES}")
         out.append(p)
@@ -180,10 +232,10 @@ def load_items(path=DATA / "items.toml") -> tuple[Item, ...]:
     data = load_toml(path)
     out = []
     for i, r in enumerate(records(path, data, "item")):
-        r.provenance()
+        provenance(r)
         kind = r.get("kind", str, lambda k: k in ITEM_KINDS, "/".join(ITEM_KINDS))
         dts = lambda v: _strs(v) and set(v) <= set(DTYPES)  # noqa: E731
-        out.append(Item(i, r.get("key", str), r.get("name", str), kind,
+        out.append(Item(i, key_of(r), text_of(r, "name"), kind,
                         r.get("hands", int, lambda h: h in (0, 1, 2), "0..2"),
                         r.get("damage", int, lambda d: 0 <= d <= 6, "0..6"),
                         DTYPES.index(r.get("damage_type", str, lambda d: d in DTYPES, "a damage type")),
@@ -200,14 +252,14 @@ def load_modes(path=DATA / "modes.toml") -> dict:
     data = load_toml(path)
     out = {}
     for r in records(path, data, "mode"):
-        r.provenance()
+        provenance(r)
         # TH § Game Modes: 2 to 6 players with 3 Heroes at most each (0: the count this mode never uses);
         # teams: 0 (free for all) or a number of teams that divides every player count of the mode
         teams = r.get_int("teams", 0, 3)
         players = r.get("players", list, lambda v, teams=teams: 0 < len(v) == len(set(v)) and all(
             type(x) is int and 2 <= x <= 6 and (teams == 0 or x % teams == 0 and x > teams) for x in v),
             "distinct player counts 2..6" + (f", each a multiple of teams = {teams}" if teams else ""))
-        out[r.get("key", str)] = dict(teams=teams, players=tuple(players),
+        out[key_of(r)] = dict(teams=teams, players=tuple(players),
                                      normal=r.get_int("heroes_normal", 1, 3), blitz=r.get_int("heroes_blitz", 0, 3),
                                      five_six=r.get_int("heroes_5_6", 0, 3))
     return out
@@ -215,10 +267,8 @@ def load_modes(path=DATA / "modes.toml") -> dict:
 
 def load_arena(path=DATA / "arena.toml") -> dict:
     data = load_toml(path)
-    b = records(path, data, "board")[0]
-    b.provenance()
-    t = records(path, data, "triads")[0]
-    t.provenance()
+    b = only(path, data, "board", "arena")
+    t = only(path, data, "triads", "corners")
     tri = {n: tuple(t.get(f"players_{n}", list, lambda v, n=n: len(v) == n and all(
         type(x) is int and 0 <= x < 6 for x in v) and len(set(v)) == n, f"{n} distinct corners 0..5"))
            for n in range(2, 7)}
@@ -254,8 +304,7 @@ def load_hierapolis(path=DATA / "hierapolis.toml") -> dict:
     Phase; the numbers the text prints are checked here)."""
     data = load_toml(path)
     name = Path(path).name
-    su = records(path, data, "setup")[0]
-    su.provenance()
+    su = only(path, data, "setup", "board")
     setup = {k: su.get_int(k, lo, hi) for k, lo, hi in (("turns", 1, 9), ("start_gold", 0, 99), ("artifact_row", 0, 11),
                                                         ("market", 0, 31), ("mage_tower_draw", 1, 9),
                                                         ("track_start", 0, 0))}
@@ -263,8 +312,8 @@ def load_hierapolis(path=DATA / "hierapolis.toml") -> dict:
         raise DataError(f"{name}: the rulebook fixes six turns and 3 starting gold (FAQ)")
     quests = {}
     for r in records(path, data, "quest"):
-        r.provenance()
-        k = r.get("key", str, lambda a: a in ALIGNMENTS, "an alignment")
+        provenance(r)
+        k = key_of(r, ALIGNMENTS)
         quests[k] = dict(gold=r.get_int("gold", 0, 9), effect=r.get("effect", str, lambda e: e in HP_QUEST_EFFECTS,
                                                                        "/".join(HP_QUEST_EFFECTS)),
                          amount=r.get_int("amount", 0, 9))
@@ -277,16 +326,16 @@ def load_hierapolis(path=DATA / "hierapolis.toml") -> dict:
             raise DataError(f"{name}: record {k!r}: the rulebook prints gold/effect/amount {v}")
     locations = {}
     for r in records(path, data, "location"):
-        r.provenance()
-        k = r.get("key", str, lambda a: a in HP_LOCATIONS, "/".join(HP_LOCATIONS))
+        provenance(r)
+        k = key_of(r, HP_LOCATIONS)
         locations[k] = dict(effect=r.get("effect", str, lambda e, k=k: e == HP_LOCATION_EFFECTS[k],
                                          f"{HP_LOCATION_EFFECTS[k]!r}"), amount=r.get_int("amount", 0, 9))
     if sorted(locations) != sorted(HP_LOCATIONS):
         raise DataError(f"{name}: the six locations {HP_LOCATIONS} expected")
     capacity = {}
     for r in records(path, data, "capacity"):
-        r.provenance()
-        k = r.get("key", str, lambda a: a in HP_LOCATIONS + ("quest_golden", "quest_plain"), "a location / quest_golden / quest_plain")
+        provenance(r)
+        k = key_of(r, HP_LOCATIONS + ("quest_golden", "quest_plain"))
         capacity[k] = dict(slots=r.get_int("slots", 1, 12), cost=r.get_int("cost", 0, 9))
     if len(capacity) != 8:
         raise DataError(f"{name}: a capacity for each location, the golden and the plain Quest slots expected")
@@ -294,7 +343,7 @@ def load_hierapolis(path=DATA / "hierapolis.toml") -> dict:
         raise DataError(f"{name}: record 'quest_golden': one golden slot per Quest (one Power per pile and round)")
     tracks = []
     for r in records(path, data, "track"):
-        r.provenance()
+        provenance(r)
         left = r.get("left", str, lambda a: a in ALIGNMENTS, "an alignment")
         right = r.get("right", str, lambda a, left=left: a in ALIGNMENTS and a != left, "another alignment")
         ln = r.get_int("length", 1, 9)
@@ -302,13 +351,13 @@ def load_hierapolis(path=DATA / "hierapolis.toml") -> dict:
                       "one bonus per position")
         if ln < 3 or bonus[:3] != [10, 20, 30] or any(b != 30 for b in bonus[3:]):
             r.fail("bonus", "the rulebook gives 10, 20 or 30 gold (the example: +2 gives 20)")
-        tracks.append(dict(key=r.get("key", str), left=left, right=right, length=ln, bonus=bonus))
+        tracks.append(dict(key=key_of(r), left=left, right=right, length=ln, bonus=bonus))
     if sorted(a for t in tracks for a in (t["left"], t["right"])) != sorted(ALIGNMENTS):
         raise DataError(f"{name}: three tracks pairing the six Alignments expected (errata p.4: three cubes)")
     faces = []
     for r in records(path, data, "face"):
-        r.provenance()
-        faces.append(dict(key=r.get("key", str, lambda a: a in HP_FACES, "/".join(HP_FACES)), amount=r.get_int("amount", 0, 9)))
+        provenance(r)
+        faces.append(dict(key=key_of(r, HP_FACES), amount=r.get_int("amount", 0, 9)))
     if sorted(f["key"] for f in faces) != sorted(HP_FACES):
         raise DataError(f"{name}: the six faces of the Thieves' Guild die {HP_FACES} expected")
     by = {f["key"]: f["amount"] for f in faces}
@@ -371,7 +420,7 @@ def load_rituals(path=DATA / "rituals.toml") -> tuple[Ritual, ...]:
     data = load_toml(path)
     out = []
     for i, r in enumerate(records(path, data, "ritual")):
-        r.provenance()
+        provenance(r)
         kind = r.get("kind", str, lambda k: k in RITUAL_KINDS, "/".join(RITUAL_KINDS))
         hexes = tuple(tuple(x) for x in r.get("hexes", list, _offsets, "distinct [q, r] offsets in -3..3", []))
         blocked = tuple(tuple(x) for x in r.get("blocked", list, _offsets, "distinct [q, r] offsets in -3..3", []))
@@ -382,11 +431,11 @@ def load_rituals(path=DATA / "rituals.toml") -> tuple[Ritual, ...]:
                 r.fail("blocked", "blocked hexes are some (not all) of the token's hexes")
         elif hexes or blocked:
             r.fail("hexes", "an instant Ritual places no token")
-        out.append(Ritual(i, r.get("key", str), r.get("name", str), kind, r.get("expansion", bool), hexes, blocked,
+        out.append(Ritual(i, key_of(r), text_of(r, "name"), kind, r.get("expansion", bool), hexes, blocked,
                           r.get_int("attack", 0, 3, 0), r.get_int("defense", 0, 3, 0), r.get_int("heal", 0, 9, 0),
                           r.get_int("mana", 0, 4, 0), r.get_int("damage", 0, 9, 0),
                           DTYPES.index(r.get("damage_type", str, lambda d: d in DTYPES, "/".join(DTYPES), "physical")),
-                          r.get_int("move_cost", 1, 3, 1), r.get("text", str)))
+                          r.get_int("move_cost", 1, 3, 1), text_of(r, "text")))
     name = Path(path).name
     basic = [x for x in out if not x.expansion]
     if len(basic) != 9:
@@ -503,14 +552,14 @@ def load_monsters(path=DATA / "monsters.toml") -> tuple[Monster, ...]:
     data = load_toml(path)
     out = []
     for i, r in enumerate(records(path, data, "monster")):
-        r.provenance()
+        provenance(r)
         tables = tuple(r.get("tables", list, lambda v: len(v) in (1, 2) and all(isinstance(x, str) for x in v),
                              "one or two table names", ["table"]))
         nfaces = 6 * len(tables)
         raw = r.get("face", list, lambda v, k=nfaces: len(v) == k, f"{nfaces} faces (six per table)")
         faces = []
         for f in raw:
-            if not isinstance(f, dict) or not isinstance(f.get("name"), str) or not isinstance(f.get("text"), str):
+            if not isinstance(f, dict) or not all(isinstance(f.get(k), str) and f[k].strip() for k in ("name", "text")):
                 r.fail("face", f"every face has a name and its printed text, got {f!r}")
             special = f.get("special", "")
             if special not in SPECIALS:
@@ -519,7 +568,7 @@ def load_monsters(path=DATA / "monsters.toml") -> tuple[Monster, ...]:
             if not strikes and special in ("", "apart3", "impale", "slay_if_both"):
                 r.fail("face", f"face {f['name']!r}: neither strikes nor a special effect")
             faces.append(Face(f["name"], strikes, special, f["text"]))
-        out.append(Monster(i, r.get("key", str), r.get("name", str), r.get("boss", bool),
+        out.append(Monster(i, key_of(r), text_of(r, "name"), r.get("boss", bool),
                            r.get_int("speed", 1, 12), r.get("fly", bool), r.get("teleport", bool),
                            r.get_int("defence", 0, 6), tables,
                            tuple(tuple(faces[6 * t:6 * t + 6]) for t in range(len(tables)))))
@@ -532,8 +581,8 @@ def load_tokens(path=DATA / "stamina.toml") -> tuple[Token, ...]:
     data = load_toml(path)
     out = []
     for i, r in enumerate(records(path, data, "token")):
-        r.provenance()
-        out.append(Token(i, r.get("key", str), r.get_int("damage", 1, 9),
+        provenance(r)
+        out.append(Token(i, key_of(r), r.get_int("damage", 1, 9),
                          frozenset(DTYPES.index(x) for x in r.get_str_list("resistance", DTYPES)),
                          frozenset(DTYPES.index(x) for x in r.get_str_list("protection", DTYPES))))
     return tuple(out)
@@ -543,8 +592,8 @@ def load_encounters(path=DATA / "encounters.toml") -> dict:
     data = load_toml(path)
     out = {}
     for r in records(path, data, "encounter"):
-        r.provenance()
-        e = Encounter(r.get("key", str), r.get_int("players", 1, 6), r.get_int("heroes", 2, 4),
+        provenance(r)
+        e = Encounter(key_of(r), r.get_int("players", 1, 6), r.get_int("heroes", 2, 4),
                       r.get_int("monsters", 1, 3), r.get_int("tokens", 1, 13), r.get("boss", bool))
         if e.players * e.heroes > 12:
             r.fail("heroes", f"{e.players} players x {e.heroes} heroes is more than the 12 heroes")

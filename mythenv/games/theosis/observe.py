@@ -94,7 +94,10 @@ OBSERVER = Observer([
     ("rit_board", (NHEX, NR + 1), "per hex: the Ritual token covering it (one-hot), a hex no Hero may occupy"),
     ("rit_cards", (NR, 2 + TURNS), "per Ritual card: face up (cast or negated), prepared by own team, "
                                    "its turn (1..9) when prepared by own team"),
-    ("rit_seats", (6,), "per relative seat: Rituals prepared and not yet cast / 3"),
+    ("rit_seats", (6,), "per relative seat: Rituals prepared and not yet cast / 9 (each lies under a turn "
+                        "marker of its own; the box has nine)"),
+    ("rit_marks", (6, TURNS), "per relative seat: the turn markers (turns 1..9) lying on its face-down Rituals "
+                              "not yet cast (public: a marker lies on top of the card)"),
     ("rit_heroes", (NH, NR + 1), "per hero: immune to that Ritual this turn (Nature's Grace), "
                                  "Gaia's Escutcheon protecting it"),
     ("dec_ritual", (NR,), "Ritual named by the pending decision (the one being placed, the one just removed)"),
@@ -148,8 +151,8 @@ _DEC_OTHER, _DEC_ITEM, _DEC_CARD = _P["dec_other"], _P["dec_item"], _P["dec_card
 #: the decision arguments each piece marks: (kind -> where in ``dec``, piece offset, entries)
 _DEC_ARGS = ((_HERO_ARGS, _DEC_HEROES, NH), (_OTHER_ARGS, _DEC_OTHER, NH), (_ITEM_ARGS, _DEC_ITEM, NI),
              (_CARD_ARGS, _DEC_CARD, NC), (_RIT_ARGS, _P["dec_ritual"], NR))
-_RIT_BOARD, _RIT_CARDS, _RIT_SEATS, _RIT_HEROES = (_P[k] for k in ("rit_board", "rit_cards", "rit_seats",
-                                                                  "rit_heroes"))
+_RIT_BOARD, _RIT_CARDS, _RIT_SEATS, _RIT_MARKS, _RIT_HEROES = (
+    _P[k] for k in ("rit_board", "rit_cards", "rit_seats", "rit_marks", "rit_heroes"))
 _GAIA = NR  # the Gaia's Escutcheon column of rit_heroes
 # --- Monsters: the fields of a monster's block
 MF = 109
@@ -209,7 +212,9 @@ def _small(state, p: int, myteam: int) -> list:
 def _rituals(state, p: int, myteam: int, on: list) -> None:
     """The Ritual pieces (appended to ``on``): the tokens in the Arena and the cards face up (public),
     the Rituals prepared by the seat's team with their turns (TH § Team vs Team: team mates share
-    Rituals), how many each seat prepared (the face-down cards lie by the Hero mats), and per hero
+    Rituals), how many each seat prepared (the face-down cards lie by the Hero mats) and the turn
+    marker on each (TH § Mage Tower: "Select one turn token and place it on top of your Ritual": the
+    table sees which markers are taken and where they lie, not the card under them), and per hero
     Nature's Grace immunities and Gaia's Escutcheon."""
     if state.rtok:
         for x, v in enumerate(state.rhex):
@@ -224,7 +229,11 @@ def _rituals(state, p: int, myteam: int, on: list) -> None:
     team = state.team
     for q, prep in enumerate(state.prepared):
         if prep:
-            on.append((_RIT_SEATS + (q - p) % n, len(prep) / 3.0))
+            rel = (q - p) % n
+            on.append((_RIT_SEATS + rel, len(prep) / TURNS))
+            o = _RIT_MARKS + rel * TURNS - 1  # turn t at column t - 1
+            for _ri, t in prep:
+                on.append((o + t, 1.0))
             if team[q] == myteam:
                 for ri, t in prep:
                     o = _RIT_CARDS + ri * (2 + TURNS)
@@ -597,7 +606,7 @@ def _c_numbers(game) -> list[int]:
         # where the fields of a Power's block start (_pile): own team's pile, other's known pile, place unknown
         6, 9, 12,
         # --- Rituals (_rituals): piece offsets, Ritual cards, Arena turns, hexes
-        _RIT_BOARD, _RIT_CARDS, _RIT_SEATS, _RIT_HEROES, _P["dec_ritual"], NR, TURNS, NHEX,
+        _RIT_BOARD, _RIT_CARDS, _RIT_SEATS, _RIT_HEROES, _P["dec_ritual"], NR, TURNS, NHEX, _RIT_MARKS,
         # --- Monsters: the monster pieces, a monster block's size and fields, slots, tokens, the Curses
         _P["monsters"], _P["mheroes"], _P["mkept"], _P["mstrike"], MF, MAXM, len(STAMINA),
         _M_ALIVE, _M_HEX, _M_TOP, _M_DOWN, _M_SIZE, _M_STAT, _M_CURSE, _M_GONE, _M_TARGET, _M_LAST0, _M_LAST1,

@@ -72,7 +72,7 @@ def render_state(state, viewer: int | None = None) -> str:
         if state.prepared[p]:
             mine = viewer is None or state.team[p] == state.team[viewer]
             what = (", ".join(f"{RITUALS[ri].name} (turn {t})" for ri, t in state.prepared[p]) if mine
-                    else f"{len(state.prepared[p])} face down")
+                    else _face_down(state.prepared[p]))
             lines.append(f" seat {p} rituals prepared: {what}")
     # --- Monsters: the top Stamina Token is public (unless face down), the pile below it hidden from all
     for m in range(len(state.mkind)):
@@ -128,10 +128,16 @@ def _render_prep(state, viewer) -> list[str]:
             if sees(q):
                 out.append(f" P{q} Rituals: " + ", ".join(f"{RITUALS[r].name} (turn {t})" for r, t in state.prepared[q]))
             else:
-                out.append(f" P{q} Rituals: {len(state.prepared[q])} face down")
+                out.append(f" P{q} Rituals: {_face_down(state.prepared[q])}")
     if state.mseat >= 0 and sees(state.mseat):
         out.append(f" Mage Tower draw of P{state.mseat}: " + ", ".join(RITUALS[r].name for r in state.mdraw))
     return out
+
+
+def _face_down(prepared) -> str:
+    """Another team's prepared Rituals: the cards face down, the turn markers on them public."""
+    turns = ", ".join(str(t) for _ri, t in prepared)
+    return f"{len(prepared)} face down (turn marker{'s' if len(prepared) > 1 else ''} {turns})"
 
 
 # ----------------------------------------------------------------------------- the picture
@@ -277,7 +283,9 @@ def draw(state, seat):
             if mine:
                 d.card(c, cb, "Rituals", [", ".join(RITUALS[r].name for r, _ in state.prepared[p])], (120, 80, 150), 9)
             else:
-                d.card_back(c, cb, f"{len(state.prepared[p])} R", color=(120, 80, 150))
+                # face down, the turn markers on them public (TH § Mage Tower)
+                turns = ",".join(str(t) for _r, t in state.prepared[p])
+                d.card_back(c, cb, f"{len(state.prepared[p])} R t{turns}", color=(120, 80, 150))
     lines = []
     for m in range(len(state.mkind)):
         k = state.mkind[m]

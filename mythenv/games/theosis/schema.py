@@ -25,7 +25,7 @@ from mythenv.core.schema import (
     saved_state,
 )
 
-from .cards import RITUALS, STATUSES, TOKENS
+from .cards import DTYPES, RITUALS, STATUSES, TOKENS
 from .rules import MAXHP, MAXM, NC, NH, NHEX, NI, TURNS, TheosisState, team_of_seat
 from .rules.hierapolis import NSPOT
 from .rules.rituals import NR
@@ -40,8 +40,10 @@ PAIR = Nullable(IntList(-1000, 1000, length=2))  # replaced Attack / Defense val
 
 # The types of the leading arguments of each task / decision (i: an int, s: a str, l: a list of ints),
 # as the rules queue them; a kind not listed (one the rules run at once, never saved) has ``ARG``s.
+# The task ``ask`` carries a whole decision record (``["ask", kind, seat, args...]``, ``_T_ask``), so
+# its rest is checked as a pending decision (``dec``) is.
 TASK_ARGS = {
-    "ask": "siii", "c_defs": "i", "c_defskill": "i", "c_duel": "i", "draft_round": "i", "gold_turn": "i",
+    "c_defs": "i", "c_defskill": "i", "c_duel": "i", "draft_round": "i", "gold_turn": "i",
     "h_row": "i", "hero_end": "i", "hero_turn": "i", "hurt": "iiiiilsi", "mana_one": "i", "offer_start": "s",
     "offer_turn": "si", "place_one": "i", "profane": "iii", "sk_aim": "is", "sk_effect": "is",
     "spell_done": "ii",
@@ -75,11 +77,24 @@ GOLD = 10 ** 4  # --- Hierapolis: gold in a purse or on a hero (the preparation'
 HP_FIELDS = ("pturn", "pfirst", "bart", "brev", "bpart", "pdraw", "mseat", "pquota", "track", "msupply", "arow",
              "aseen", "bjoin", "bid", "rdeck", "mdraw", "spots")
 _TYPE = {"i": SMALL, "s": Str(max_len=40), "l": IntList(-1000, 1000, max_len=64)}
+# An int argument's range, by the name the rules give it (the parameter of the ``_T_`` / ``_D_``
+# method): the seat ``p``; a hero (``h``, a target ``t``, an attacker ``a``, a defender ``d``); the
+# index of a combat target ``i`` (-1: none yet); a hurt's source ``src`` (-1: no hero, a Ritual); a
+# Power ``c``, a monster slot ``m``, a Ritual ``ri`` / ``removed``, an item ``it``, a Damage type
+# ``dt``, a small index ``k``; any other int (a count, a flag, an amount) is non-negative. So a
+# negative or out-of-range code is refused by name instead of indexing a list from its end.
+ARG_RANGES = {"h": Int(0, NH - 1), "t": Int(0, NH - 1), "a": Int(0, NH - 1), "d": Int(0, NH - 1),
+              "i": Int(-1, NH + MAXM - 1), "src": Int(-1, NH + MAXM - 1), "c": Int(0, NC - 1),
+              "m": Int(0, MAXM - 1), "ri": Int(0, NR - 1), "removed": Int(0, NR - 1), "it": Int(0, NI - 1),
+              "dt": Int(0, len(DTYPES) - 1), "k": Int(0, NH)}
+ARG_RANGE_OF = {("hp_turn", "t"): Int(0, 9)}  # a Hierapolis turn, not a hero
+COUNT = Int(0, 1000)
 
 
-def _kinds(prefix: str, skip: int, first=None) -> Tagged:
+def _kinds(prefix: str, skip: int, seat: Int, first=None) -> Tagged:
     """The tasks / decisions of ``TheosisState`` with their argument counts (from the signatures of
-    its ``_T_`` / ``_D_`` methods; ``skip`` leading parameters are not saved) and types."""
+    its ``_T_`` / ``_D_`` methods; ``skip`` leading parameters are not saved) and types (an int's
+    range by its parameter's name, ``ARG_RANGES``)."""
     types = TASK_ARGS if prefix == "_T_" else DECISION_ARGS
     kinds = {}
     for name in dir(TheosisState):
@@ -90,7 +105,15 @@ def _kinds(prefix: str, skip: int, first=None) -> Tagged:
         lo = sum(1 for p in pos if p.default is p.empty)
         hi = len(pos) + (16 if any(p.kind == p.VAR_POSITIONAL for p in ps) else 0)
         kind = name[len(prefix):]
-        head = [_TYPE[t] for t in types.get(kind, "")]
+        head = []
+        for j, t in enumerate(types.get(kind, "")):
+            arg = pos[j].name if j < len(pos) else ""
+            if t != "i":
+                head.append(_TYPE[t])
+            elif arg == "p":
+                head.append(seat)
+            else:
+                head.append(ARG_RANGE_OF.get((kind, arg)) or ARG_RANGES.get(arg, COUNT))
         if first is not None:
             head[:1] = [first]
         kinds[kind] = Seq(tuple(head), ARG, lo, hi)
@@ -140,6 +163,9 @@ def build(game) -> object:
     }, optional=("mdu", "allmon", "enslave"))
     ntok = len(TOKENS)
     tokens = IntList(0, ntok - 1, max_len=ntok)
+    decision = _kinds("_D_", 3, seat, seat)
+    tasks = _kinds("_T_", 1, seat)
+    tasks.kinds["ask"] = decision  # ``["ask", <a decision record>]``
     return saved_state({
         "phase": Str(PHASES),
         "turn": Int(0, TURNS),
@@ -183,8 +209,8 @@ def build(game) -> object:
         "disc": List(powers, **per_seat),
         "inplay": List(powers, **per_seat),
         "ret": List(powers, **per_seat),
-        "q": List(_kinds("_T_", 1), max_len=512),
-        "dec": Nullable(_kinds("_D_", 3, seat)),
+        "q": List(tasks, max_len=512),
+        "dec": Nullable(decision),
         "cb": Nullable(combat),
         # --- Rituals (rules/rituals.py; the relations are TheosisState._check_rituals)
         "prepared": List(List(IntList(0, max(NR - 1, TURNS), length=2), max_len=NR), **per_seat),

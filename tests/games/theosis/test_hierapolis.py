@@ -452,10 +452,11 @@ def test_market_select_and_equip_at_once():
     assert s.eq[H["rac"]][rules.W] == staff and staff not in s.offer
 
 
-def test_mage_tower_keeps_one_ritual_with_a_turn_hidden_from_others():
+def test_mage_tower_keeps_one_ritual_face_down_under_a_public_turn_marker():
     """TH § Mage Tower: "randomly take six ... Study the Rituals and select one to prepare. Shuffle
     the rest of the Rituals back into the deck. Place the Ritual you are preparing face down ...
-    Select one turn token"; the Ritual and its turn are hidden from the other players."""
+    Select one turn token and place it on top of your Ritual": the Ritual is hidden from the other
+    players, the turn marker lying on it is not."""
     s = _second_hero(start())
     deck = len(s.rdeck)
     play(s, loc("mage_tower"))
@@ -469,15 +470,17 @@ def test_mage_tower_keeps_one_ritual_with_a_turn_hidden_from_others():
     del o1
     g = s.game
     obs = {}
-    for rr, t in ((r, 4), ((r + 1) % len(s.rdeck + [r]), 7)):
+    other = (r + 1) % len(s.rdeck + [r])
+    for rr, t in ((r, 4), (other, 4), (r, 7)):
         x = s.clone()
         x.prepared[0] = [[rr, t]]
         x.rdeck = sorted(set(s.rdeck + [r]) - {rr})
         out = np.zeros(g.observer.size, np.float32)
         g.encode(x, 1, out)
         obs[rr, t] = out
-    a, b = obs.values()
-    assert np.array_equal(a, b)
+    assert np.array_equal(obs[r, 4], obs[other, 4])  # which card: hidden
+    assert not np.array_equal(obs[r, 4], obs[r, 7])  # which marker: seen
+    assert g.observer.piece(obs[r, 7], "rit_marks")[1][7 - 1] == 1  # seat 0 is seat 1's relative seat 1
 
 
 def test_mage_tower_deck_running_low():

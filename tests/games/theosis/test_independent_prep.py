@@ -379,10 +379,12 @@ def test_mage_tower_deck_running_low():
 
 
 def test_mage_tower_draw_and_the_kept_ritual_hidden_from_the_other_seat():
-    """TH § Mage Tower: the player "studies" the six Rituals and places the one prepared face down.
-    While seat 0 chooses among its six, and after it keeps one with a turn, seat 1's observation
-    (both encoders) and render are the same whichever six were drawn / whichever Ritual and turn
-    were kept; a determinization from seat 1's view redraws the six and, after, the kept one."""
+    """TH § Mage Tower: the player "studies" the six Rituals and places the one prepared face down,
+    then "Select one turn token and place it on top of your Ritual". While seat 0 chooses among its
+    six, and after it keeps one under a turn marker, seat 1's observation (both encoders) and render
+    are the same whichever six were drawn / whichever Ritual was kept, but not whichever marker (it
+    lies face up on the card); a determinization from seat 1's view redraws the six and, after, the
+    kept card, never its turn."""
     a = at_mage_tower()
     b = a.clone()
     b.mdraw = sorted(b.rdeck + b.mdraw[:3])
@@ -394,15 +396,20 @@ def test_mage_tower_draw_and_the_kept_ritual_hidden_from_the_other_seat():
         assert x.render(1) == y.render(1)
     draws = {tuple(sorted(a.resample_hidden(1, np.random.default_rng(i)).mdraw)) for i in range(20)}
     assert len(draws) > 2
+    c = b.clone()
     a.apply_action(rules.A_RITUAL + a.mdraw[0])
     choose(a, "choice 3")
     b.apply_action(rules.A_RITUAL + b.mdraw[-1])
-    choose(b, "choice 8")
-    assert a.prepared[0][0] != b.prepared[0][0]
+    choose(b, "choice 3")
+    c.apply_action(rules.A_RITUAL + c.mdraw[-1])
+    choose(c, "choice 8")
+    assert a.prepared[0][0] != b.prepared[0][0] and b.prepared[0][0][0] == c.prepared[0][0][0]
     assert np.array_equal(checked_observation(a.game, a, 1), checked_observation(a.game, b, 1))
     assert a.render(1) == b.render(1)
+    assert not np.array_equal(checked_observation(a.game, b, 1), checked_observation(a.game, c, 1))
+    assert "turn marker 3" in b.render(1) and "turn marker 8" in c.render(1)
     kept = {tuple(a.resample_hidden(1, np.random.default_rng(i)).prepared[0][0]) for i in range(20)}
-    assert len(kept) > 2
+    assert len(kept) > 2 and {t for _r, t in kept} == {3}
 
 
 # ------------------------------------------------------------------ TH § Order of Powers, expansion

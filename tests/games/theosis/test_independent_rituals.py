@@ -392,37 +392,45 @@ def _prepared_pair(g, heroes, seat, a, b, hands):
 
 
 def test_prepared_rituals_hidden_from_the_other_team():
-    """TH § Mage Tower: "Place the Ritual you are preparing face down next to your Hero mat" with its
-    turn marker; TH § Team vs Team: teammates "can however exchange any private information such as
-    face down Powers or Rituals". Two 2x2 positions differing only in seat 1's prepared Ritual and
-    turn (Wall of Fire on 4 / Consecration on 6): seats 0 and 2 (the other team) get the same
-    observation (both encoders) and render; seat 3, seat 1's teammate, tells them apart."""
+    """TH § Mage Tower: "Place the Ritual you are preparing face down next to your Hero mat. Select one
+    turn token and place it on top of your Ritual"; TH § Team vs Team: teammates "can however
+    exchange any private information such as face down Powers or Rituals". Two 2x2 positions
+    differing only in seat 1's prepared Ritual (Wall of Fire / Consecration, both under turn marker
+    4): seats 0 and 2 (the other team) get the same observation (both encoders) and render; seat 3,
+    seat 1's teammate, tells them apart. The marker on top is public: a Ritual under marker 6 is told
+    apart by everyone."""
     heroes = {"norn": dict(owner=0, pos=(-3, 1)), "rac": dict(owner=1, pos=(3, -1)),
               "aer": dict(owner=2, pos=(-3, 3)), "gurth": dict(owner=3, pos=(3, -3))}
     hands = {0: W_SET, 1: D_SET, 2: R_SET, 3: ["terror", "enervation", "damnation", "raise_the_dead", "ungrave",
                                               "despair"]}
-    a, b = _prepared_pair(GT, heroes, 1, [("wall_of_fire", 4)], [("consecration", 6)], hands)
+    a, b = _prepared_pair(GT, heroes, 1, [("wall_of_fire", 4)], [("consecration", 4)], hands)
+    _a, c = _prepared_pair(GT, heroes, 1, [("wall_of_fire", 4)], [("wall_of_fire", 6)], hands)
     assert GT.num_players == 4 and a.team[1] == a.team[3] != a.team[0]
     for p in (0, 2):
         assert np.array_equal(checked_observation(GT, a, p), checked_observation(GT, b, p)), p
         assert a.render(p) == b.render(p), p
+        assert not np.array_equal(checked_observation(GT, a, p), checked_observation(GT, c, p)), p
+        assert "turn marker 6" in c.render(p) and "Wall of Fire" not in c.render(p)
     assert not np.array_equal(checked_observation(GT, a, 3), checked_observation(GT, b, 3))
 
 
 def test_resample_redraws_the_other_teams_prepared_rituals():
     """As above: a determinization from seat 0's view keeps seat 0's own prepared Ritual and turn and
-    redraws seat 1's (which Ritual, which turn), keeping only what is public: how many it holds."""
+    redraws seat 1's card from those seat 0 has not seen (seat 1's and the Mage Tower deck's),
+    keeping what is public: how many it holds and the turn marker on each (TH § Mage Tower)."""
     heroes = {"norn": dict(owner=0, pos=(-3, 1)), "rac": dict(owner=1, pos=(3, -1))}
     s = arena(G2, heroes, {0: W_SET, 1: D_SET}, ranking=list(heroes))
     s.prepared[0] = [[RK["purification"], 3]]
     s.prepared[1] = [[RK["wall_of_fire"], 4]]
+    s.rdeck = sorted(set(RK.values()) - {RK["purification"], RK["wall_of_fire"], RK["flesh_and_blood"]})
     s._legal = None
     seen = set()
     for i in range(25):
         r = s.resample_hidden(0, np.random.default_rng(i))
         assert r.prepared[0] == [[RK["purification"], 3]]
-        assert len(r.prepared[1]) == 1
-        seen.add(tuple(r.prepared[1][0]))
+        assert len(r.prepared[1]) == 1 and r.prepared[1][0][1] == 4
+        assert r.prepared[1][0][0] != RK["purification"]
+        seen.add(r.prepared[1][0][0])
     assert len(seen) > 3
 
 
@@ -492,7 +500,7 @@ def test_gaias_escutcheon_terrain_and_damage():
 def test_resample_keeps_the_teammates_prepared_rituals():
     """TH § Team vs Team: teammates share "face down Powers or Rituals". In a 2x2 game a
     determinization from seat 0's view keeps seat 2's (its teammate's) prepared Ritual and turn and
-    redraws those of seats 1 and 3."""
+    redraws the cards of seats 1 and 3 (their turn markers are public: kept)."""
     heroes = {"norn": dict(owner=0, pos=(-3, 1)), "rac": dict(owner=1, pos=(3, -1)),
               "aer": dict(owner=2, pos=(-3, 3)), "gurth": dict(owner=3, pos=(3, -3))}
     hands = {0: W_SET, 1: D_SET, 2: R_SET, 3: ["terror", "enervation", "damnation", "raise_the_dead", "ungrave",
@@ -502,13 +510,16 @@ def test_resample_keeps_the_teammates_prepared_rituals():
     s.prepared[0], s.prepared[2] = [list(x) for x in mine[0]], [list(x) for x in mine[2]]
     s.prepared[1] = [[RK["wall_of_fire"], 4]]
     s.prepared[3] = [[RK["consecration"], 7]]
+    s.rdeck = sorted(set(RK.values()) - {RK[k] for k in ("purification", "guardian_angel", "wall_of_fire",
+                                                             "consecration", "flesh_and_blood")})
     s._legal = None
     seen = set()
     for i in range(25):
         r = s.resample_hidden(0, np.random.default_rng(i))
         assert r.prepared[0] == mine[0] and r.prepared[2] == mine[2]
         assert len(r.prepared[1]) == len(r.prepared[3]) == 1
-        seen.add((tuple(r.prepared[1][0]), tuple(r.prepared[3][0])))
+        assert r.prepared[1][0][1] == 4 and r.prepared[3][0][1] == 7
+        seen.add((r.prepared[1][0][0], r.prepared[3][0][0]))
         used = [x[0] for p in range(4) for x in r.prepared[p]]
         assert len(set(used)) == len(used)
     assert len(seen) > 3
@@ -576,25 +587,21 @@ def test_random_games_with_prepared_rituals_resample_within_each_seats_knowledge
     assert checks > 300
 
 
-def test_resample_turns_as_the_mage_tower_allows_them():
+def test_resample_keeps_every_turn_marker():
     """TH § Mage Tower: "Select one turn token and place it on top of your Ritual indicating the turn
-    the Ritual will be cast"; the Mage Tower offers a player every turn its own team has not used
-    (the other teams' turns are hidden, so they do not restrict it; docs, Readings). So seat 1 may
-    well have prepared its Ritual for turn 4 like seat 0: a determinization from seat 0's view must
-    be able to give seat 1 any turn still to come (Arena turn 1 is on: 2..9), turn 4 included; a
-    team's own two Rituals never share a turn."""
+    the Ritual will be cast"; TH § Components List: "9x Turn Markers", one per Arena turn, shared by
+    the table. The markers lie face up on the face-down cards, so a determinization from seat 0's view
+    keeps seat 1's markers (4 and 6) where they lie and redraws only the cards under them; no two
+    prepared Rituals ever share a marker."""
     heroes = {"norn": dict(owner=0, pos=(-3, 1)), "rac": dict(owner=1, pos=(3, -1))}
     s = arena(G2, heroes, {0: W_SET, 1: D_SET}, ranking=list(heroes), turn=1)
-    s.prepared[0] = [[RK["purification"], 4]]
+    s.prepared[0] = [[RK["purification"], 3]]
     s.prepared[1] = [[RK["wall_of_fire"], 4], [RK["consecration"], 6]]
     s._legal = None
-    seen = set()
-    for i in range(120):
+    for i in range(40):
         r = s.resample_hidden(0, np.random.default_rng(i))
-        (_a, t1), (_b, t2) = r.prepared[1]
-        assert t1 != t2
-        seen |= {t1, t2}
-    assert seen == set(range(2, 10))
+        assert [t for _r, t in r.prepared[1]] == [4, 6]
+        assert r.prepared[0] == [[RK["purification"], 3]]
 
 
 def test_equilibrium_reaches_the_teammates_heroes():

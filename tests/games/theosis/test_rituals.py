@@ -585,35 +585,41 @@ def test_gaias_escutcheon_shields_from_negative_ritual_effects():
 # ------------------------------------------------------------------------------------ hidden information
 
 
-def test_a_prepared_ritual_is_hidden_from_the_other_team():
+def test_a_prepared_ritual_is_hidden_from_the_other_team_its_turn_marker_is_not():
     """TH § Mage Tower: "Place the Ritual you are preparing face down next to your Hero mat. Select one
     turn token and place it on top of your Ritual"; TH § Team vs Team: team mates "can however
     exchange any private information such as face down Powers or Rituals". Seat 0 prepared a Wall of
-    Fire for turn 5: its team mate (seat 2) sees it and its turn, the other team sees one face-down
-    Ritual only, in the observation and the render; ``resample_hidden`` redraws its card and turn."""
+    Fire for turn 5: its team mate (seat 2) sees the card and its turn, the other team sees one
+    face-down card under turn marker 5, in the observation and the render; ``resample_hidden`` redraws
+    the card only (issue 27: the marker on top is public)."""
     g = game(num_players=4, mode="teams_2x2")
     s = arena(g, {"norn": dict(owner=0, pos=(-3, 1)), "rac": dict(owner=1, pos=(3, -1)),
                   "lug": dict(owner=2, pos=(-3, 2)), "aer": dict(owner=3, pos=(3, -2))},
               {0: W_SET, 1: D_SET, 2: R_SET, 3: M_SET}, ranking=["norn", "rac", "lug", "aer"], turn=2)
     s.prepared[0] = [[RK["wall_of_fire"], 5]]
     s.prepared[1] = [[RK["purification"], 7]]
+    s.rdeck = sorted(set(RK.values()) - {RK["wall_of_fire"], RK["purification"], RK["flesh_and_blood"]})
     row = RK["wall_of_fire"]
     for p, sees in ((0, True), (2, True), (1, False), (3, False)):
-        cards_piece = OBSERVER.piece(checked_observation(g, s, p), "rit_cards")
+        obs = checked_observation(g, s, p)
+        cards_piece = OBSERVER.piece(obs, "rit_cards")
         assert bool(cards_piece[row][1]) == sees and bool(cards_piece[row][1 + 5]) == sees
-        seats = OBSERVER.piece(checked_observation(g, s, p), "rit_seats")
-        assert seats[(0 - p) % 4] == pytest.approx(1 / 3)  # everyone sees one card by seat 0's mat
+        seats = OBSERVER.piece(obs, "rit_seats")
+        assert seats[(0 - p) % 4] == pytest.approx(1 / 9)  # everyone sees one card by seat 0's mat
+        marks = OBSERVER.piece(obs, "rit_marks")
+        assert marks[(0 - p) % 4].tolist() == [0, 0, 0, 0, 1, 0, 0, 0, 0]  # ... under turn marker 5
+        assert marks[(1 - p) % 4].tolist() == [0, 0, 0, 0, 0, 0, 1, 0, 0]  # seat 1's under marker 7
         assert ("Wall of Fire" in s.render(p)) == sees
+        assert sees or "1 face down (turn marker 5)" in s.render(p)
     rng = np.random.default_rng(1)
-    turns, cards_drawn = set(), set()
+    cards_drawn = set()
     for _ in range(40):
         r = s.resample_hidden(1, rng)
         assert r.prepared[1] == [[RK["purification"], 7]]  # seat 1's own team's: kept
         (ri, t), = r.prepared[0]
-        assert 3 <= t <= 9 and ri != RK["purification"]
-        turns.add(t)
+        assert t == 5 and ri != RK["purification"]
         cards_drawn.add(ri)
-    assert len(turns) > 1
+    assert len(cards_drawn) > 1
 
 
 # ------------------------------------------------------------------------------------ the heuristic

@@ -28,6 +28,7 @@ from .actions import (
     NC,
     NH,
     SPOT_NAMES,
+    TURNS,
 )
 
 HP = HIERAPOLIS
@@ -428,8 +429,11 @@ class Hierapolis:
     def _mage_tower(self, p: int, k: int) -> None:
         """"Shuffle the Rituals and randomly take six, or if the deck is running low, as many as are
         available. Study the Rituals and select one to prepare. Shuffle the rest of the Rituals back
-        into the deck." The draw is seen by the player's team only (TH § Team vs Team)."""
-        if not self.rdeck:
+        into the deck." The draw is seen by the player's team only (TH § Team vs Team). With no turn
+        marker left to put on a Ritual (``free_turns``) there is nothing to prepare: never with the
+        designed one Mage Tower slot a turn (six studies, nine markers), but a swapped data file may
+        allow more."""
+        if not self.rdeck or not self.free_turns():
             return
         k = min(k, len(self.rdeck))
         idx = self.rng.permutation(len(self.rdeck))[:k]
@@ -446,13 +450,19 @@ class Hierapolis:
         self.mdraw = [r]
         self._ask("hp_rturn", p)
 
+    def free_turns(self) -> list[int]:
+        """The turn markers still free: TH § Components List, "9x Turn Markers", one per Arena turn
+        (§ Combat Turns: "Combat in the Arena consists of nine turns"), shared by the table: a marker
+        lying on any seat's prepared Ritual is taken for everyone (and is seen to be: it lies face up
+        on top of the card, ``observe._rituals``)."""
+        taken = {t for x in self.prepared for _r, t in x}
+        return [t for t in range(1, TURNS + 1) if t not in taken]
+
     def _L_hp_rturn(self, p):
         """"Select one turn token and place it on top of your Ritual indicating the turn the Ritual
-        will be cast during the Arena Phase": one of the nine turn markers, one per Arena turn, not one
-        the player's team already used (which turns other teams took is hidden, so they do not
-        restrict the choice)."""
-        used = {t for q in range(self.n) if self.team[q] == self.team[p] for _r, t in self.prepared[q]}
-        return [A_NUM + t for t in range(1, 10) if t not in used]
+        will be cast during the Arena Phase" (errata p.5: "Turn Marker"): one of the markers no seat
+        has taken (``free_turns``)."""
+        return [A_NUM + t for t in self.free_turns()]
 
     def _D_hp_rturn(self, fam, t, p):
         self.prepared[p].append([self.mdraw[0], t])

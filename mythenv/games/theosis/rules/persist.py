@@ -12,7 +12,7 @@ from mythenv.core.errors import StateError
 from mythenv.core.game import rng_from_json, rng_to_json
 
 from ..cards import HEROES, POWERS
-from .actions import MAXHP, NC, NH, NI, TURNS
+from .actions import MAXHP, NC, NH, NI, TURNS, team_of_seat
 
 
 class Persist:
@@ -53,7 +53,7 @@ class Persist:
         s.prepared = [[e[:] for e in x] for x in self.prepared]  # --- Rituals: [ritual, turn] pairs
         s.mcb = _copy_cb(self.mcb)  # --- Monsters
         self._clone_rng_into(s)
-        s._legal = self._legal
+        s._legal = None if self._legal is None else self._legal[:]  # the caller's list is not the clone's
         return s
 
     def to_dict(self) -> dict:
@@ -168,6 +168,8 @@ class Persist:
         for t in self.q:
             if not hasattr(self, "_T_" + str(t[0])):
                 raise StateError(f"theosis_v0: unknown task {t[0]!r} in the queue")
+        if self.winner == -2:
+            self._check_carries_on()
         if not 0 <= self.turn <= TURNS or (self.phase == "arena" and self.turn < 1):
             raise StateError(f"theosis_v0: Arena turn {self.turn} in phase {self.phase!r} (turns 1..{TURNS})")
         if not 0 <= self.initiative < self.n:
@@ -178,10 +180,44 @@ class Persist:
                 raise StateError(f"theosis_v0: seat {p} owns {own} heroes (this mode gives each player {self.hpp})")
         if any(self.pos[h] >= 0 and self.owner[h] < 0 for h in range(NH)):
             raise StateError("theosis_v0: a hero nobody owns stands in the Arena")
+        # the seats' teams are the mode's (every seat its own once the monsters of a heavy semi co-op
+        # game fell: mphase 1)
+        teams = list(range(self.n)) if self.mphase == 1 and self.mode == "semi_coop_heavy" \
+            else [team_of_seat(self.mode, self.n, p) for p in range(self.n)]
+        if self.team != teams:
+            raise StateError(f"theosis_v0: saved state field team: {self.team}; this mode and phase seat the "
+                             f"players in teams {teams}")
+        if self.nteams != max(teams) + 1:
+            raise StateError(f"theosis_v0: saved state field nteams: {self.nteams}; the teams {teams} are "
+                             f"{max(teams) + 1}")
+        if any((self.para[h] or self.swal[h] or self.ensl[h] or self.anchor[h]) and self.owner[h] < 0
+               for h in range(NH)):
+            raise StateError("theosis_v0: a hero nobody owns is paralyzed, swallowed, enslaved or anchored")
         self._check_rituals()  # --- Rituals (rituals.py)
         self._check_monsters(seen)  # --- Monsters
         self._hp_invariants()  # --- Hierapolis
         self._cp_invariants()  # --- Co-op preparation
+
+    #: the tasks that carry a game on: each queues the next phase, turn or actor (or ends the game),
+    #: so a running game's queue always ends with one; and the decisions whose answer queues it
+    #: (a hero pick queues the next selection, an offer's answer the next offer turn), the only ones
+    #: asked with the queue empty
+    CARRY_ON_TASKS = frozenset(("next_actor", "turn_end", "arena_start", "rank", "m_rank_done", "mana_start",
+                                "offer_start", "offer_turn", "hp_end", "hp_align"))
+    CARRY_ON_DECISIONS = frozenset(("pick", "offer"))
+
+    def _check_carries_on(self) -> None:
+        """A running game's queue cannot run dry: it ends with a task that carries the game on, or it
+        is empty while the pending decision's answer queues one (a corrupted save with the queue
+        emptied or cut short crashed in play: "the task queue ran dry")."""
+        q = self.q
+        if q and q[-1][0] not in self.CARRY_ON_TASKS:
+            raise StateError(f"theosis_v0: saved state field q[{len(q) - 1}][0]: a running game's queue ends with "
+                             f"a task that carries it on ({', '.join(sorted(self.CARRY_ON_TASKS))}), got {q[-1][0]!r}")
+        if not q and self.dec[0] not in self.CARRY_ON_DECISIONS:
+            raise StateError(f"theosis_v0: saved state field q: empty in a running game while the decision "
+                             f"{self.dec[0]!r} is pending (only {', '.join(sorted(self.CARRY_ON_DECISIONS))} queue "
+                             "what follows them): the queue would run dry")
 
     # ================================================================== determinization
     def resample_hidden(self, player: int, rng: np.random.Generator) -> Self:
@@ -287,14 +323,17 @@ def _copy_args(t: list) -> list:
 
 
 def _copy_cb(cb):
-    if cb is None:
-        return None
-    out = {}
-    for k, v in cb.items():
-        if isinstance(v, list):
-            out[k] = v[:]
-        elif isinstance(v, dict):
-            out[k] = {kk: (vv[:] if isinstance(vv, list) else vv) for kk, vv in v.items()}
-        else:
-            out[k] = v
-    return out
+    """A copy of a combat record (``cb``, the monsters' ``mcb``) that shares no list or dict with it,
+    at any depth (``mcb["dvals"]`` is a list of pairs, ``cb["du"]`` a dict holding pairs)."""
+    return None if cb is None else _copy_tree(cb)
+
+
+def _copy_tree(v):
+    t = type(v)
+    if t is dict:
+        return {k: _copy_tree(x) for k, x in v.items()}
+    if t is list:
+        if any(type(x) is list or type(x) is dict for x in v):
+            return [_copy_tree(x) for x in v]
+        return v[:]
+    return v

@@ -6,7 +6,7 @@ Movement cost, Attack and Defense bonuses, healing, Mana, Fire) and what shields
 the Skills that move tokens, are resolved here too.
 
 State (set in ``state.StateBase.__init__``): ``prepared[p]`` the ``[ritual, turn]`` pairs seat ``p``
-prepared (hidden from other teams), ``rdue`` the ``[seat, ritual]`` pairs revealed at the start of
+prepared (the card hidden from other teams, its turn marker public), ``rdue`` the ``[seat, ritual]`` pairs revealed at the start of
 this turn and not yet resolved, ``rshown`` every Ritual card face up (cast or negated), ``rtok`` the
 tokens in the Arena (``[ritual, placement, caster]``), ``rhex`` per hex the token on it
 (``-1``, else ``2 * ritual + blocked``), ``rimm`` per hero the Rituals it is immune to this turn
@@ -535,13 +535,12 @@ class Rituals:
 
     # ---------------------------------------------------------------- determinization
     def _r_resample(self, s, player: int, rng) -> None:
-        """``resample_hidden``'s part for Rituals: which card each other team prepared and its turn
-        are hidden (TH § Mage Tower: "Place the Ritual you are preparing face down ... Select one turn
-        token and place it on top of your Ritual"); they are redrawn from the cards ``player`` has not
-        seen (the other teams' prepared cards and the Mage Tower deck, which is reshuffled), each on a
-        turn still to come, all different within each team (a team never uses a turn twice) and
-        drawn independently of every other team's, as the Mage Tower offers them. How many each seat
-        prepared stays (the cards lie by the Hero mats)."""
+        """``resample_hidden``'s part for Rituals: which card each other team prepared is hidden (TH §
+        Mage Tower: "Place the Ritual you are preparing face down next to your Hero mat"), its turn
+        is not: "Select one turn token and place it on top of your Ritual", a marker of the table's
+        nine that everyone sees taken (``hierapolis.free_turns``). The cards are redrawn from those
+        ``player`` has not seen (the other teams' prepared cards and the Mage Tower deck, which is
+        reshuffled); each keeps its seat and its turn marker."""
         mine = self.team[player]
         slots = [(q, k) for q in range(self.n) if self.team[q] != mine for k in range(len(self.prepared[q]))]
         deck = getattr(s, "rdeck", None)
@@ -549,21 +548,7 @@ class Rituals:
             return
         pool = sorted([s.prepared[q][k][0] for q, k in slots] + list(deck or ()))
         pool = [pool[j] for j in rng.permutation(len(pool))]
-        lo = self.turn + 1 if self.phase in ("arena", "over") else 1
-        # each other team's turns all different (its own turn markers); independent of the seat's
-        # own team's and of a third team's: the Mage Tower lets a team pick any turn it has not used
-        # (hierapolis.py ``_L_hp_rturn``), since the others' turns are hidden
-        left = list(range(lo, TURNS + 1))
-        turns = [0] * len(slots)
-        for tm in sorted({self.team[q] for q, _k in slots}):
-            js = [j for j, (q, _k) in enumerate(slots) if self.team[q] == tm]
-            if len(left) >= len(js):
-                for j, x in zip(js, rng.permutation(len(left))):
-                    turns[j] = left[int(x)]
-            else:
-                for j in js:
-                    turns[j] = int(rng.integers(lo, TURNS + 1))
         for j, (q, k) in enumerate(slots):
-            s.prepared[q][k] = [int(pool[j]), int(turns[j])]
+            s.prepared[q][k][0] = int(pool[j])
         if deck is not None:
-            s.rdeck[:] = [int(x) for x in pool[len(slots):]]
+            s.rdeck[:] = sorted(int(x) for x in pool[len(slots):])  # the deck is kept sorted
