@@ -436,9 +436,10 @@ def test_random_games_with_rituals_keep_encoders_identical_and_states_loadable()
             la = s.legal_actions()
             s.apply_action(la[int(rng.integers(len(la)))])
         picks = rng.permutation(len(keys))
+        turns = [2 + int(t) for t in rng.permutation(8)]  # one turn marker per Arena turn
         for p in range(3):
-            s.prepared[p] = [[RK[keys[picks[2 * p]]], 2 + int(rng.integers(8))],
-                             [RK[keys[picks[2 * p + 1]]], 2 + int(rng.integers(8))]]
+            s.prepared[p] = [[RK[keys[picks[2 * p]]], turns[2 * p]],
+                             [RK[keys[picks[2 * p + 1]]], turns[2 * p + 1]]]
         s._legal = None
         steps = 0
         while not s.is_terminal() and steps < 600:

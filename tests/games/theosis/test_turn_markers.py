@@ -83,6 +83,19 @@ def test_a_marker_taken_by_any_seat_is_gone_for_everyone(cfg, others):
     assert sorted(t for x in s.prepared for _r, t in x) == sorted([3, *others.values()])
 
 
+def test_a_saved_state_with_two_rituals_under_one_marker_is_refused():
+    """One marker per Arena turn: a save where two seats' Rituals lie under marker 4 is no position
+    of the game."""
+    from mythenv.core.errors import StateError
+    s = first_visit(game(num_players=3))
+    lay(s, 1, 4)
+    d = s.to_dict()
+    d["rdeck"].remove(d["rdeck"][0])
+    d["prepared"][2] = [[s.rdeck[0], 4]]
+    with pytest.raises(StateError, match="field prepared: two Rituals under one turn marker"):
+        s.game.state_from_dict(d)
+
+
 def test_with_every_marker_taken_the_mage_tower_prepares_nothing():
     """Nine markers and, with the expansion, ten Ritual cards: once the nine lie on prepared Rituals
     there is none to "place on top of your Ritual", so a study at the Mage Tower prepares nothing

@@ -514,6 +514,10 @@ class Rituals:
         prep = [e[0] for x in self.prepared for e in x]
         if len(set(prep)) != len(prep) or set(prep) & set(self.rshown) or len(set(self.rshown)) != len(self.rshown):
             raise StateError("theosis_v0: a Ritual card is in two places")
+        marks = [e[1] for x in self.prepared for e in x]
+        if len(set(marks)) != len(marks):
+            raise StateError(f"theosis_v0: saved state field prepared: two Rituals under one turn marker {marks} "
+                             "(one marker per Arena turn, TH § Components List)")
         arena = self.phase in ("arena", "over")
         for x in self.prepared:
             for ri, t in x:
