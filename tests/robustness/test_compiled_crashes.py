@@ -88,10 +88,7 @@ def test_absurd_ints_are_an_error_not_an_allocation(gid):
     assert r.stdout.startswith("ok ") and int(r.stdout.split()[1]) > 100, r.stdout
 
 
-SEATED = [pytest.param(g, marks=[pytest.mark.xfail(
-    reason="issue 27 item 9: Theosis observe.py is the Theosis work's (IndexError now, no allocation)", strict=False)]
-    if g == "theosis_v0" else []) for g in mythenv.list_games()
-    if hasattr(mythenv.make_game(g).new_initial_state(seed=0), "n")]
+SEATED = [g for g in mythenv.list_games() if hasattr(mythenv.make_game(g).new_initial_state(seed=0), "n")]
 
 
 @pytest.mark.parametrize("gid", SEATED)

@@ -22,11 +22,7 @@ from tests.conformance.cases import WRAPPER_CASES
 from tests.robustness.corrupt_states import MUTATIONS, check_one, game_of, positions, run
 
 PER_CLASS = int(os.environ.get("MYTHENV_CORRUPT_PER_CLASS", "8"))
-#: the Theosis task queue and decision codes are the Theosis work of issue 27 (item 7)
-THEOSIS_OPEN = pytest.mark.xfail(reason="issue 27 item 7, Theosis part (the task queue ran dry, cb.targets)",
-                                 strict=False)
-CASES = [pytest.param(*c.values, id=c.id, marks=[THEOSIS_OPEN] if c.values[0] == "theosis_v0" else [])
-         for c in WRAPPER_CASES]
+CASES = [pytest.param(*c.values, id=c.id) for c in WRAPPER_CASES]
 
 
 def _mid(gid: str, cfg: dict | None = None, at: int = 2) -> dict:

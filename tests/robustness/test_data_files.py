@@ -297,8 +297,6 @@ def _field_mutations(v) -> list[tuple[str, object]]:
 #: ``MYTHENV_DATA_FIELDS=all``: every field of the first and last record of every table; by default
 #: one field per class and table (a different one per table, chosen by a seeded draw)
 ALL_FIELDS = os.environ.get("MYTHENV_DATA_FIELDS", "") == "all"
-#: Theosis fields the Theosis work of issue 27 (item 8: a negative Skill bonus) owns
-THEOSIS_OPEN = {("skills.toml", "bonus")}
 
 
 def _field_cases():
@@ -313,10 +311,7 @@ def _field_cases():
         rnd = random.Random(f"{name}:{table}")
         for kind, options in sorted(picked.items()):
             for i, field, bad in options if ALL_FIELDS else [rnd.choice(options)]:
-                marks = [pytest.mark.xfail(reason="issue 27 item 8, Theosis part", strict=False)] \
-                    if (name, field) in THEOSIS_OPEN else []
-                out.append(pytest.param(gid, name, table, i, field, bad, id=f"{name}-{table}[{i}].{field}-{kind}",
-                                        marks=marks))
+                out.append(pytest.param(gid, name, table, i, field, bad, id=f"{name}-{table}[{i}].{field}-{kind}"))
     return out
 
 

@@ -17,7 +17,7 @@ from operator import attrgetter, ne
 
 import numpy as np
 
-from mythenv.core.observe import Observer
+from mythenv.core.observe import Observer, seats
 
 from .cards import HEROES, HIERAPOLIS, MONSTERS, STATUSES
 from .cards import TOKENS as STAMINA
@@ -475,6 +475,7 @@ def _monsters(w, state, p: int, clear: bool) -> None:
 
 
 def encode(state, p: int, out: np.ndarray) -> None:
+    seats(state)  # a state whose seat count is not the config's is named, never laid out
     # single-element writes through a memoryview cost about half a numpy scalar write
     w = memoryview(out) if out.dtype == np.float32 and out.flags.c_contiguous else out
     myteam = state.team[p]
@@ -522,6 +523,7 @@ def update(state, p: int, w: memoryview, m) -> None:
     """The update step of ``snapshot_encoder`` (``Game.encode_update`` after the first call): rewrite
     the hero blocks, Power piles and small pieces of ``w`` whose inputs differ from the snapshot
     ``m``, and refresh ``m``."""
+    seats(state)
     myteam = state.team[p]
     _monsters(w, state, p, True)  # --- Monsters: rewritten at every update
     small = _small(state, p, myteam)
