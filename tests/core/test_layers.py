@@ -16,8 +16,9 @@ import pytest
 ROOT = Path(__file__).resolve().parents[2] / "mythenv"
 CORE_MODULES = sorted("mythenv.core" if p.stem == "__init__" else f"mythenv.core.{p.stem}"
                       for p in (ROOT / "core").glob("*.py"))
-#: the libraries the core may stand on besides the standard library
-CORE_LIBRARIES = ("numpy", "gymnasium", "pettingzoo")
+#: the libraries the core may stand on besides the standard library (the core dependencies of
+#: pyproject.toml; Pillow is core/draw.py's)
+CORE_LIBRARIES = ("numpy", "gymnasium", "pettingzoo", "PIL")
 
 # A fresh interpreter: the libraries first (with whatever they import themselves), then an empty
 # ``mythenv`` package (so mythenv/__init__.py, which wires the layers together, does not run), then
@@ -46,7 +47,7 @@ def _allowed(module: str) -> bool:
 
 def test_core_modules_import_nothing_above_the_core():
     """Importing the core's modules in a fresh interpreter loads only mythenv.core, the standard
-    library and numpy / gymnasium / pettingzoo."""
+    library and numpy / gymnasium / pettingzoo / Pillow (the core dependencies)."""
     code = _PROBE.format(libs=CORE_LIBRARIES, root=str(ROOT), names=CORE_MODULES)
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
     loaded = json.loads(out.splitlines()[-1])
