@@ -234,6 +234,10 @@ def train(cfg: TrainConfig, out: str | Path, resume: bool = False, progress: boo
             model = MaskablePPO("MlpPolicy", venv, seed=seed, device="cpu", verbose=0,
                                 tensorboard_log=str(out / "tb"), policy_kwargs={"net_arch": net_arch}, **ppo)
         pretrain_s = _pretrain(model, cfg, out, venv, progress) if cfg.pretrain and not resume else 0.0
+        if pretrain_s:  # the warm start is kept at once: a resume never collects the demonstrations again
+            _save_checkpoint(model, out, 0, pretrain_s)
+            if on_checkpoint is not None:
+                on_checkpoint(model, 0, pretrain_s)
         remaining = cfg.steps - model.num_timesteps
         meta = ckpts[-1].with_suffix(".json") if resume else None
         wall0 = json.loads(meta.read_text())["wall_time_s"] if meta is not None and meta.exists() else pretrain_s
