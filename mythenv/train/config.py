@@ -159,6 +159,16 @@ def repo_config_dir() -> Path:
     return Path(__file__).resolve().parents[2] / "training" / "configs"
 
 
+def read_toml(p: Path, what: str, known: str = "") -> dict[str, Any]:
+    """The TOML file ``p`` as a dict, or a ConfigError naming it (``what``: "training config", ...)."""
+    try:
+        return tomllib.loads(p.read_text())
+    except FileNotFoundError:
+        raise ConfigError(f"no {what} at {str(p)!r}{known}") from None
+    except tomllib.TOMLDecodeError as e:
+        raise ConfigError(f"{p}: {e}") from None
+
+
 def load_config(path: str | Path | None = None, game: str | None = None) -> TrainConfig:
     """The config at ``path``; else ``training/configs/<game>.toml`` when it exists; else defaults."""
     if path is None and game is not None:
@@ -167,12 +177,7 @@ def load_config(path: str | Path | None = None, game: str | None = None) -> Trai
     if path is None:
         return TrainConfig(game=game or TrainConfig.game)
     p = Path(path)
-    try:
-        d = tomllib.loads(p.read_text())
-    except FileNotFoundError:
-        raise ConfigError(f"no training config at {str(p)!r}") from None
-    except tomllib.TOMLDecodeError as e:
-        raise ConfigError(f"{p}: {e}") from None
+    d = read_toml(p, "training config")
     if game is not None and d.get("game", game) != game:
         raise ConfigError(f"{p} is a config for {d['game']!r}, not {game!r}")
     d.setdefault("game", game or TrainConfig.game)

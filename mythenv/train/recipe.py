@@ -37,14 +37,13 @@ import json
 import shutil
 import subprocess
 import time
-import tomllib
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from mythenv.core.errors import ConfigError
 
-from .config import DEFAULT_PPO, TrainConfig, load_config, repo_config_dir
+from .config import DEFAULT_PPO, TrainConfig, load_config, read_toml, repo_config_dir
 
 RECIPE_KEYS = {"name", "config", "game_config", "final_eval_games", "eval_opponents", "phases",
                "keep_snapshots", "eval_workers", "description"}
@@ -93,12 +92,7 @@ def load_recipe(name_or_path: str | Path) -> Recipe:
     p = Path(name_or_path)
     if not p.suffix:
         p = recipe_dir() / f"{name_or_path}.toml"
-    try:
-        d = tomllib.loads(p.read_text())
-    except FileNotFoundError:
-        raise ConfigError(f"no recipe at {str(p)!r}; recipes: {', '.join(list_recipes()) or 'none'}") from None
-    except tomllib.TOMLDecodeError as e:
-        raise ConfigError(f"{p}: {e}") from None
+    d = read_toml(p, "recipe", f"; recipes: {', '.join(list_recipes()) or 'none'}")
     unknown = set(d) - RECIPE_KEYS
     if unknown:
         raise ConfigError(f"{p}: unknown key(s) {sorted(unknown)}; allowed: {', '.join(sorted(RECIPE_KEYS))}")

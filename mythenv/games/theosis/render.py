@@ -5,8 +5,7 @@ from __future__ import annotations
 
 from mythenv.core import draw as d
 
-from .cards import HEROES, HIERAPOLIS, ITEMS, POWERS, RITUALS
-from .cards import MONSTERS, STATUSES, TOKENS
+from .cards import HEROES, HIERAPOLIS, ITEMS, MONSTERS, POWERS, RITUALS, STATUSES, TOKENS
 from .rules import HEXES, NC, NH, SPOT_NAMES, R
 
 
@@ -80,7 +79,7 @@ def render_state(state, viewer: int | None = None) -> str:
         if k < 0:
             continue
         st = state.mstack[m]
-        top = ("face down" if state.mdown[m] else TOKENS[st[0]].key) if st else "-"
+        top = _stamina_top(state, m)
         where = HEXES[state.mpos[m]] if state.mpos[m] >= 0 else "defeated"
         lines.append(f" monster {MONSTERS[k].name} at {where}: {len(st)} Stamina Tokens, top {top}"
                      + "".join(f", {x}" for x, v in zip(STATUSES, state.mstat[m]) if v))
@@ -132,6 +131,12 @@ def _render_prep(state, viewer) -> list[str]:
     if state.mseat >= 0 and sees(state.mseat):
         out.append(f" Mage Tower draw of P{state.mseat}: " + ", ".join(RITUALS[r].name for r in state.mdraw))
     return out
+
+
+def _stamina_top(state, m: int) -> str:
+    """What the table sees of monster ``m``'s Stamina pile: its top token (unless face down)."""
+    st = state.mstack[m]
+    return ("face down" if state.mdown[m] else TOKENS[st[0]].key) if st else "-"
 
 
 def _face_down(prepared) -> str:
@@ -292,7 +297,7 @@ def draw(state, seat):
         if k < 0:
             continue
         st = state.mstack[m]
-        top = ("face down" if state.mdown[m] else TOKENS[st[0]].key) if st else "-"
+        top = _stamina_top(state, m)
         lines.append(f"{MONSTERS[k].name}: {len(st)} Stamina Tokens, top {top}"
                      + "".join(f", {x}" for x, v in zip(STATUSES, state.mstat[m]) if v))
     if state.rshown:
