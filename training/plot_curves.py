@@ -43,18 +43,21 @@ def plot(run_dir: str | Path, png: str | Path | None = None) -> Path:
     scalars = tb_scalars(run / "tb")
     evals = [json.loads(line) for line in (run / "eval.jsonl").read_text().splitlines()] \
         if (run / "eval.jsonl").exists() else []
-    fig, axes = plt.subplots(1, 2, figsize=(11, 4))
-    ax = axes[0]
-    for tag, pts in scalars.items():
-        if tag.startswith("selfplay/win_rate_vs_"):
+    selfplay = {t: pts for t, pts in scalars.items() if t.startswith("selfplay/win_rate_vs_")}
+    # training/state/NAME keeps no TensorBoard logs: then only the arena panel
+    fig, axes = plt.subplots(1, 2 if selfplay else 1, figsize=(11 if selfplay else 6, 4), squeeze=False)
+    axes = axes[0]
+    if selfplay:
+        ax = axes[0]
+        for tag, pts in selfplay.items():
             xs, ys = zip(*pts)
             ax.plot(xs, smooth(list(ys)), label=tag.split("_vs_")[1])
-    ax.set_title("training episodes: learner win rate by opponent (smoothed)")
-    ax.set_xlabel("learner steps")
-    ax.set_ylim(0, 1)
-    ax.grid(alpha=0.3)
-    ax.legend()
-    ax = axes[1]
+        ax.set_title("training episodes: learner win rate by opponent (smoothed)")
+        ax.set_xlabel("learner steps")
+        ax.set_ylim(0, 1)
+        ax.grid(alpha=0.3)
+        ax.legend()
+    ax = axes[-1]
     for key in sorted({k for row in evals for k in row if "win_rate_vs_" in k}):
         xs = [r["steps"] for r in evals if key in r]
         ys = [r[key] for r in evals if key in r]
