@@ -16,15 +16,15 @@ import tomllib
 import pytest
 
 from mythenv.core.errors import DataError
-from mythenv.games.theosis import cards, mdata
+from mythenv.games.theosis import cards
 from tests.robustness.toml_write import dumps
 
 DATA = cards.DATA
 LOADERS = {"heroes.toml": cards.load_heroes, "skills.toml": lambda p: cards.load_skills(cards.HEROES, p),
            "powers.toml": cards.load_powers, "items.toml": cards.load_items, "modes.toml": cards.load_modes,
            "arena.toml": cards.load_arena, "hierapolis.toml": cards.load_hierapolis,
-           "rituals.toml": cards.load_rituals, "monsters.toml": mdata.load_monsters,
-           "stamina.toml": mdata.load_tokens, "encounters.toml": mdata.load_encounters}
+           "rituals.toml": cards.load_rituals, "monsters.toml": cards.load_monsters,
+           "stamina.toml": cards.load_tokens, "encounters.toml": cards.load_encounters}
 
 
 def test_every_data_file_has_a_loader():
