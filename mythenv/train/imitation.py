@@ -8,7 +8,9 @@ observation and mask, and fits the MaskablePPO policy to them (cross-entropy on 
 distribution) and its value head to the discounted final return, before PPO starts.
 
 Only what the teacher's seat would see goes into the data: the observation and mask of the acting
-seat, as the environments hand them to the learner.
+seat, as the environments hand them to the learner. Observations are kept as float16 (every piece
+lies in [0, 1], so the rounding is below 0.05%) and widened to float32 one batch at a time: a
+Theosis warm start of 3,000 games is 260,000 decisions of 4,459 numbers, 4.6 GB as float32.
 """
 
 from __future__ import annotations
@@ -54,7 +56,7 @@ def validate_pretrain(d: dict[str, Any]) -> dict[str, Any]:
 
 @dataclass
 class Demonstrations:
-    obs: np.ndarray       # float32 [N, obs_size]
+    obs: np.ndarray       # float16 [N, obs_size]
     masks: np.ndarray     # bool [N, num_actions]
     actions: np.ndarray   # int64 [N]
     returns: np.ndarray   # float32 [N], the seat's final return discounted to the decision
@@ -89,7 +91,7 @@ def _play(args) -> tuple:
             a = agents[p].act(view)
             if p == learner:
                 mine.append(len(actions))
-                obs.append(game.observation(state, p))
+                obs.append(np.asarray(game.observation(state, p), np.float16))
                 m = np.zeros(game.num_actions, np.int8)
                 state.legal_mask(m)
                 masks.append(m.astype(bool))
@@ -99,7 +101,8 @@ def _play(args) -> tuple:
         r = float(state.returns()[learner])
         for k, i in enumerate(reversed(mine)):  # the reward arrives after the seat's last decision
             rets[i] = r * gamma ** k
-    return obs, masks, actions, rets
+    obs_arr = np.stack(obs) if obs else np.zeros((0, game.observation_size), np.float16)
+    return obs_arr, np.array(masks, bool).reshape(len(actions), game.num_actions), actions, rets
 
 
 def collect(game_id: str, teacher: str = "heuristic", opponents: dict[str, float] | None = None,
@@ -115,8 +118,8 @@ def collect(game_id: str, teacher: str = "heuristic", opponents: dict[str, float
             parts = pool.map(_play, jobs)
     else:
         parts = [_play(j) for j in jobs]
-    obs = np.array([o for p in parts for o in p[0]], np.float32)
-    masks = np.array([m for p in parts for m in p[1]], bool)
+    obs = np.concatenate([p[0] for p in parts]) if len(parts) > 1 else parts[0][0]
+    masks = np.concatenate([p[1] for p in parts]) if len(parts) > 1 else parts[0][1]
     actions = np.array([a for p in parts for a in p[2]], np.int64)
     rets = np.array([r for p in parts for r in p[3]], np.float32)
     return Demonstrations(obs, masks, actions, rets, games)
@@ -136,7 +139,7 @@ def fit(model, demos: Demonstrations, epochs: int = 8, batch_size: int = 512, le
     hold, train_idx = idx[:n_hold], idx[n_hold:]
 
     def tensors(ix):
-        return (torch.as_tensor(demos.obs[ix], device=device), torch.as_tensor(demos.actions[ix], device=device),
+        return (torch.as_tensor(demos.obs[ix].astype(np.float32), device=device), torch.as_tensor(demos.actions[ix], device=device),
                 torch.as_tensor(demos.masks[ix], device=device), torch.as_tensor(demos.returns[ix], device=device))
 
     def accuracy(ix) -> float:
