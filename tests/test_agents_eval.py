@@ -83,6 +83,30 @@ def test_register_agent_and_tournament():
     assert ratings == sorted(ratings, key=lambda r: -r.ordinal)
 
 
+def test_winners_are_every_seat_paid_a_win():
+    from mythenv.eval.arena import winning_seats
+
+    assert winning_seats([1.0, -1.0]) == (0,)
+    assert winning_seats([1.0, -1.0, 1.0, -1.0]) == (0, 2)  # a Theosis team of seats 0 and 2
+    assert winning_seats([1.0, 1.0, -1.0]) == (0, 1)  # Mythologies' shared victory
+    assert winning_seats([1.0, 1.0]) == (0, 1)  # the co-op table beat the monsters
+    assert winning_seats([0.0, 0.0, -1.0]) == ()  # Theomachy's last seats out together: a tie
+    assert winning_seats([0.0, 0.0]) == () and winning_seats([-1.0]) == () and winning_seats([1.0]) == (0,)
+
+
+def test_a_team_win_counts_for_both_seats_not_as_a_draw():
+    # Theosis teams_2x2: seats 0 and 2 against 1 and 3 (TH, teams), so with agents heuristic,random
+    # rotated each team is one agent; before, every shared +1 counted as a draw
+    res = run_arena("theosis_v0", ["heuristic", "random"], games=4, seed=0,
+                    config={"num_players": 4, "mode": "teams_2x2", "prep": "fast"})
+    s = res.summary()
+    for r in res.records:
+        team = [i for i, x in enumerate(r.returns) if x == 1.0]
+        assert r.winners == tuple(team) and len(team) == 2 and r.winner == -1
+    assert s["draws"] == 0 and s["win_rate"]["heuristic"] + s["win_rate"]["random"] == pytest.approx(1.0)
+    assert s["win_rate"]["heuristic"] == (s["mean_return"]["heuristic"] + 1) / 2
+
+
 def test_wilson_interval():
     lo, hi = wilson(50, 100)
     assert lo < 0.5 < hi and hi - lo < 0.2

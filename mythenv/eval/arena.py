@@ -1,9 +1,11 @@
 """Arena: N seeded games between agents with seats rotated, optionally over processes.
 
 Seat rotation: in game ``i`` seat ``j`` is played by ``agents[(j + i) % m]`` (``m`` agents), so with
-``N`` a multiple of the number of seats every agent plays every seat equally often. A game's winner
-is the seat with the strictly highest return; otherwise it is a draw. In a one-seat game the seat
-wins with a positive return (else the game counts as a draw).
+``N`` a multiple of the number of seats every agent plays every seat equally often. A game's winners
+are the seats with the best return when it is positive (``winning_seats``): one seat, or several
+when the rules make them win together (a Theosis team, Mythologies' shared victory, the co-op
+table); each winner's agent is credited with the win. A game nobody wins is a draw. In a one-seat
+game the seat wins with a positive return (else the game counts as a draw).
 """
 
 from __future__ import annotations
@@ -32,7 +34,17 @@ class GameRecord:
     seats: list[str]            # agent name per seat
     returns: list[float]
     length: int
-    winner: int                 # seat, or -1 for a draw
+    winner: int                 # the seat when one seat won, else -1 (a draw, or a shared win)
+    winners: tuple[int, ...] = ()  # every seat that won: a team's seats, a shared victory, the co-op table
+
+
+def winning_seats(returns: Sequence[float]) -> tuple[int, ...]:
+    """The seats that won: those with the best return, when it is positive. Every game pays +1 to
+    each winner (a team's seats, Mythologies' shared victory, every Epic seat at the target, the
+    co-op table against the monsters) and 0 to all in a draw (Theomachy's last seats eliminated
+    together get 0 too: a tie, not a win); a one-seat game is won with a positive return."""
+    best = max(returns) if len(returns) else 0.0
+    return tuple(i for i, r in enumerate(returns) if r == best) if best > 0 else ()
 
 
 def wilson(k: float, n: int, z: float = 1.96) -> tuple[float, float]:
@@ -77,12 +89,9 @@ def play_game(game: Game, seat_agents: Sequence[Any], seed: int, max_steps: int 
     if rec is not None:
         write_record(rec.finish(state), record)
     ret = [float(x) for x in state.returns()]
-    best = max(ret)
-    winners = [i for i, r in enumerate(ret) if r == best]
-    if len(ret) == 1:  # a one-seat game (Theosis solo): the seat wins with a positive return
-        winners = [0] if ret[0] > 0 else []
+    winners = winning_seats(ret)
     return GameRecord(seed, [getattr(a, "name", "?") for a in seat_agents], ret, steps,
-                      winners[0] if len(winners) == 1 else -1)
+                      winners[0] if len(winners) == 1 else -1, winners)
 
 
 def _worker(args) -> list[GameRecord]:
@@ -124,13 +133,14 @@ class ArenaResult:
         seat_played: dict[str, list[int]] = {a: [0] * self.num_players for a in self.agents}
         draws = 0
         for r in self.records:
-            if r.winner < 0:
+            won = r.winners or ((r.winner,) if r.winner >= 0 else ())
+            if not won:
                 draws += 1
             for s, name in enumerate(r.seats):
                 played[name] += 1
                 ret_sum[name] += r.returns[s]
                 seat_played[name][s] += 1
-                if r.winner == s:
+                if s in won:
                     wins[name] += 1
                     seat_wins[name][s] += 1
         win_rate = {a: (wins[a] / played[a] if played[a] else 0.0) for a in self.agents}

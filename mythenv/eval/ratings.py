@@ -88,7 +88,9 @@ def rate_records(records, agents: Sequence[str], initial: dict[str, tuple[float,
             if a not in fixed:
                 ratings[a] = team[0]
             played[a] += 1
-        if winner >= 0:
-            wins[seats[winner]] += 1
+        won = (winner,) if len(rec.seats) == 1 or not rec.winners else rec.winners
+        for w in won:
+            if w >= 0:
+                wins[seats[w]] += 1
     out = [Rating(a, ratings[a].mu, ratings[a].sigma, ratings[a].ordinal(), played[a], wins[a]) for a in agents]
     return sorted(out, key=lambda r: -r.ordinal)
