@@ -189,8 +189,9 @@ def test_policy_adapters_mask_and_fall_back():
     logits[0, 0] = 100.0  # action 0 is illegal at setup: the mask must win
     agent = TorchPolicyAgent(game, policy=lambda obs: logits)
     assert agent.act(view) in view.legal_actions
-    with pytest.raises(ConfigError):
-        make_agent("ppo", "hera_zeus_v0")
+    assert make_agent("ppo", "hera_zeus_v0").act(view) in view.legal_actions  # the shipped policy
+    with pytest.raises(ConfigError, match="num_players"):  # none ships for five seats
+        make_agent("ppo", mythenv.make_game("demigods_v0", num_players=5))
 
 
 def test_agent_spec_parsing():
