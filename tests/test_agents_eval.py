@@ -105,6 +105,10 @@ def test_a_team_win_counts_for_both_seats_not_as_a_draw():
         assert r.winners == tuple(team) and len(team) == 2 and r.winner == -1
     assert s["draws"] == 0 and s["win_rate"]["heuristic"] + s["win_rate"]["random"] == pytest.approx(1.0)
     assert s["win_rate"]["heuristic"] == (s["mean_return"]["heuristic"] + 1) / 2
+    # one seat against the monsters: a game not won is lost, not drawn
+    solo = run_arena("theosis_v0", ["heuristic"], games=6, seed=0,
+                     config={"num_players": 1, "mode": "solo", "encounter": "solo_3", "prep": "fast"})
+    assert solo.summary()["draws"] == sum(1 for r in solo.records if r.returns[0] == 0)
 
 
 def test_wilson_interval():

@@ -4,8 +4,9 @@ Seat rotation: in game ``i`` seat ``j`` is played by ``agents[(j + i) % m]`` (``
 ``N`` a multiple of the number of seats every agent plays every seat equally often. A game's winners
 are the seats with the best return when it is positive (``winning_seats``): one seat, or several
 when the rules make them win together (a Theosis team, Mythologies' shared victory, the co-op
-table); each winner's agent is credited with the win. A game nobody wins is a draw. In a one-seat
-game the seat wins with a positive return (else the game counts as a draw).
+table); each winner's agent is credited with the win. A game nobody wins with a best return of 0
+is a draw. A one-seat game (or a co-op table against the monsters) is won with a positive return
+and otherwise lost, not drawn.
 """
 
 from __future__ import annotations
@@ -134,8 +135,8 @@ class ArenaResult:
         draws = 0
         for r in self.records:
             won = r.winners or ((r.winner,) if r.winner >= 0 else ())
-            if not won:
-                draws += 1
+            if not won and max(r.returns, default=0.0) == 0:
+                draws += 1  # nobody won and nobody is behind: a lost one-seat or co-op game is no draw
             for s, name in enumerate(r.seats):
                 played[name] += 1
                 ret_sum[name] += r.returns[s]
