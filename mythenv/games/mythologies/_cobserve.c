@@ -21,7 +21,7 @@ enum {
     P_PANTHEON_TOP, P_PANTHEON_HEIGHT, P_PANTHEON_BELOW, P_DISCARD, P_HAND_OWN, P_HAND_SIZE, P_HAND_KNOWN,
     P_SANCTUARY, P_SANCT_PAWN, P_BOARD_MYTH, P_PILES, P_DESTINY, P_DESTINED, P_COMMITS, P_PAWNS_PLACED,
     P_EXILED, P_EFFECT_SOURCE, P_EFFECT_OP, P_ORDER_OPTIONS, P_EFFECT_SLOTS, P_EFFECT_PLANE, P_EFFECT_STAGE,
-    P_REACTING, NPIECES
+    P_REACTING, P_PLACING, NPIECES
 };
 
 typedef struct {
@@ -95,11 +95,11 @@ static const int per_seat[] = {A_FAV, A_GEM, A_COMP, A_TRIALS, A_PAN, A_DISC, A_
 
 enum {
     S_CURRENT_PLAYER, S_T, S_SRC, S_E, S_PC, S_FRAMES, S_TURN, S_EFF, S_ORDER, S_GAINF, S_COMMIT, S_PICK, S_V, S_O, S_PLANE, S_PEND,
-    S_PICKED, S_STAGE, S_REACT, NSTR
+    S_PICKED, S_STAGE, S_REACT, S_PLACE, S_C, S_CID, NSTR
 };
 static const char *const str_names[NSTR] = {
     "current_player", "t", "src", "e", "pc", "frames", "turn", "eff", "order", "gainf", "commit", "pick", "v", "o", "plane", "pend",
-    "picked", "stage", "react",
+    "picked", "stage", "react", "place", "c", "cid",
 };
 
 static PyObject *attr_str[NATTRS]; /* interned at module init */
@@ -178,8 +178,9 @@ static int counts_at(ObsBuf *b, const Layout *L, Py_ssize_t at, PyObject *cards,
 
 /* ------------------------------------------------------------------ the pieces (observe.py's blocks) */
 /* observe._header: phase (the kind of decision), to_move, round, first_player, turn_seat, destiny,
- * effect_source and effect_op (the innermost effect being resolved), order_options */
-static int header(ObsBuf *b, const Layout *L, PyObject *const *a, long p, long n, long cur)
+ * effect_source and effect_op (the innermost effect being resolved), reacting, placing, order_options */
+static int header(ObsBuf *b, const Layout *L, PyObject *const *a, const unsigned char *known, Py_ssize_t nknown,
+                  long p, long n, long cur)
 {
     const Py_ssize_t *at = L->at;
     long phase, k, x;
@@ -274,8 +275,23 @@ static int header(ObsBuf *b, const Layout *L, PyObject *const *a, long p, long n
     if (t == NULL)
         return -1;
     /* reacting: the top frame is a reaction window */
-    if (str_eq(t, str[S_REACT]) && obs_put(b, at[P_REACTING], 1) < 0)
-        return -1;
+    if (str_eq(t, str[S_REACT])) {
+        if (obs_put(b, at[P_REACTING], 1) < 0)
+            return -1;
+    }
+    else if (str_eq(t, str[S_PLACE])) {
+        /* placing: the card whose slot is chosen, for its placer or a seat that knows it */
+        long c, cid;
+        int d;
+        if (frame_long(top, str[S_C], &c) < 0 || frame_long(top, str[S_CID], &cid) < 0 || (d = design(L, cid)) < 0)
+            return -1;
+        if (cid >= nknown) {
+            PyErr_SetString(PyExc_IndexError, "state.known: a card out of range");
+            return -1;
+        }
+        if ((c == p || (known[cid] & (1u << p))) && obs_put(b, at[P_PLACING] + d, 1) < 0)
+            return -1;
+    }
     if (str_eq(t, str[S_ORDER])) {
         PyObject *frames = dict_item(top, str[S_FRAMES], "a stack frame");
         if (frames == NULL || check_list(frames, "an order frame's frames") < 0)
@@ -496,7 +512,7 @@ static int write_pieces(ObsBuf *b, const Layout *L, PyObject *const *a, long p, 
     }
 
     /* phase, to_move, round, first_player, turn_seat, destiny, effect_source, effect_op, order_options */
-    if (header(b, L, a, p, n, cur) < 0)
+    if (header(b, L, a, known, nknown, p, n, cur) < 0)
         return -1;
     /* tokens, completion, trials_done */
     for (Py_ssize_t i = 0; i < n; i++)

@@ -56,6 +56,8 @@ def make_observer(n: int) -> Observer:
         ("effect_plane", (3,), "plane chosen by that effect (or its primitive's plane)"),
         ("effect_stage", (3,), "stage of that effect's primitive (a tribute: 0 give or sacrifice, 1 sacrifice chosen)"),
         ("reacting", (1,), "the decision is a reaction window (not the effect's own choice)"),
+        ("placing", (NDESIGNS,), "design of the card whose slot is being chosen (the card in the placer's "
+                                 "hand; shown to another seat only once it knows the card)"),
     ])
 
 
@@ -175,8 +177,11 @@ def _header(game, state, p: int) -> list[int]:
                             if isinstance(s, int) and 0 <= s < NSLOT:
                                 on.append(P["effect_slots"] + 3 * s + 2)
                 break
-        if stack[-1]["t"] == "react":
+        top = stack[-1]
+        if top["t"] == "react":
             on.append(P["reacting"])
+        elif top["t"] == "place" and (top["c"] == p or state.known[top["cid"]] & (1 << p)):
+            on.append(P["placing"] + DESIGN_OF[top["cid"]])
         if stack[-1]["t"] == "order":
             nd = NDESIGNS
             for i, fr in enumerate(stack[-1]["frames"][:8]):
@@ -440,7 +445,7 @@ C_PIECES = ("phase", "to_move", "round", "first_player", "turn_seat", "tokens", 
             "pantheon_top", "pantheon_height", "pantheon_below", "discard", "hand_own", "hand_size",
             "hand_known", "sanctuary", "sanct_pawn", "board_myth", "piles", "destiny", "destined", "commits",
             "pawns_placed", "exiled", "effect_source", "effect_op", "order_options", "effect_slots",
-            "effect_plane", "effect_stage", "reacting")
+            "effect_plane", "effect_stage", "reacting", "placing")
 
 
 def _effect_table() -> tuple[int, int, bytes]:

@@ -99,3 +99,32 @@ def test_a_reaction_window_is_told_from_the_effects_own_choice():
     for p in range(G3.num_players):
         assert G3.observer.piece(both_encoders(G3, e, p), "reacting").tolist() == [0.0]
 
+
+
+def test_the_card_being_placed_is_seen_by_its_player_while_the_slot_is_chosen():
+    """MY § B - Placement Phase: "the player invokes a card from his hand ... and places it on a slot
+    of his Pantheon". While the slot is chosen the player holds the card it is placing (it has left
+    ``hand_own``), so the ``placing`` piece names its design for that seat; two different cards give
+    two different observations, as they give different gains per slot. A seat that does not know the
+    card (selected from a draw pile) does not see it until it lies on the Pantheon."""
+    from mythenv.games.mythologies.cards import BY_NAME
+    from tests.games.mythologies.helpers import A, new, placement, play, put
+
+    seen = {}
+    for name in ("Scarab", "Ushabti"):
+        s = new(("greek", "egyptian", "chinese", "hindu"))
+        put(s, 0, "c1", "Ushabti")
+        placement(s, 0, hand=[name, "Minotaur"], favors=[0, 0], gems=[0, 0])
+        play(s, name)
+        assert s.stack[-1]["t"] == "place" and s.current_player() == 0
+        assert A("slot", "c2") in s.legal_actions()
+        s.known[s.stack[-1]["cid"]] = 1  # the card came from a draw pile: only seat 0 knows it
+        mine = PIECES.piece(both_encoders(G, s, 0), "placing")
+        assert np.flatnonzero(mine).tolist() == [BY_NAME[name]]
+        assert not PIECES.piece(both_encoders(G, s, 1), "placing").any()
+        s.known[s.stack[-1]["cid"]] = s.all  # known to the table (selected face up)
+        assert np.flatnonzero(PIECES.piece(both_encoders(G, s, 1), "placing")).tolist() == [BY_NAME[name]]
+        s.apply_action(A("slot", "c2"))
+        assert not PIECES.piece(both_encoders(G, s, 0), "placing").any()  # placed: on the Pantheon
+        seen[name] = mine
+    assert not np.array_equal(seen["Scarab"], seen["Ushabti"])
