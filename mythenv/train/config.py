@@ -67,6 +67,9 @@ class TrainConfig:
     ppo: dict[str, Any] = field(default_factory=lambda: dict(DEFAULT_PPO))
     game_config: dict[str, Any] = field(default_factory=dict)
     pretrain: dict[str, Any] = field(default_factory=dict)  # behaviour cloning warm start (imitation.py)
+    # potential-based reward shaping for games that keep points (State.scores()): each learner step adds
+    # gamma * phi(s') - phi(s), phi = shaping * (own points - the others' mean), phi = 0 at the end; 0: off
+    shaping: float = 0.0
 
     def __post_init__(self) -> None:
         self.validate()
@@ -90,6 +93,8 @@ class TrainConfig:
             from .imitation import validate_pretrain
 
             self.pretrain = validate_pretrain(self.pretrain)
+        if not isinstance(self.shaping, (int, float)) or isinstance(self.shaping, bool) or self.shaping < 0:
+            raise ConfigError(f"shaping={self.shaping!r} must be a number >= 0 (0: the game's reward alone)")
         for name in ("snapshot_every", "checkpoint_every", "eval_every", "eval_games", "pool_size"):
             if getattr(self, name) <= 0:
                 raise ConfigError(f"{name}={getattr(self, name)} must be positive")

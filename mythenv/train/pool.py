@@ -19,6 +19,7 @@ import gymnasium
 import numpy as np
 
 from mythenv.core.errors import ConfigError
+from mythenv.core.game import State
 from mythenv.core.gym import SingleAgentEnv
 
 from .config import OPPONENT_KINDS
@@ -108,13 +109,26 @@ class SelfPlayEnv(gymnasium.Wrapper):
     reset (independently per seat). ``info["opponents"]`` names the kinds drawn for this episode."""
 
     def __init__(self, game: str, pool: OpponentPool, seat: int | str = "rotate",
-                 game_config: dict | None = None):
+                 game_config: dict | None = None, shaping: float = 0.0, gamma: float = 0.99):
         self.pool = pool
         self._kinds: list[str] = []
         # training always masks: an illegal action here is a bug, so it raises instead of ending the game
         env = SingleAgentEnv(game, seat=seat, opponent_sampler=self._sample, illegal_action="raise",
                              **(game_config or {}))
         super().__init__(env)
+        if shaping < 0:
+            raise ConfigError(f"shaping={shaping!r} must be >= 0 (0: the game's reward alone)")
+        self.shaping = float(shaping)
+        self.gamma = float(gamma)
+        self._phi = 0.0
+
+    def _potential(self) -> float:
+        """``shaping`` x (the learner's points - the other seats' mean points), from ``State.scores()``."""
+        st = self.env.game_state  # type: ignore[attr-defined]
+        sc = st.scores()
+        me = self.env.seat  # type: ignore[attr-defined]
+        others = [x for q, x in enumerate(sc) if q != me]
+        return self.shaping * (sc[me] - (sum(others) / len(others) if others else 0.0))
 
     def _sample(self, rng: np.random.Generator):
         env: SingleAgentEnv = self.env  # type: ignore[assignment]
@@ -129,11 +143,24 @@ class SelfPlayEnv(gymnasium.Wrapper):
     def reset(self, **kwargs):
         obs, info = self.env.reset(**kwargs)
         info["opponents"] = list(self._kinds)
+        if self.shaping:
+            st = self.env.game_state  # type: ignore[attr-defined]
+            if type(st).scores is State.scores:
+                raise ConfigError(f"shaping: {type(st).__name__} keeps no points (State.scores is its returns); "
+                                  "use shaping = 0 for this game")
+            self._phi = self._potential()
         return obs, info
 
     def step(self, action):
         obs, reward, done, truncated, info = self.env.step(action)
         info["opponents"] = list(self._kinds)
+        if self.shaping:
+            # potential-based shaping (Ng, Harada & Russell 1999): gamma * phi(s') - phi(s), with phi = 0 at
+            # the end, so every policy's shaped return differs from its true return by -phi(s0) alone
+            phi = 0.0 if done or truncated else self._potential()
+            info["shaping"] = self.gamma * phi - self._phi
+            reward += info["shaping"]
+            self._phi = phi
         return obs, reward, done, truncated, info
 
     def action_masks(self) -> np.ndarray:
@@ -148,26 +175,29 @@ class SelfPlayEnv(gymnasium.Wrapper):
 
 def make_env(game: str, weights: dict[str, float], seed: int, snapshots: list[str] | None = None,
              seat: int | str = "rotate", game_config: dict | None = None, pool_size: int = 10,
-             latest_prob: float = 0.5, torch_threads: int = 1, monitor: bool = True):
+             latest_prob: float = 0.5, torch_threads: int = 1, monitor: bool = True, shaping: float = 0.0,
+             gamma: float = 0.99):
     """A picklable factory for (Subproc|Dummy)VecEnv: returns a function building one seeded env."""
     return _EnvFactory(game, dict(weights), seed, list(snapshots or []), seat, dict(game_config or {}),
-                       pool_size, latest_prob, torch_threads, monitor)
+                       pool_size, latest_prob, torch_threads, monitor, shaping, gamma)
 
 
 class _EnvFactory:
     def __init__(self, game, weights, seed, snapshots, seat, game_config, pool_size, latest_prob,
-                 torch_threads, monitor):
+                 torch_threads, monitor, shaping=0.0, gamma=0.99):
         self.args = (game, weights, seed, snapshots, seat, game_config, pool_size, latest_prob,
-                     torch_threads, monitor)
+                     torch_threads, monitor, shaping, gamma)
 
     def __call__(self):
-        game, weights, seed, snapshots, seat, game_config, pool_size, latest_prob, threads, monitor = self.args
+        (game, weights, seed, snapshots, seat, game_config, pool_size, latest_prob, threads, monitor,
+         shaping, gamma) = self.args
         if "self" in weights:  # the process may run torch for SB3-zip snapshots: keep it to one core
             import torch
 
             torch.set_num_threads(threads)
         pool = OpponentPool(weights, snapshots, pool_size=pool_size, latest_prob=latest_prob)
-        env: gymnasium.Env = SelfPlayEnv(game, pool, seat=seat, game_config=game_config)
+        env: gymnasium.Env = SelfPlayEnv(game, pool, seat=seat, game_config=game_config, shaping=shaping,
+                                         gamma=gamma)
         if monitor:
             from stable_baselines3.common.monitor import Monitor
 

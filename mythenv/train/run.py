@@ -217,7 +217,8 @@ def train(cfg: TrainConfig, out: str | Path, resume: bool = False, progress: boo
     set_random_seed(seed)
     snaps = list_snapshots(out / "pool")
     fns = [make_env(cfg.game, cfg.opponents, seed + 1000 * i, snaps, cfg.seat, cfg.game_config,
-                    cfg.pool_size, cfg.latest_prob, cfg.torch_threads) for i in range(cfg.n_envs)]
+                    cfg.pool_size, cfg.latest_prob, cfg.torch_threads, shaping=cfg.shaping,
+                    gamma=cfg.ppo["gamma"]) for i in range(cfg.n_envs)]
     venv = SubprocVecEnv(fns) if cfg.vec_env == "subproc" and cfg.n_envs > 1 else DummyVecEnv(fns)
     ppo = dict(cfg.ppo)
     net_arch = ppo.pop("net_arch")

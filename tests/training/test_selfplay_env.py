@@ -180,3 +180,50 @@ def test_policy_only_gives_probability_to_legal_actions():
         assert probs[~mask].max() == 0.0 and abs(probs[mask].sum() - 1) < 1e-5
         a, _ = model.predict(obs, action_masks=mask, deterministic=False)
         assert mask[int(a)]
+
+
+def test_shaping_is_potential_based_and_telescopes_to_the_true_return():
+    """``shaping`` adds gamma * phi(s') - phi(s) at each learner step, phi = shaping * (own points -
+    the others' mean) and phi = 0 at the end: the discounted shaping of a whole episode is -phi(s0), so
+    every policy's ranking is the game's own (Ng, Harada & Russell 1999), and mid-game it pays for
+    points gained (Mythologies' Favors)."""
+    gamma = 0.9
+    env = SelfPlayEnv("mythologies_v0", OpponentPool({"random": 1.0}), shaping=0.05, gamma=gamma)
+    rng = np.random.default_rng(0)
+    plain = SelfPlayEnv("mythologies_v0", OpponentPool({"random": 1.0}))
+    for ep in range(3):
+        _, info = env.reset(seed=ep)
+        plain.reset(seed=ep)
+        phi0 = env._phi
+        done, t, total, paid = False, 0, 0.0, False
+        while not done:
+            a = int(rng.choice(np.flatnonzero(env.action_masks())))
+            st = env.env.game_state
+            me = env.env.seat
+            before = st.scores()[me] - st.scores()[1 - me]
+            _, r, done, _, info = env.step(a)
+            _, r_plain, done_plain, _, _ = plain.step(a)
+            assert done == done_plain
+            assert r == pytest.approx(r_plain + info["shaping"])
+            if not done:
+                after = st.scores()[me] - st.scores()[1 - me]
+                assert info["shaping"] == pytest.approx(0.05 * (gamma * after - before))
+                paid |= after > before and info["shaping"] > 0
+            total += gamma ** t * info["shaping"]
+            t += 1
+        assert total == pytest.approx(-phi0, abs=1e-9)
+    assert paid
+
+
+def test_shaping_needs_a_game_with_points_and_a_non_negative_weight():
+    """Hera and Zeus keeps no points (its State.scores is its returns): shaping is refused by name,
+    as is a negative weight, in the env and in the training config."""
+    env = SelfPlayEnv("hera_zeus_v0", OpponentPool({"random": 1.0}), shaping=0.1)
+    with pytest.raises(ConfigError, match="keeps no points"):
+        env.reset(seed=0)
+    with pytest.raises(ConfigError, match="shaping"):
+        SelfPlayEnv("mythologies_v0", OpponentPool({"random": 1.0}), shaping=-1)
+    with pytest.raises(ConfigError, match="shaping"):
+        TrainConfig(game="mythologies_v0", shaping=-0.5)
+    with pytest.raises(ConfigError, match="shaping"):
+        TrainConfig(game="mythologies_v0", shaping=True)
