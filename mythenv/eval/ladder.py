@@ -128,7 +128,7 @@ def plot(entry: dict, path: Path) -> None:
         ax.set_xticks(range(len(agents)), short, rotation=25, ha="right", fontsize=8)
         ax.set_yticks(range(len(agents)), short, fontsize=8)
         ax.set_title("row agent's win rate against the column agent", fontsize=9)
-    rated = [a for a in (agents + [MONSTERS]) if a in entry["ratings"]]
+    rated = [a for a in (agents + [MONSTERS]) if entry["ratings"].get(a, {}).get("games")]
     r = entry["ratings"]
     mus = [r[a]["mu"] for a in rated]
     bx.errorbar(mus, range(len(rated)), xerr=[3 * r[a]["sigma"] for a in rated], fmt="o", capsize=3)
@@ -183,9 +183,13 @@ def render(report: dict) -> str:
         out.append("")
         if g.get("ratings"):
             out += ["| agent | ordinal | mu | sigma | games |", "|---|---|---|---|---|"]
+            unrated = [a for a, r in g["ratings"].items() if not r["games"]]
             for a, r in sorted(g["ratings"].items(), key=lambda kv: -kv[1]["ordinal"]):
-                out.append(f"| {a} | {r['ordinal']:.2f} | {r['mu']:.2f} | {r['sigma']:.2f} | {r['games']} |")
+                if r["games"]:  # an agent with no games keeps openskill's prior: no rating to show
+                    out.append(f"| {a} | {r['ordinal']:.2f} | {r['mu']:.2f} | {r['sigma']:.2f} | {r['games']} |")
             out.append("")
+            if unrated:
+                out += [f"Not rated (no games played in this run): {', '.join(unrated)}.", ""]
         for a, why in g.get("skipped", {}).items():
             out.append(f"- {a}: not played ({why})")
         for k, t in g["timing"].items():
