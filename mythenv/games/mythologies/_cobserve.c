@@ -21,7 +21,7 @@ enum {
     P_PANTHEON_TOP, P_PANTHEON_HEIGHT, P_PANTHEON_BELOW, P_DISCARD, P_HAND_OWN, P_HAND_SIZE, P_HAND_KNOWN,
     P_SANCTUARY, P_SANCT_PAWN, P_BOARD_MYTH, P_PILES, P_DESTINY, P_DESTINED, P_COMMITS, P_PAWNS_PLACED,
     P_EXILED, P_EFFECT_SOURCE, P_EFFECT_OP, P_ORDER_OPTIONS, P_EFFECT_SLOTS, P_EFFECT_PLANE, P_EFFECT_STAGE,
-    P_REACTING, P_PLACING, NPIECES
+    P_REACTING, P_PLACING, P_HAND_SLOTS, NPIECES
 };
 
 typedef struct {
@@ -386,8 +386,19 @@ static int hands(ObsBuf *b, const Layout *L, PyObject *const *a, const unsigned 
     PyObject *hand = item_list(a[A_HAND], q, "hand");
     if (hand == NULL || obs_put(b, L->at[P_HAND_SIZE] + i, (float)(PyList_GET_SIZE(hand) / 2.0)) < 0)
         return -1;
-    if (q == p)
-        return counts_at(b, L, L->at[P_HAND_OWN], hand, NULL, 0, L->halves, L->nhalves);
+    if (q == p) {
+        if (counts_at(b, L, L->at[P_HAND_OWN], hand, NULL, 0, L->halves, L->nhalves) < 0)
+            return -1;
+        /* hand_slots: the first two cards by position (the play / discard actions' order) */
+        for (Py_ssize_t j = 0; j < PyList_GET_SIZE(hand) && j < 2; j++) {
+            long c;
+            int d;
+            if (item_long(hand, j, "a card", &c) < 0 || (d = design(L, c)) < 0 ||
+                obs_put(b, L->at[P_HAND_SLOTS] + j * L->nd + d, 1) < 0)
+                return -1;
+        }
+        return 0;
+    }
     return counts_at(b, L, L->at[P_HAND_KNOWN] + i * L->nd, hand, known, 1u << p, L->halves, L->nhalves);
 }
 

@@ -58,6 +58,8 @@ def make_observer(n: int) -> Observer:
         ("reacting", (1,), "the decision is a reaction window (not the effect's own choice)"),
         ("placing", (NDESIGNS,), "design of the card whose slot is being chosen (the card in the placer's "
                                  "hand; shown to another seat only once it knows the card)"),
+        ("hand_slots", (2, NDESIGNS), "own selected cards by hand position, the order of the play / discard "
+                                      "actions (by card id)"),
     ])
 
 
@@ -217,7 +219,8 @@ def _pantheon_at(w, P, state, i: int, q: int) -> None:
 
 
 def _hands(w, P, state, p: int, rel) -> None:
-    """Own hand, hand sizes and the known cards of the others (the pieces are zero)."""
+    """Own hand (by design and by position), hand sizes and the known cards of the others (the pieces
+    are zero)."""
     hand_size, hand_own, hand_known = P["hand_size"], P["hand_own"], P["hand_known"]
     known = state.known
     bit = 1 << p
@@ -229,6 +232,9 @@ def _hands(w, P, state, p: int, rel) -> None:
                 w[hand_own + DESIGN_OF[c]] += 0.5
             elif known[c] & bit:
                 w[hand_known + i * nd + DESIGN_OF[c]] += 0.5
+    slots = P["hand_slots"]
+    for j, c in enumerate(state.hand[p][:2]):
+        w[slots + j * nd + DESIGN_OF[c]] = 1
 
 
 def _destined(w, P, state, rel) -> None:
@@ -398,7 +404,7 @@ def update(state, p: int, w: memoryview, m) -> None:
         m["known"] = bytes(known)
     if known_changed or state.hand != m["hand"]:
         m["hand"] = _nested(state.hand)
-        _zero(w, game, "hand_own", "hand_size", "hand_known")
+        _zero(w, game, "hand_own", "hand_size", "hand_known", "hand_slots")
         _hands(w, P, state, p, rel)
     if state.dest_board != m["dest"]:
         m["dest"] = state.dest_board[:]
@@ -445,7 +451,7 @@ C_PIECES = ("phase", "to_move", "round", "first_player", "turn_seat", "tokens", 
             "pantheon_top", "pantheon_height", "pantheon_below", "discard", "hand_own", "hand_size",
             "hand_known", "sanctuary", "sanct_pawn", "board_myth", "piles", "destiny", "destined", "commits",
             "pawns_placed", "exiled", "effect_source", "effect_op", "order_options", "effect_slots",
-            "effect_plane", "effect_stage", "reacting", "placing")
+            "effect_plane", "effect_stage", "reacting", "placing", "hand_slots")
 
 
 def _effect_table() -> tuple[int, int, bytes]:

@@ -128,3 +128,27 @@ def test_the_card_being_placed_is_seen_by_its_player_while_the_slot_is_chosen():
         assert not PIECES.piece(both_encoders(G, s, 0), "placing").any()  # placed: on the Pantheon
         seen[name] = mine
     assert not np.array_equal(seen["Scarab"], seen["Ushabti"])
+
+
+def test_hand_positions_are_seen_in_the_order_of_the_play_and_discard_actions():
+    """MY § B - Placement Phase: the player invokes or discards the selected cards it holds. The
+    actions name a hand position (``play[i]`` / ``discard[i]``, the hand sorted by card id), so the
+    ``hand_slots`` piece shows the design at each position to its owner only: after discarding the
+    card at position 0 the other card moves to position 0, and the opponent's piece stays empty."""
+    from mythenv.games.mythologies.cards import BY_NAME
+    from mythenv.games.mythologies.rules import DESIGN_OF as DES
+    from tests.games.mythologies.helpers import A, new, placement
+
+    s = new(("greek", "egyptian", "chinese", "hindu"))
+    placement(s, 0, hand=["Scarab", "Minotaur"], favors=[0, 0], gems=[0, 0])
+    hand = s.hand[0]
+    assert len(hand) == 2
+    slots = PIECES.piece(both_encoders(G, s, 0), "hand_slots")
+    assert slots.shape == (2, len(BY_NAME))
+    assert [int(np.flatnonzero(slots[j])[0]) for j in range(2)] == [DES[c] for c in hand]
+    assert not PIECES.piece(both_encoders(G, s, 1), "hand_slots").any()
+    second = DES[hand[1]]
+    s.apply_action(A("discard", 0))  # 2 Gems; the turn goes on with the other card
+    assert s.current_player() == 0 and [DES[c] for c in s.hand[0]] == [second]
+    slots = PIECES.piece(both_encoders(G, s, 0), "hand_slots")
+    assert np.flatnonzero(slots[0]).tolist() == [second] and not slots[1].any()
