@@ -47,6 +47,13 @@ DEFAULT_PPO: dict[str, Any] = {
 }
 
 
+def check_shaping(w: Any) -> float:
+    """The ``shaping`` weight as a float, or a ConfigError naming what is allowed."""
+    if not isinstance(w, (int, float)) or isinstance(w, bool) or w < 0:
+        raise ConfigError(f"shaping={w!r} must be a number >= 0 (0: the game's reward alone)")
+    return float(w)
+
+
 @dataclass
 class TrainConfig:
     game: str = "hera_zeus_v0"
@@ -93,8 +100,7 @@ class TrainConfig:
             from .imitation import validate_pretrain
 
             self.pretrain = validate_pretrain(self.pretrain)
-        if not isinstance(self.shaping, (int, float)) or isinstance(self.shaping, bool) or self.shaping < 0:
-            raise ConfigError(f"shaping={self.shaping!r} must be a number >= 0 (0: the game's reward alone)")
+        check_shaping(self.shaping)
         for name in ("snapshot_every", "checkpoint_every", "eval_every", "eval_games", "pool_size"):
             if getattr(self, name) <= 0:
                 raise ConfigError(f"{name}={getattr(self, name)} must be positive")

@@ -22,7 +22,7 @@ from mythenv.core.errors import ConfigError
 from mythenv.core.game import State
 from mythenv.core.gym import SingleAgentEnv
 
-from .config import OPPONENT_KINDS
+from .config import OPPONENT_KINDS, check_shaping
 
 
 class OpponentPool:
@@ -116,9 +116,7 @@ class SelfPlayEnv(gymnasium.Wrapper):
         env = SingleAgentEnv(game, seat=seat, opponent_sampler=self._sample, illegal_action="raise",
                              **(game_config or {}))
         super().__init__(env)
-        if shaping < 0:
-            raise ConfigError(f"shaping={shaping!r} must be >= 0 (0: the game's reward alone)")
-        self.shaping = float(shaping)
+        self.shaping = check_shaping(shaping)
         self.gamma = float(gamma)
         self._phi = 0.0
 

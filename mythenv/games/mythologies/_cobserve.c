@@ -179,8 +179,8 @@ static int counts_at(ObsBuf *b, const Layout *L, Py_ssize_t at, PyObject *cards,
 /* ------------------------------------------------------------------ the pieces (observe.py's blocks) */
 /* observe._header: phase (the kind of decision), to_move, round, first_player, turn_seat, destiny,
  * effect_source and effect_op (the innermost effect being resolved), reacting, placing, order_options */
-static int header(ObsBuf *b, const Layout *L, PyObject *const *a, const unsigned char *known, Py_ssize_t nknown,
-                  long p, long n, long cur)
+static int header(ObsBuf *b, const Layout *L, PyObject *const *a, const unsigned char *known, long p, long n,
+                  long cur)
 {
     const Py_ssize_t *at = L->at;
     long phase, k, x;
@@ -283,12 +283,9 @@ static int header(ObsBuf *b, const Layout *L, PyObject *const *a, const unsigned
         /* placing: the card whose slot is chosen, for its placer or a seat that knows it */
         long c, cid;
         int d;
+        /* design() checks 0 <= cid < ncards, and known holds at least ncards bytes (flags_of) */
         if (frame_long(top, str[S_C], &c) < 0 || frame_long(top, str[S_CID], &cid) < 0 || (d = design(L, cid)) < 0)
             return -1;
-        if (cid >= nknown) {
-            PyErr_SetString(PyExc_IndexError, "state.known: a card out of range");
-            return -1;
-        }
         if ((c == p || (known[cid] & (1u << p))) && obs_put(b, at[P_PLACING] + d, 1) < 0)
             return -1;
     }
@@ -523,7 +520,7 @@ static int write_pieces(ObsBuf *b, const Layout *L, PyObject *const *a, long p, 
     }
 
     /* phase, to_move, round, first_player, turn_seat, destiny, effect_source, effect_op, order_options */
-    if (header(b, L, a, known, nknown, p, n, cur) < 0)
+    if (header(b, L, a, known, p, n, cur) < 0)
         return -1;
     /* tokens, completion, trials_done */
     for (Py_ssize_t i = 0; i < n; i++)

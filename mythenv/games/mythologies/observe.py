@@ -184,9 +184,9 @@ def _header(game, state, p: int) -> list[int]:
             on.append(P["reacting"])
         elif top["t"] == "place" and (top["c"] == p or state.known[top["cid"]] & (1 << p)):
             on.append(P["placing"] + DESIGN_OF[top["cid"]])
-        if stack[-1]["t"] == "order":
+        if top["t"] == "order":
             nd = NDESIGNS
-            for i, fr in enumerate(stack[-1]["frames"][:8]):
+            for i, fr in enumerate(top["frames"][:8]):
                 on.append(P["order_options"] + i * (nd + 1) + (nd if fr["t"] == "gainf" else DESIGN_OF[fr["src"]]))
     return on
 
