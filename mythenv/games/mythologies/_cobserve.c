@@ -12,7 +12,7 @@
 /* ------------------------------------------------------------------ the layout (observe.c_layout) */
 enum {
     L_SIZE, L_N, L_ND, L_OFFSETS, L_DESIGN_OF, L_THIRDS, L_HALVES, L_PHASES, L_DECISION_OF, L_DECISION_K,
-    L_MAXE, L_MAXPC, L_EFFECTS, L_LEN
+    L_MAXE, L_MAXPC, L_EFFECTS, L_TRAITS, L_BOARDS, L_LEN
 };
 
 /* piece offsets, in the order of observe.C_PIECES */
@@ -21,8 +21,16 @@ enum {
     P_PANTHEON_TOP, P_PANTHEON_HEIGHT, P_PANTHEON_BELOW, P_DISCARD, P_HAND_OWN, P_HAND_SIZE, P_HAND_KNOWN,
     P_SANCTUARY, P_SANCT_PAWN, P_BOARD_MYTH, P_PILES, P_DESTINY, P_DESTINED, P_COMMITS, P_PAWNS_PLACED,
     P_EXILED, P_EFFECT_SOURCE, P_EFFECT_OP, P_ORDER_OPTIONS, P_EFFECT_SLOTS, P_EFFECT_PLANE, P_EFFECT_STAGE,
-    P_REACTING, P_PLACING, P_HAND_SLOTS, NPIECES
+    P_REACTING, P_PLACING, P_HAND_SLOTS, P_TRIAL_PROGRESS, NPIECES
 };
+
+/* observe._trial_tables: per design TRAIT_BYTES (Favors on planes 0-2, Gems on planes 0-2, type (1: a
+ * Deity), mythology, counts as every mythology), per board BOARD_BYTES (the start's measure, in the
+ * order of cards.MEASURES, and 'at least'; the end's number of regions and their slot masks) */
+#define TRAIT_BYTES 9
+#define MAXREG 4
+#define BOARD_BYTES (3 + 2 * MAXREG)
+enum { M_INV_GEMS, M_INV_FAVORS, M_CREATURES, M_DISTINCT_MYTHS, M_SAME_MYTH, M_ALL_CARDS, M_DEITIES, M_STACK };
 
 typedef struct {
     Py_ssize_t n, nd;
@@ -39,6 +47,8 @@ typedef struct {
      * number of primitives and their OPS indices (observe.c_layout: EFFECTS[d][e].ops[pc]["op"]) */
     const unsigned char *effects;
     Py_ssize_t neffects;
+    const unsigned char *traits, *boards; /* observe._trial_tables */
+    Py_ssize_t nboards;
 } Layout;
 
 #define BIG (1L << 24)
@@ -67,7 +77,9 @@ static int read_layout(PyObject *lay, Layout *L, ObsShape *shape)
         || (L->thirds = layout_array(lay, L_THIRDS, 4, -1, &L->nthirds)) == NULL
         || (L->halves = layout_array(lay, L_HALVES, 4, -1, &L->nhalves)) == NULL
         || (L->effects = layout_array(lay, L_EFFECTS, 1, nd * (1 + L->maxe * (1 + L->maxpc)), NULL)) == NULL
-        || (L->decision_of = layout_dict(lay, L_DECISION_OF)) == NULL)
+        || (L->decision_of = layout_dict(lay, L_DECISION_OF)) == NULL
+        || (L->traits = layout_array(lay, L_TRAITS, 1, nd * TRAIT_BYTES, NULL)) == NULL
+        || (L->boards = layout_array(lay, L_BOARDS, BOARD_BYTES, -1, &L->nboards)) == NULL)
         return -1;
     PyObject *ph = PyTuple_GET_ITEM(lay, L_PHASES), *dk = PyTuple_GET_ITEM(lay, L_DECISION_K);
     if (layout_tuple(ph, 3) < 0 || layout_tuple(dk, 3) < 0 || layout_long(ph, 0, -BIG, BIG, &L->sel) < 0
@@ -340,6 +352,55 @@ static int tokens(ObsBuf *b, const Layout *L, PyObject *const *a, Py_ssize_t i, 
     return 0;
 }
 
+/* rules.Trials.trial_measure over its 'at least' (capped at 1) for both Trials of the seat in relative row
+ * i, whose top design and stack height per slot are topd / hgt (hgt 0: an empty slot) */
+static int trial_progress(ObsBuf *b, const Layout *L, PyObject *const *a, Py_ssize_t i, const int *topd,
+                          const Py_ssize_t *hgt)
+{
+    for (Py_ssize_t t = 0; t < 2; t++) {
+        long sb, eb;
+        if (item_long(a[A_BOARDS], 2 * t, "boards", &sb) < 0 || item_long(a[A_BOARDS], 2 * t + 1, "boards", &eb) < 0)
+            return -1;
+        if (sb < 0 || sb >= L->nboards || eb < 0 || eb >= L->nboards) {
+            PyErr_SetString(PyExc_IndexError, "boards: a board index out of range");
+            return -1;
+        }
+        const unsigned char *S = L->boards + sb * BOARD_BYTES, *E = L->boards + eb * BOARD_BYTES;
+        const int measure = S[0], at_least = S[1];
+        Py_ssize_t best = 0;
+        for (int r = 0; r < E[2] && r < MAXREG; r++) {
+            const unsigned mask = E[3 + 2 * r] | (unsigned)E[4 + 2 * r] << 8;
+            Py_ssize_t v = 0, wild = 0, per_myth[256] = {0};
+            for (int s = 0; s < NSLOT; s++) {
+                if (!(mask >> s & 1) || hgt[s] == 0)
+                    continue;
+                const unsigned char *D = L->traits + topd[s] * TRAIT_BYTES;
+                switch (measure) {
+                case M_INV_GEMS: v += D[3 + s / 3]; break;
+                case M_INV_FAVORS: v += D[s / 3]; break;
+                case M_CREATURES: v += D[6] == 0; break;
+                case M_DEITIES: v += D[6] == 1; break;
+                case M_DISTINCT_MYTHS: v += per_myth[D[7]]++ == 0; break;
+                case M_SAME_MYTH:
+                    if (D[8])
+                        wild++;
+                    else if (++per_myth[D[7]] > v)
+                        v = per_myth[D[7]];
+                    break;
+                case M_ALL_CARDS: v += hgt[s]; break;
+                default: v = hgt[s] > v ? hgt[s] : v; break; /* stack */
+                }
+            }
+            v += wild;
+            best = v > best ? v : best;
+        }
+        double x = at_least ? (double)(best < at_least ? best : at_least) / at_least : 1.0;
+        if (obs_put(b, L->at[P_TRIAL_PROGRESS] + 2 * i + t, (float)x) < 0)
+            return -1;
+    }
+    return 0;
+}
+
 /* observe._pantheon / _pantheon_at: seat q's top design per slot, stack heights / 5 (capped) and the
  * covered cards per design / 3 (THIRDS), in relative row i */
 static int pantheon(ObsBuf *b, const Layout *L, PyObject *const *a, Py_ssize_t i, Py_ssize_t q)
@@ -352,6 +413,8 @@ static int pantheon(ObsBuf *b, const Layout *L, PyObject *const *a, Py_ssize_t i
     if (tally_start(&below, b, L->at[P_PANTHEON_BELOW] + i * nd, (int)nd) < 0)
         return -1;
     Py_ssize_t nslots = PyList_GET_SIZE(pan);
+    int topd[NSLOT];
+    Py_ssize_t hgt[NSLOT] = {0};
     for (Py_ssize_t s = 0; s < nslots; s++) {
         PyObject *st = item_list(pan, s, "pan[q]");
         if (st == NULL)
@@ -365,15 +428,18 @@ static int pantheon(ObsBuf *b, const Layout *L, PyObject *const *a, Py_ssize_t i
         }
         long c;
         int d;
-        if (item_long(st, h - 1, "a card", &c) < 0 || (d = design(L, c)) < 0 ||
-            obs_put(b, L->at[P_PANTHEON_TOP] + (i * 9 + s) * nd + d, 1) < 0 ||
+        if (item_long(st, h - 1, "a card", &c) < 0 || (d = design(L, c)) < 0)
+            return -1;
+        topd[s] = d;
+        hgt[s] = h;
+        if (obs_put(b, L->at[P_PANTHEON_TOP] + (i * 9 + s) * nd + d, 1) < 0 ||
             obs_put(b, L->at[P_PANTHEON_HEIGHT] + i * 9 + s, cap1(h / 5.0)) < 0)
             return -1;
         if (tally_cards(&below, &PyList_GET_ITEM(st, 0), h - 1, &L->design, NULL, 0, "a card") < 0)
             return -1; /* the covered cards */
     }
     tally_finish(&below, L->thirds, L->nthirds);
-    return 0;
+    return trial_progress(b, L, a, i, topd, hgt);
 }
 
 /* observe._hands: own unplayed cards per design / 2, hand sizes / 2, the others' cards seat p knows */

@@ -16,7 +16,7 @@ import numpy as np
 
 from mythenv.core.observe import Observer, pile_counts, seats
 
-from .cards import DESIGN_OF, EFFECTS, NDESIGNS, OPS
+from .cards import BOARDS, DESIGN_OF, EFFECTS, MEASURES, NDESIGNS, OPS
 from .rules import NSLOT, OVER, PLACE, SEL
 
 DECISIONS = ("commit", "pick", "turn", "place_slot", "effect", "sacrifice", "over")
@@ -60,6 +60,8 @@ def make_observer(n: int) -> Observer:
                                  "hand; shown to another seat only once it knows the card)"),
         ("hand_slots", (2, NDESIGNS), "own selected cards by hand position, the order of the play / discard "
                                       "actions (by card id)"),
+        ("trial_progress", (n, 2), "each Trial's measure in the seat's best region / its 'at least', capped at "
+                                   "1 (1: met now; public, counted off the Pantheon)"),
     ])
 
 
@@ -209,13 +211,21 @@ def _tokens(w, P, state, rel) -> None:
 
 
 def _pantheon_at(w, P, state, i: int, q: int) -> None:
-    """Seat ``q``'s pantheon in relative row ``i`` (every entry written)."""
+    """Seat ``q``'s pantheon and Trial progress in relative row ``i`` (every entry written)."""
     nd = NDESIGNS
     top, height, below = _pantheon(state, q)
     pan_top, pan_height, pan_below = P["pantheon_top"], P["pantheon_height"], P["pantheon_below"]
     w[pan_top + i * 9 * nd:pan_top + (i + 1) * 9 * nd] = top
     w[pan_height + i * 9:pan_height + i * 9 + 9] = height
     w[pan_below + i * nd:pan_below + (i + 1) * nd] = below
+    _trial_progress(w, P, state, i, q)
+
+
+def _trial_progress(w, P, state, i: int, q: int) -> None:
+    """Seat ``q``'s measure of each Trial (rules.Trials.trial_measure) over its 'at least', capped at 1."""
+    for t in (0, 1):
+        k = BOARDS[state.boards[2 * t]].at_least
+        w[P["trial_progress"] + 2 * i + t] = min(state.trial_measure(q, t), k) / k if k else 1.0
 
 
 def _hands(w, P, state, p: int, rel) -> None:
@@ -440,6 +450,8 @@ def update(state, p: int, w: memoryview, m) -> None:
         m["boards"] = state.boards[:], lens
         _zero(w, game, "board_myth")
         _boards(w, P, state)
+        for i, q in enumerate(rel):
+            _trial_progress(w, P, state, i, q)
     if state.exile != m["exile"]:
         m["exile"] = state.exile[:]
         _thirds_memo(w, P["exiled"], state, "exile", state.exile)
@@ -451,7 +463,7 @@ C_PIECES = ("phase", "to_move", "round", "first_player", "turn_seat", "tokens", 
             "pantheon_top", "pantheon_height", "pantheon_below", "discard", "hand_own", "hand_size",
             "hand_known", "sanctuary", "sanct_pawn", "board_myth", "piles", "destiny", "destined", "commits",
             "pawns_placed", "exiled", "effect_source", "effect_op", "order_options", "effect_slots",
-            "effect_plane", "effect_stage", "reacting", "placing", "hand_slots")
+            "effect_plane", "effect_stage", "reacting", "placing", "hand_slots", "trial_progress")
 
 
 def _effect_table() -> tuple[int, int, bytes]:
@@ -467,6 +479,28 @@ def _effect_table() -> tuple[int, int, bytes]:
             ops = [OPS.index(op["op"]) for op in effs[k].ops] if k < len(effs) else []
             table += bytes([len(ops), *ops, *[0] * (maxpc - len(ops))])
     return maxe, maxpc, bytes(table)
+
+
+def _trial_tables() -> tuple[bytes, bytes]:
+    """What the compiled encoder needs to count Trials (rules.Trials.trial_measure): per design 9 bytes
+    (Favors and Gems its invocation gives on each plane, its type, mythology, 1 if it counts as every
+    mythology), and per board 3 + 2 * 4 bytes (its start's MEASURES index and 'at least', its end's
+    number of regions, then each region's slots as a little-endian 16-bit mask)."""
+    from .cards import CREATURE, DESIGNS
+    from .rules.tables import REGIONS
+
+    traits = bytearray()
+    for d in DESIGNS:
+        traits += bytes([*(f for f, _ in d.gains), *(g for _, g in d.gains), 0 if d.type == CREATURE else 1,
+                         d.myth, 1 if "all_myths" in d.flags else 0])
+    boards = bytearray()
+    for b in BOARDS:
+        regions = REGIONS[b.region]
+        boards += bytes([MEASURES.index(b.measure), b.at_least, len(regions)])
+        for k in range(4):
+            mask = sum(1 << s for s in regions[k]) if k < len(regions) else 0
+            boards += mask.to_bytes(2, "little")
+    return bytes(traits), bytes(boards)
 
 
 def c_layout(game) -> tuple:
@@ -487,4 +521,5 @@ def c_layout(game) -> tuple:
         maxe,                                                      # most effects of a design
         maxpc,                                                     # most primitives of an effect
         effects,                                                   # the effects' primitives (_effect_table)
+        *_trial_tables(),                                          # design traits, boards (_trial_tables)
     )

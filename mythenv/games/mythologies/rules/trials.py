@@ -20,9 +20,15 @@ class Trials:
 
     def trial_met(self, p: int, t: int) -> bool:
         """Trial ``t`` (0: top boards, 1: bottom boards): the start's measure over the end's region."""
+        return self.trial_measure(p, t) >= BOARDS[self.boards[2 * t]].at_least
+
+    def trial_measure(self, p: int, t: int) -> int:
+        """The start board's measure of Trial ``t`` in seat ``p``'s best region of the end board (the
+        Trial is met when it reaches the start's "at least"; the observation's ``trial_progress``)."""
         start = BOARDS[self.boards[2 * t]]
         end = BOARDS[self.boards[2 * t + 1]]
         pan = self.pan[p]
+        best = 0
         for region in REGIONS[end.region]:
             cards = [(s, pan[s][-1]) for s in region if pan[s]]
             m = start.measure
@@ -44,9 +50,8 @@ class Trials:
                 v = sum(len(pan[s]) for s in region)
             else:
                 v = max([len(pan[s]) for s in region] + [0])
-            if v >= start.at_least:
-                return True
-        return False
+            best = max(best, v)
+        return best
 
     def trial_favors(self, t: int) -> int:
         return BOARDS[self.boards[2 * t]].start_favors + BOARDS[self.boards[2 * t + 1]].end_favors
