@@ -21,7 +21,7 @@ enum {
     P_PANTHEON_TOP, P_PANTHEON_HEIGHT, P_PANTHEON_BELOW, P_DISCARD, P_HAND_OWN, P_HAND_SIZE, P_HAND_KNOWN,
     P_SANCTUARY, P_SANCT_PAWN, P_BOARD_MYTH, P_PILES, P_DESTINY, P_DESTINED, P_COMMITS, P_PAWNS_PLACED,
     P_EXILED, P_EFFECT_SOURCE, P_EFFECT_OP, P_ORDER_OPTIONS, P_EFFECT_SLOTS, P_EFFECT_PLANE, P_EFFECT_STAGE,
-    P_REACTING, P_PLACING, P_HAND_SLOTS, P_TRIAL_PROGRESS, NPIECES
+    P_REACTING, P_PLACING, P_HAND_SLOTS, P_TRIAL_PROGRESS, P_SLOT_PREVIEW, NPIECES
 };
 
 /* observe._trial_tables: per design TRAIT_BYTES (Favors on planes 0-2, Gems on planes 0-2, type (1: a
@@ -191,6 +191,8 @@ static int counts_at(ObsBuf *b, const Layout *L, Py_ssize_t at, PyObject *cards,
 /* ------------------------------------------------------------------ the pieces (observe.py's blocks) */
 /* observe._header: phase (the kind of decision), to_move, round, first_player, turn_seat, destiny,
  * effect_source and effect_op (the innermost effect being resolved), reacting, placing, order_options */
+static int slot_preview(ObsBuf *b, const Layout *L, PyObject *const *a, long q, int d);
+
 static int header(ObsBuf *b, const Layout *L, PyObject *const *a, const unsigned char *known, long p, long n,
                   long cur)
 {
@@ -298,7 +300,8 @@ static int header(ObsBuf *b, const Layout *L, PyObject *const *a, const unsigned
         /* design() checks 0 <= cid < ncards, and known holds at least ncards bytes (flags_of) */
         if (frame_long(top, str[S_C], &c) < 0 || frame_long(top, str[S_CID], &cid) < 0 || (d = design(L, cid)) < 0)
             return -1;
-        if ((c == p || (known[cid] & (1u << p))) && obs_put(b, at[P_PLACING] + d, 1) < 0)
+        if ((c == p || (known[cid] & (1u << p))) &&
+            (obs_put(b, at[P_PLACING] + d, 1) < 0 || slot_preview(b, L, a, c, d) < 0))
             return -1;
     }
     if (str_eq(t, str[S_ORDER])) {
@@ -352,51 +355,124 @@ static int tokens(ObsBuf *b, const Layout *L, PyObject *const *a, Py_ssize_t i, 
     return 0;
 }
 
-/* rules.Trials.trial_measure over its 'at least' (capped at 1) for both Trials of the seat in relative row
- * i, whose top design and stack height per slot are topd / hgt (hgt 0: an empty slot) */
+/* rules.Trials.trial_measure of Trial t for a Pantheon whose top design and stack height per slot are
+ * topd / hgt (hgt 0: an empty slot), over its 'at least' capped at 1, in ``*x``: 0, or -1 with an exception */
+static int trial_ratio(const Layout *L, PyObject *const *a, Py_ssize_t t, const int *topd, const Py_ssize_t *hgt,
+                       double *x)
+{
+    long sb, eb;
+    if (item_long(a[A_BOARDS], 2 * t, "boards", &sb) < 0 || item_long(a[A_BOARDS], 2 * t + 1, "boards", &eb) < 0)
+        return -1;
+    if (sb < 0 || sb >= L->nboards || eb < 0 || eb >= L->nboards) {
+        PyErr_SetString(PyExc_IndexError, "boards: a board index out of range");
+        return -1;
+    }
+    const unsigned char *S = L->boards + sb * BOARD_BYTES, *E = L->boards + eb * BOARD_BYTES;
+    const int measure = S[0], at_least = S[1];
+    Py_ssize_t best = 0;
+    for (int r = 0; r < E[2] && r < MAXREG; r++) {
+        const unsigned mask = E[3 + 2 * r] | (unsigned)E[4 + 2 * r] << 8;
+        Py_ssize_t v = 0, wild = 0, per_myth[256] = {0};
+        for (int s = 0; s < NSLOT; s++) {
+            if (!(mask >> s & 1) || hgt[s] == 0)
+                continue;
+            const unsigned char *D = L->traits + topd[s] * TRAIT_BYTES;
+            switch (measure) {
+            case M_INV_GEMS: v += D[3 + s / 3]; break;
+            case M_INV_FAVORS: v += D[s / 3]; break;
+            case M_CREATURES: v += D[6] == 0; break;
+            case M_DEITIES: v += D[6] == 1; break;
+            case M_DISTINCT_MYTHS: v += per_myth[D[7]]++ == 0; break;
+            case M_SAME_MYTH:
+                if (D[8])
+                    wild++;
+                else if (++per_myth[D[7]] > v)
+                    v = per_myth[D[7]];
+                break;
+            case M_ALL_CARDS: v += hgt[s]; break;
+            default: v = hgt[s] > v ? hgt[s] : v; break; /* stack */
+            }
+        }
+        v += wild;
+        best = v > best ? v : best;
+    }
+    *x = at_least ? (double)(best < at_least ? best : at_least) / at_least : 1.0;
+    return 0;
+}
+
+/* observe._trial_progress: both Trials' ratios (trial_ratio) for the seat in relative row i */
 static int trial_progress(ObsBuf *b, const Layout *L, PyObject *const *a, Py_ssize_t i, const int *topd,
                           const Py_ssize_t *hgt)
 {
     for (Py_ssize_t t = 0; t < 2; t++) {
-        long sb, eb;
-        if (item_long(a[A_BOARDS], 2 * t, "boards", &sb) < 0 || item_long(a[A_BOARDS], 2 * t + 1, "boards", &eb) < 0)
+        double x;
+        if (trial_ratio(L, a, t, topd, hgt, &x) < 0 || obs_put(b, L->at[P_TRIAL_PROGRESS] + 2 * i + t, (float)x) < 0)
             return -1;
-        if (sb < 0 || sb >= L->nboards || eb < 0 || eb >= L->nboards) {
-            PyErr_SetString(PyExc_IndexError, "boards: a board index out of range");
+    }
+    return 0;
+}
+
+/* the lines (rules.LINES: planes 0-2, then columns 3-5) */
+static const int lines[6][3] = {{0, 1, 2}, {3, 4, 5}, {6, 7, 8}, {0, 3, 6}, {1, 4, 7}, {2, 5, 8}};
+
+/* observe._slot_preview: seat q placing a card of design d, on each slot of its Pantheon: the printed
+ * gain of the slot's plane / 3 (capped), the plane / column it completes with a token left, the Trials'
+ * ratios with it there */
+static int slot_preview(ObsBuf *b, const Layout *L, PyObject *const *a, long q, int d)
+{
+    if (q < 0 || q >= L->n) {
+        PyErr_SetString(PyExc_IndexError, "a place frame's seat out of range");
+        return -1;
+    }
+    PyObject *pan = item_list(a[A_PAN], q, "pan"), *comp = item_list(a[A_COMP], q, "comp");
+    if (pan == NULL || comp == NULL)
+        return -1;
+    if (PyList_GET_SIZE(pan) < NSLOT || PyList_GET_SIZE(comp) < 6) {
+        PyErr_SetString(PyExc_IndexError, "a pantheon has 9 slots and 6 completion tokens");
+        return -1;
+    }
+    int topd[NSLOT];
+    Py_ssize_t hgt[NSLOT];
+    long tok[6];
+    for (int s = 0; s < NSLOT; s++) {
+        PyObject *st = item_list(pan, s, "pan[q]");
+        long c;
+        if (st == NULL)
             return -1;
-        }
-        const unsigned char *S = L->boards + sb * BOARD_BYTES, *E = L->boards + eb * BOARD_BYTES;
-        const int measure = S[0], at_least = S[1];
-        Py_ssize_t best = 0;
-        for (int r = 0; r < E[2] && r < MAXREG; r++) {
-            const unsigned mask = E[3 + 2 * r] | (unsigned)E[4 + 2 * r] << 8;
-            Py_ssize_t v = 0, wild = 0, per_myth[256] = {0};
-            for (int s = 0; s < NSLOT; s++) {
-                if (!(mask >> s & 1) || hgt[s] == 0)
-                    continue;
-                const unsigned char *D = L->traits + topd[s] * TRAIT_BYTES;
-                switch (measure) {
-                case M_INV_GEMS: v += D[3 + s / 3]; break;
-                case M_INV_FAVORS: v += D[s / 3]; break;
-                case M_CREATURES: v += D[6] == 0; break;
-                case M_DEITIES: v += D[6] == 1; break;
-                case M_DISTINCT_MYTHS: v += per_myth[D[7]]++ == 0; break;
-                case M_SAME_MYTH:
-                    if (D[8])
-                        wild++;
-                    else if (++per_myth[D[7]] > v)
-                        v = per_myth[D[7]];
-                    break;
-                case M_ALL_CARDS: v += hgt[s]; break;
-                default: v = hgt[s] > v ? hgt[s] : v; break; /* stack */
-                }
+        hgt[s] = PyList_GET_SIZE(st);
+        if (hgt[s] && (item_long(st, hgt[s] - 1, "a card", &c) < 0 || (topd[s] = design(L, c)) < 0))
+            return -1;
+    }
+    for (int k = 0; k < 6; k++)
+        if (item_long(comp, k, "comp", &tok[k]) < 0)
+            return -1;
+    const unsigned char *D = L->traits + d * TRAIT_BYTES;
+    Py_ssize_t o = L->at[P_SLOT_PREVIEW];
+    for (int s = 0; s < NSLOT; s++, o += 6) {
+        if (obs_put(b, o, cap1(D[s / 3] / 3.0)) < 0 || obs_put(b, o + 1, cap1(D[3 + s / 3] / 3.0)) < 0)
+            return -1;
+        if (hgt[s] == 0) {
+            const int mine[2] = {s / 3, 3 + s % 3};
+            for (int j = 0; j < 2; j++) {
+                const int *ln = lines[mine[j]];
+                int full = 1;
+                for (int k = 0; k < 3; k++)
+                    full &= ln[k] == s || hgt[ln[k]] > 0;
+                if (tok[mine[j]] && full && obs_put(b, o + 2 + j, 1) < 0)
+                    return -1;
             }
-            v += wild;
-            best = v > best ? v : best;
         }
-        double x = at_least ? (double)(best < at_least ? best : at_least) / at_least : 1.0;
-        if (obs_put(b, L->at[P_TRIAL_PROGRESS] + 2 * i + t, (float)x) < 0)
-            return -1;
+        const int keep_d = topd[s];
+        const Py_ssize_t keep_h = hgt[s];
+        topd[s] = d;
+        hgt[s] = keep_h + 1;
+        for (Py_ssize_t t = 0; t < 2; t++) {
+            double x;
+            if (trial_ratio(L, a, t, topd, hgt, &x) < 0 || obs_put(b, o + 4 + t, (float)x) < 0)
+                return -1;
+        }
+        topd[s] = keep_d;
+        hgt[s] = keep_h;
     }
     return 0;
 }

@@ -18,6 +18,7 @@ from mythenv.core.observe import Observer, pile_counts, seats
 
 from .cards import BOARDS, DESIGN_OF, EFFECTS, MEASURES, NDESIGNS, OPS
 from .rules import NSLOT, OVER, PLACE, SEL
+from .rules.tables import GAINS_OF, LINES, LINES_OF, ROW
 
 DECISIONS = ("commit", "pick", "turn", "place_slot", "effect", "sacrifice", "over")
 
@@ -62,6 +63,9 @@ def make_observer(n: int) -> Observer:
                                       "actions (by card id)"),
         ("trial_progress", (n, 2), "each Trial's measure in the seat's best region / its 'at least', capped at "
                                    "1 (1: met now; public, counted off the Pantheon)"),
+        ("slot_preview", (NSLOT, 6), "the card being placed (shown as 'placing') on each slot of its seat's "
+                                     "Pantheon: Favors and Gems of invocation / 3 (capped), completes a plane / a "
+                                     "column whose token is still there, both Trials' progress with it there"),
     ])
 
 
@@ -221,6 +225,32 @@ def _pantheon_at(w, P, state, i: int, q: int) -> None:
     _trial_progress(w, P, state, i, q)
 
 
+def _slot_preview(w, P, state, p: int) -> None:
+    """What placing the card of the top ``place`` frame on each slot gives its seat, when the viewer
+    sees that card (as ``placing``): the printed gain of the slot's plane, the plane / column it
+    completes (a token left), the Trials' progress (the piece is zero)."""
+    top = state.stack[-1] if state.stack else None
+    if top is None or top["t"] != "place" or not (top["c"] == p or state.known[top["cid"]] & (1 << p)):
+        return
+    q, c = top["c"], top["cid"]
+    gains = GAINS_OF[c]
+    pan, comp = state.pan[q], state.comp[q]
+    ks = [BOARDS[state.boards[2 * t]].at_least for t in (0, 1)]
+    o = P["slot_preview"]
+    for s in range(NSLOT):
+        f, g = gains[ROW[s]]
+        w[o] = min(f / 3.0, 1.0)
+        w[o + 1] = min(g / 3.0, 1.0)
+        if not pan[s]:
+            for j, line in enumerate(LINES_OF[s]):
+                if comp[line] and all(pan[x] for x in LINES[line] if x != s):
+                    w[o + 2 + j] = 1
+        for t in (0, 1):
+            k = ks[t]
+            w[o + 4 + t] = min(state.trial_measure(q, t, (s, c)), k) / k if k else 1.0
+        o += 6
+
+
 def _trial_progress(w, P, state, i: int, q: int) -> None:
     """Seat ``q``'s measure of each Trial (rules.Trials.trial_measure) over its 'at least', capped at 1."""
     for t in (0, 1):
@@ -325,6 +355,7 @@ def encode(game, state, p: int, out: np.ndarray) -> None:
     _sanctuary(w, P, state, p, range(16))
     _boards(w, P, state)
     _thirds_memo(w, P["exiled"], state, "exile", state.exile)
+    _slot_preview(w, P, state, p)
 
 
 def _nested(x: list) -> list:
@@ -455,6 +486,8 @@ def update(state, p: int, w: memoryview, m) -> None:
     if state.exile != m["exile"]:
         m["exile"] = state.exile[:]
         _thirds_memo(w, P["exiled"], state, "exile", state.exile)
+    _zero(w, game, "slot_preview")
+    _slot_preview(w, P, state, p)
 
 
 # ----------------------------------------------------------------------------- compiled encoder
@@ -463,7 +496,8 @@ C_PIECES = ("phase", "to_move", "round", "first_player", "turn_seat", "tokens", 
             "pantheon_top", "pantheon_height", "pantheon_below", "discard", "hand_own", "hand_size",
             "hand_known", "sanctuary", "sanct_pawn", "board_myth", "piles", "destiny", "destined", "commits",
             "pawns_placed", "exiled", "effect_source", "effect_op", "order_options", "effect_slots",
-            "effect_plane", "effect_stage", "reacting", "placing", "hand_slots", "trial_progress")
+            "effect_plane", "effect_stage", "reacting", "placing", "hand_slots", "trial_progress",
+            "slot_preview")
 
 
 def _effect_table() -> tuple[int, int, bytes]:

@@ -1,13 +1,14 @@
-"""What every seat sees of the Trials' progress: ``trial_progress`` is the Trial's measure in the seat's
-best region over its "at least", capped at 1, counted off the public Pantheons (MY § Trials). Checked
-through both encoders (tests/conformance/helpers.checked_observation). Docstrings cite
-``003_4f78a05115d81413.txt`` (MY)."""
+"""What every seat sees of the Trials' progress (``trial_progress``: the Trial's measure in the seat's
+best region over its "at least", capped at 1, counted off the public Pantheons, MY § Trials) and what a
+seat sees of the card being placed on each slot (``slot_preview``: printed gain, completion, Trials with
+it there). Checked through both encoders (tests/conformance/helpers.checked_observation). Docstrings
+cite ``003_4f78a05115d81413.txt`` (MY)."""
 
 import numpy as np
 
 from tests.conformance.helpers import checked_observation
 
-from .helpers import new, put
+from .helpers import SLOT, new, placement, play, put
 
 # MY § Trials, example: "at least 3 Gems of invocation" (greek start) + "in your terrestrial plane"
 # (egyptian end); the 2nd Trial: norse start ("at least 2 Favors of invocation") + hindu end
@@ -52,3 +53,43 @@ def test_progress_is_capped_at_met():
     put(s, 0, "t2", "Nâga")
     assert s.trial_measure(0, 0) == 4
     assert progress(s, 0)[0, 0] == 1
+
+
+def preview(s, viewer):
+    return checked_observation(s.game, s, viewer)[s.game._span["slot_preview"][0]:][:54].reshape(9, 6)
+
+
+def test_the_slot_preview_of_the_printed_trial_example():
+    """MY § Trials, example: with the Nâga (2 Gems of invocation) already in the terrestrial plane, the
+    Troll being placed (1 Gem on the terrestrial plane) would meet "3 Gems of invocation in your
+    terrestrial plane" on a free terrestrial slot, and not on a celestial one (the Nâga alone: 2 of 3).
+    Its printed terrestrial gain reads 1 Gem / 3 on the terrestrial slots."""
+    s = new(MYTHS)
+    put(s, 0, "t1", "Nâga")
+    placement(s, 0, hand=["Troll"], round_=3, favors=[3, 3], gems=[6, 6])
+    play(s, "Troll")
+    assert s.stack[-1]["t"] == "place"
+    got = preview(s, 0)
+    assert got[SLOT["t2"], 4] == 1 and got[SLOT["t3"], 4] == 1
+    assert got[SLOT["c1"], 4] == np.float32(2 / 3)
+    assert got[SLOT["t2"], 1] == np.float32(1 / 3)
+    # the Troll was drawn from a pile: the other seat does not know it, so sees no preview
+    if not s.known[s.stack[-1]["cid"]] & 2:
+        assert not preview(s, 1).any()
+
+
+def test_the_slot_preview_marks_a_completion_only_while_its_token_is_there():
+    """MY § Completion rule: completing a plane or a column gives its token once. With the celestial
+    and abyssal slots of the middle column filled, the card being placed completes that column on t2
+    (and not on t1); once the column's token is taken, the preview no longer marks it. A slot already
+    covered completes nothing (the card crushes)."""
+    s = new(MYTHS)
+    put(s, 0, "c2", "Nâga")
+    put(s, 0, "a2", "Nâga")
+    placement(s, 0, hand=["Troll"], round_=1, favors=[3, 3], gems=[6, 6])
+    play(s, "Troll")
+    got = preview(s, 0)
+    assert got[SLOT["t2"], 3] == 1 and got[SLOT["t1"], 3] == 0
+    assert got[SLOT["c2"], 2:4].tolist() == [0, 0]
+    s.comp[0][3 + 1] = 0
+    assert preview(s, 0)[SLOT["t2"], 3] == 0

@@ -22,12 +22,16 @@ class Trials:
         """Trial ``t`` (0: top boards, 1: bottom boards): the start's measure over the end's region."""
         return self.trial_measure(p, t) >= BOARDS[self.boards[2 * t]].at_least
 
-    def trial_measure(self, p: int, t: int) -> int:
+    def trial_measure(self, p: int, t: int, place: tuple[int, int] | None = None) -> int:
         """The start board's measure of Trial ``t`` in seat ``p``'s best region of the end board (the
-        Trial is met when it reaches the start's "at least"; the observation's ``trial_progress``)."""
+        Trial is met when it reaches the start's "at least"; the observation's ``trial_progress``).
+        ``place=(slot, card)``: as if ``card`` were placed on ``slot`` (the observation's ``slot_preview``)."""
         start = BOARDS[self.boards[2 * t]]
         end = BOARDS[self.boards[2 * t + 1]]
         pan = self.pan[p]
+        if place is not None:
+            pan = pan[:]
+            pan[place[0]] = pan[place[0]] + [place[1]]
         best = 0
         for region in REGIONS[end.region]:
             cards = [(s, pan[s][-1]) for s in region if pan[s]]
