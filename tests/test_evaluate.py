@@ -108,6 +108,32 @@ def test_ladder_update_keeps_other_configs_and_refuses_other_seeds(tiny_ladder, 
         ladder.main(["--configs", "nogame", "--out", str(out)])
 
 
+def test_an_interrupted_ladder_update_keeps_the_configs_it_had_not_reached(tiny_ladder, tmp_path, monkeypatch):
+    """``--update`` writes the JSON after every config it measures: interrupted while measuring a later
+    config, the file still holds every config measured before, the earlier ones re-measured."""
+    import shutil
+
+    out = tmp_path / "l"
+    shutil.copytree(tiny_ladder, out)
+    before = json.loads((out / "baselines.json").read_text())
+    real = ladder.measure
+
+    def measure(cfg, *args, **kw):
+        if cfg.key == "theosis_v0:solo":
+            raise KeyboardInterrupt
+        return real(cfg, *args, **kw)
+
+    monkeypatch.setattr(ladder, "measure", measure)
+    with pytest.raises(KeyboardInterrupt):
+        ladder.main(["--games", "2", "--search-games", "0", "--seeds", "0", "1", "--workers", "1", "--quiet",
+                     "--out", str(out), "--quote", "", "--configs", "hera_zeus_v0", "theosis_v0:solo", "--update",
+                     "--agents", "random,heuristic"])
+    after = json.loads((out / "baselines.json").read_text())
+    assert list(after["games"]) == list(before["games"]) == ["hera_zeus_v0", "theosis_v0:solo"]
+    assert after["games"]["hera_zeus_v0"]["command"].endswith("--update")
+    assert after["games"]["theosis_v0:solo"] == before["games"]["theosis_v0:solo"]
+
+
 def _md_cells(md: str) -> dict[str, dict[str, str]]:
     lines = [line for line in md.splitlines() if line.startswith("| ")]
     head = [c.strip() for c in lines[0].strip("|").split("|")]

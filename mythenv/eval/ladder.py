@@ -256,11 +256,12 @@ def main(argv=None) -> int:
               "python": platform.python_version(), "commit": commit, "seeds": list(a.seeds),
               "games_per_pairing": a.games, "search_games_per_pairing": a.search_games, "search_seeds": a.search_seeds,
               "games": {}}
+    # every stored config from the start, in the suite's order: the write after each measured config
+    # (an interrupted run keeps what it measured) then loses none of the configs still to come
+    report["games"] = {cfg.key: old["games"][cfg.key] for cfg in S.SUITE if cfg.key in old.get("games", {})}
     t0 = time.perf_counter()
     for cfg in S.SUITE:
         if cfg not in todo:
-            if cfg.key in old.get("games", {}):
-                report["games"][cfg.key] = old["games"][cfg.key]
             continue
         t1 = time.perf_counter()
         g = measure(cfg, agents, a.games, a.search_games, a.seeds, a.workers, progress=not a.quiet,
@@ -269,6 +270,7 @@ def main(argv=None) -> int:
         g["plot"] = f"images/baselines_{cfg.file_key}.png"
         plot(g, out / g["plot"])
         report["games"][cfg.key] = g
+        report["games"] = {c.key: report["games"][c.key] for c in S.SUITE if c.key in report["games"]}
         report["wall_seconds"] = time.perf_counter() - t0
         _write(report, out)  # after every config: an interrupted run keeps what it measured
         print(f"{cfg.key}: done in {g['seconds']:.0f} s", flush=True)
