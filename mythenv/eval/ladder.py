@@ -161,7 +161,8 @@ def render(report: dict) -> str:
            "over all its games, its 95% Wilson interval, the number of games and, in parentheses, the lowest "
            "and highest rate of the seeds it was played with (each seed deals its own games; seeds "
            f"{', '.join(map(str, report['seeds']))}, from each config's fixed seed in `mythenv/eval/suite.py`"
-           + (f"; pairings with a search agent on the first {report['search_seeds']} only" if report.get("search_seeds")
+           + ("; pairings with a search agent on the first N only where a config's command says `--search-seeds N`"
+              if any("--search-seeds" in g.get("command", report["command"]) for g in report["games"].values())
               else "") + "). Draws count as neither side winning. Ratings: openskill Plackett-Luce "
            "from the same games (ordinal = mu - 3 sigma); `mythenv evaluate AGENT` rates an agent on this "
            "scale.", ""]
