@@ -372,7 +372,8 @@ static int trial_ratio(const Layout *L, PyObject *const *a, Py_ssize_t t, const 
     Py_ssize_t best = 0;
     for (int r = 0; r < E[2] && r < MAXREG; r++) {
         const unsigned mask = E[3 + 2 * r] | (unsigned)E[4 + 2 * r] << 8;
-        Py_ssize_t v = 0, wild = 0, per_myth[256] = {0};
+        Py_ssize_t v = 0, wild = 0;
+        unsigned char per_myth[256] = {0}; /* at most 9 cards per myth */
         for (int s = 0; s < NSLOT; s++) {
             if (!(mask >> s & 1) || hgt[s] == 0)
                 continue;

@@ -225,17 +225,16 @@ def _pantheon_at(w, P, state, i: int, q: int) -> None:
     _trial_progress(w, P, state, i, q)
 
 
-def _slot_preview(w, P, state, p: int) -> None:
+def _slot_preview(w, P, state, p: int) -> bool:
     """What placing the card of the top ``place`` frame on each slot gives its seat, when the viewer
     sees that card (as ``placing``): the printed gain of the slot's plane, the plane / column it
-    completes (a token left), the Trials' progress (the piece is zero)."""
+    completes (a token left), the Trials' progress (the piece is zero). True when it wrote them."""
     top = state.stack[-1] if state.stack else None
     if top is None or top["t"] != "place" or not (top["c"] == p or state.known[top["cid"]] & (1 << p)):
-        return
+        return False
     q, c = top["c"], top["cid"]
     gains = GAINS_OF[c]
     pan, comp = state.pan[q], state.comp[q]
-    ks = [BOARDS[state.boards[2 * t]].at_least for t in (0, 1)]
     o = P["slot_preview"]
     for s in range(NSLOT):
         f, g = gains[ROW[s]]
@@ -246,16 +245,21 @@ def _slot_preview(w, P, state, p: int) -> None:
                 if comp[line] and all(pan[x] for x in LINES[line] if x != s):
                     w[o + 2 + j] = 1
         for t in (0, 1):
-            k = ks[t]
-            w[o + 4 + t] = min(state.trial_measure(q, t, (s, c)), k) / k if k else 1.0
+            w[o + 4 + t] = _trial_ratio(state, q, t, (s, c))
         o += 6
+    return True
 
 
 def _trial_progress(w, P, state, i: int, q: int) -> None:
     """Seat ``q``'s measure of each Trial (rules.Trials.trial_measure) over its 'at least', capped at 1."""
     for t in (0, 1):
-        k = BOARDS[state.boards[2 * t]].at_least
-        w[P["trial_progress"] + 2 * i + t] = min(state.trial_measure(q, t), k) / k if k else 1.0
+        w[P["trial_progress"] + 2 * i + t] = _trial_ratio(state, q, t)
+
+
+def _trial_ratio(state, q: int, t: int, place=None) -> float:
+    """``trial_measure`` over the Trial's 'at least', capped at 1 (1 when it asks for nothing)."""
+    k = BOARDS[state.boards[2 * t]].at_least
+    return min(state.trial_measure(q, t, place), k) / k if k else 1.0
 
 
 def _hands(w, P, state, p: int, rel) -> None:
@@ -399,6 +403,7 @@ def _snapshot(state, p: int) -> dict:
         "sanct": (state.sanct[:], state.faceup[:]),
         "boards": (state.boards[:], list(map(len, state.piles))),
         "exile": state.exile[:],
+        "preview": True,  # written or not, the first update clears it
     }
 
 
@@ -486,8 +491,9 @@ def update(state, p: int, w: memoryview, m) -> None:
     if state.exile != m["exile"]:
         m["exile"] = state.exile[:]
         _thirds_memo(w, P["exiled"], state, "exile", state.exile)
-    _zero(w, game, "slot_preview")
-    _slot_preview(w, P, state, p)
+    if m["preview"]:  # only a place decision writes it: zero it only after one
+        _zero(w, game, "slot_preview")
+    m["preview"] = _slot_preview(w, P, state, p)
 
 
 # ----------------------------------------------------------------------------- compiled encoder
