@@ -172,7 +172,7 @@ def render(report: dict) -> str:
                 f"`{g['game']}` config `{json.dumps(g.get('config', {}))}`, {g['num_players']} "
                 f"seat{'s' if g['num_players'] > 1 else ''}."
                 + (f" Measured by `{g['command']}`" + (f" at commit {g['commit']}" if g.get("commit") else "") + "."
-                   if g.get("command") and g["command"] != report["command"] else ""), ""]
+                   if g.get("command") and len(cmds) > 1 else ""), ""]
         if g.get("plot"):
             out += [f"![{key}]({g['plot']})", ""]
         cols = [MONSTERS] if g["num_players"] == 1 else agents
