@@ -12,6 +12,7 @@ and otherwise lost, not drawn.
 from __future__ import annotations
 
 import math
+import multiprocessing
 import os
 from collections import defaultdict
 from collections.abc import Sequence
@@ -197,7 +198,9 @@ def run_arena(game_id: str, agents: Sequence[str], games: int = 100, seed: int =
                 bar.update(1)
     else:
         chunks = [jobs[i::workers * 4] for i in range(workers * 4)]
-        with ProcessPoolExecutor(max_workers=workers) as ex:
+        # spawn, not fork: a process that has run torch (a policy's training or an SB3 agent) deadlocks
+        # in a forked child's first torch call (its OpenMP pool does not survive the fork)
+        with ProcessPoolExecutor(max_workers=workers, mp_context=multiprocessing.get_context("spawn")) as ex:
             for recs in ex.map(_worker, [(game_id, config, specs_rot, c, record_dir) for c in chunks if c]):
                 result.records.extend(recs)
                 if bar:

@@ -7,6 +7,11 @@ and the other seats drawn from ``opponents``, records the teacher's decisions fr
 observation and mask, and fits the MaskablePPO policy to them (cross-entropy on the masked action
 distribution) and its value head to the discounted final return, before PPO starts.
 
+A teacher that rates several actions as equally good (a heuristic that breaks ties at random) can say
+so with ``act_with_ties(view) -> (action, tied_actions)``: the policy is then fitted to put its
+probability on the tied set (the loss is minus the log of the set's total probability), not to learn
+the random tie-break.
+
 Only what the teacher's seat would see goes into the data: the observation and mask of the acting
 seat, as the environments hand them to the learner. Observations are kept as float16 (every piece
 lies in [0, 1], so the rounding is below 0.05%) and widened to float32 one batch at a time: a
@@ -61,6 +66,7 @@ class Demonstrations:
     actions: np.ndarray   # int64 [N]
     returns: np.ndarray   # float32 [N], the seat's final return discounted to the decision
     games: int
+    targets: np.ndarray | None = None  # bool [N, num_actions]: the teacher's tied best actions (act_with_ties)
 
     def __len__(self) -> int:
         return len(self.actions)
@@ -74,7 +80,7 @@ def _play(args) -> tuple:
     n = game.num_players
     names, weights = list(opponents), np.array(list(opponents.values()), float)
     weights = weights / weights.sum()
-    obs, masks, actions, rets = [], [], [], []
+    obs, masks, actions, rets, ties = [], [], [], [], []
     for number, g in seeds:
         rng = np.random.default_rng(g)
         learner = number % n
@@ -88,7 +94,11 @@ def _play(args) -> tuple:
         while not state.is_terminal():
             p = state.current_player()
             view = SeatView(game, state, p, rng)
-            a = agents[p].act(view)
+            if p == learner and hasattr(agents[p], "act_with_ties"):
+                a, tied = agents[p].act_with_ties(view)
+                ties.append(tied)
+            else:
+                a = agents[p].act(view)
             if p == learner:
                 mine.append(len(actions))
                 obs.append(np.asarray(game.observation(state, p), np.float16))
@@ -102,7 +112,12 @@ def _play(args) -> tuple:
         for k, i in enumerate(reversed(mine)):  # the reward arrives after the seat's last decision
             rets[i] = r * gamma ** k
     obs_arr = np.stack(obs) if obs else np.zeros((0, game.observation_size), np.float16)
-    return obs_arr, np.array(masks, bool).reshape(len(actions), game.num_actions), actions, rets
+    targets = None
+    if ties:
+        targets = np.zeros((len(actions), game.num_actions), bool)
+        for i, tied in enumerate(ties):
+            targets[i, tied] = True
+    return obs_arr, np.array(masks, bool).reshape(len(actions), game.num_actions), actions, rets, targets
 
 
 def collect(game_id: str, teacher: str = "heuristic", opponents: dict[str, float] | None = None,
@@ -122,7 +137,10 @@ def collect(game_id: str, teacher: str = "heuristic", opponents: dict[str, float
     masks = np.concatenate([p[1] for p in parts]) if len(parts) > 1 else parts[0][1]
     actions = np.array([a for p in parts for a in p[2]], np.int64)
     rets = np.array([r for p in parts for r in p[3]], np.float32)
-    return Demonstrations(obs, masks, actions, rets, games)
+    targets = None
+    if any(p[4] is not None for p in parts):
+        targets = np.concatenate([p[4] if p[4] is not None else np.zeros(p[1].shape, bool) for p in parts])
+    return Demonstrations(obs, masks, actions, rets, games, targets)
 
 
 def fit(model, demos: Demonstrations, epochs: int = 8, batch_size: int = 512, learning_rate: float = 1e-3,
@@ -138,20 +156,39 @@ def fit(model, demos: Demonstrations, epochs: int = 8, batch_size: int = 512, le
     n_hold = int(len(idx) * holdout)
     hold, train_idx = idx[:n_hold], idx[n_hold:]
 
+    tied = demos.targets
+
     def tensors(ix):
         return (torch.as_tensor(demos.obs[ix].astype(np.float32), device=device), torch.as_tensor(demos.actions[ix], device=device),
                 torch.as_tensor(demos.masks[ix], device=device), torch.as_tensor(demos.returns[ix], device=device))
 
     def accuracy(ix) -> float:
+        """The share of decisions whose greedy action is the teacher's (one of its tied best ones)."""
         if len(ix) == 0:
             return float("nan")
         hits = 0
         with torch.no_grad():
             for i in range(0, len(ix), 4096):
                 o, a, m, _ = tensors(ix[i:i + 4096])
-                dist = policy.get_distribution(o, action_masks=m.numpy())
-                hits += int((dist.distribution.probs.argmax(1) == a).sum())
+                greedy = policy.get_distribution(o, action_masks=m.numpy()).distribution.probs.argmax(1)
+                if tied is None:
+                    hits += int((greedy == a).sum())
+                else:
+                    hits += int(tied[ix[i:i + 4096]][np.arange(len(greedy)), greedy.numpy()].sum())
         return hits / len(ix)
+
+    def losses(o, a, m, r, ix):
+        if tied is None:
+            values, logp, _ent = policy.evaluate_actions(o, a, action_masks=m.numpy())
+            return -logp.mean(), F.mse_loss(values.flatten(), r)
+        # the same forward pass as evaluate_actions, with the whole masked distribution kept
+        latent_pi, latent_vf = policy.mlp_extractor(policy.extract_features(o))
+        dist = policy._get_action_dist_from_latent(latent_pi)
+        dist.apply_masking(m.numpy())
+        logp = dist.distribution.logits  # normalized log-probabilities, illegal actions at about -1e8
+        t = torch.as_tensor(tied[ix], device=device)
+        loss_pi = -torch.logsumexp(logp.masked_fill(~t, float("-inf")), dim=1).mean()
+        return loss_pi, F.mse_loss(policy.value_net(latent_vf).flatten(), r)
 
     opt = torch.optim.Adam(policy.parameters(), lr=learning_rate)
     policy.set_training_mode(True)
@@ -162,9 +199,7 @@ def fit(model, demos: Demonstrations, epochs: int = 8, batch_size: int = 512, le
         batches = 0
         for i in range(0, len(perm), batch_size):
             o, a, m, r = tensors(perm[i:i + batch_size])
-            values, logp, _ent = policy.evaluate_actions(o, a, action_masks=m.numpy())
-            loss_pi = -logp.mean()
-            loss_v = F.mse_loss(values.flatten(), r)
+            loss_pi, loss_v = losses(o, a, m, r, perm[i:i + batch_size])
             loss = loss_pi + vf_coef * loss_v
             opt.zero_grad()
             loss.backward()
@@ -181,6 +216,7 @@ def fit(model, demos: Demonstrations, epochs: int = 8, batch_size: int = 512, le
         if log is not None:
             log(row)
     policy.set_training_mode(False)
-    return {"decisions": len(demos), "games": demos.games, "train_decisions": int(len(train_idx)),
+    return {"decisions": len(demos), "games": demos.games, "tied_targets": tied is not None,
+            "train_decisions": int(len(train_idx)),
             "holdout_decisions": int(n_hold), "history": history,
             "holdout_accuracy": history[-1]["holdout_accuracy"] if history else None}

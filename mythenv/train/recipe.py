@@ -2,7 +2,9 @@
 
 A recipe (``training/recipes/<name>.toml``) names a training config (``training/configs/``) and
 lists its phases; each phase trains up to a total number of learner steps with its own opponent pool
-and ``[ppo]`` values (the first phase also runs the config's ``[pretrain]`` warm start, if any)::
+and ``[ppo]`` values (the first phase also runs the config's ``[pretrain]`` warm start, if any), or,
+with an ``imitate`` table and no ``steps``, fits the policy as it stands to a teacher's decisions
+(behaviour cloning, :mod:`mythenv.train.imitation`) without learner steps::
 
     name = "demigods_v0"
     config = "demigods_v0.toml"     # training/configs/demigods_v0.toml
@@ -14,6 +16,13 @@ and ``[ppo]`` values (the first phase also runs the config's ``[pretrain]`` warm
     steps = 1_500_000
     opponents = { heuristic = 0.7, self = 0.3 }
     ppo = { learning_rate = 5e-5 }
+    [[phases]]                      # distillation: collect the teacher's decisions, fit the policy
+    imitate = { teacher = "python:training/teachers/demigods_v0.py", games = 5000, teacher_policy = true }
+
+With ``teacher_policy = true`` the run's current policy is exported to ``runs/<name>/teacher_<i>.npz``
+and handed to the teacher in the ``TEACHER_POLICY`` environment variable (a teacher that mixes the
+policy with a search or a heuristic, say). The fitted policy replaces the newest checkpoint (same step
+count) and ``final.zip``; its statistics are kept in ``state/<name>/imitate_<i>.json``.
 
 :func:`reproduce` runs the phases that are not done yet, then evaluates the final policy against
 every baseline and exports it (:func:`mythenv.agents.numpy_policy.export_sb3`) with the record of how
@@ -47,7 +56,10 @@ from .config import DEFAULT_PPO, TrainConfig, load_config, read_toml, repo_confi
 
 RECIPE_KEYS = {"name", "config", "game_config", "final_eval_games", "eval_opponents", "phases",
                "keep_snapshots", "eval_workers", "description"}
-PHASE_KEYS = {"steps", "opponents", "ppo", "note"}
+PHASE_KEYS = {"steps", "opponents", "ppo", "note", "imitate"}
+IMITATE_DEFAULTS: dict[str, Any] = {"teacher": None, "games": 2000, "opponents": {"heuristic": 0.5, "random": 0.5},
+                                    "epochs": 4, "batch_size": 512, "learning_rate": 3e-4, "vf_coef": 0.5,
+                                    "holdout": 0.03, "workers": 2, "teacher_policy": False}
 
 
 def repo_root() -> Path:
@@ -60,6 +72,7 @@ class Phase:
     opponents: dict[str, float] | None = None
     ppo: dict[str, Any] = field(default_factory=dict)
     note: str = ""
+    imitate: dict[str, Any] | None = None
 
 
 @dataclass
@@ -107,6 +120,9 @@ def load_recipe(name_or_path: str | Path) -> Recipe:
         bad = set(ph) - PHASE_KEYS
         if bad:
             raise ConfigError(f"{p}: phase {i}: unknown key(s) {sorted(bad)}; allowed: {', '.join(sorted(PHASE_KEYS))}")
+        if "imitate" in ph:
+            phases.append(Phase(last, None, {}, ph.get("note", ""), _check_imitate(p, i, ph)))
+            continue
         steps = ph.get("steps")
         if not isinstance(steps, int) or isinstance(steps, bool) or steps <= last:
             raise ConfigError(f"{p}: phase {i}: steps={steps!r} must be an int above the previous phase's {last}")
@@ -122,6 +138,27 @@ def load_recipe(name_or_path: str | Path) -> Recipe:
     for i in range(len(phases)):
         r.phase_config(i)  # validates each phase's opponents and [ppo]
     return r
+
+
+def _check_imitate(p: Path, i: int, ph: dict[str, Any]) -> dict[str, Any]:
+    if i == 0:
+        raise ConfigError(f"{p}: phase 0: an imitate phase fits a policy an earlier phase trained; put a PPO phase "
+                          "(or the config's [pretrain]) first")
+    extra = set(ph) - {"imitate", "note"}
+    if extra:
+        raise ConfigError(f"{p}: phase {i}: an imitate phase takes no {sorted(extra)}; allowed: imitate, note")
+    im = ph["imitate"]
+    bad = set(im) - set(IMITATE_DEFAULTS) if isinstance(im, dict) else None
+    if bad is None or bad:
+        raise ConfigError(f"{p}: phase {i}: imitate keys {sorted(bad or [])}; allowed: {', '.join(IMITATE_DEFAULTS)}")
+    out = {**IMITATE_DEFAULTS, **im}
+    if not isinstance(out["teacher"], str) or not out["teacher"]:
+        raise ConfigError(f"{p}: phase {i}: imitate needs teacher = an agent spec (e.g. \"heuristic\" or "
+                          "\"python:training/teachers/GAME.py\")")
+    from .imitation import validate_pretrain
+
+    validate_pretrain({k: v for k, v in out.items() if k != "teacher_policy"})
+    return out
 
 
 def git_commit() -> str | None:
@@ -259,6 +296,65 @@ def _rel(path: str | None) -> str | None:
     return str(p.relative_to(repo_root())) if p.is_relative_to(repo_root()) else str(p)
 
 
+def _imitate(recipe: Recipe, dirs: RunDirs, i: int, cfg: TrainConfig, progress: bool) -> None:
+    """An imitation phase: the teacher's decisions, the current policy fitted to them."""
+    import os
+
+    from sb3_contrib import MaskablePPO
+
+    from .imitation import collect, fit
+    from .run import _checkpoints, _eval_row, _save_checkpoint
+
+    im = dict(recipe.phases[i].imitate)
+    where = im["teacher"].removeprefix("python:")
+    file_part = where.split(":")[0]
+    if where != im["teacher"] and file_part.endswith(".py") and not Path(file_part).is_absolute() \
+            and (repo_root() / file_part).exists():  # a file named relative to the repository
+        im["teacher"] = "python:" + str(repo_root() / where)
+    ckpt = _checkpoints(dirs.run)[-1]
+    model = MaskablePPO.load(ckpt, device="cpu")
+    steps = int(model.num_timesteps)
+    prog = dirs.progress()
+    wall0 = float(prog.get("wall_time_s", 0.0))
+    t0 = time.time()
+    env_before = os.environ.get("TEACHER_POLICY")
+    if im["teacher_policy"]:
+        from mythenv.agents.numpy_policy import export_sb3
+
+        teacher_pol = dirs.run / f"teacher_{i}.npz"
+        export_sb3(model, teacher_pol, {"game": cfg.game, "game_config": cfg.game_config, "steps": steps,
+                                        "teacher_of_phase": i})
+        os.environ["TEACHER_POLICY"] = str(teacher_pol)
+    if progress:
+        print(f"[{recipe.name}] phase {i + 1}/{len(recipe.phases)}: imitate {im['teacher']} over {im['games']:,} "
+              f"games against {im['opponents']}, from the policy at {steps:,} steps", flush=True)
+    try:
+        demos = collect(cfg.game, im["teacher"], im["opponents"], im["games"], seed=cfg.seed + 7919 * (i + 1),
+                        game_config=cfg.game_config, gamma=cfg.ppo["gamma"], workers=im["workers"])
+    finally:
+        if im["teacher_policy"]:
+            if env_before is None:
+                os.environ.pop("TEACHER_POLICY", None)
+            else:
+                os.environ["TEACHER_POLICY"] = env_before
+    t1 = time.time()
+    log = (lambda row: print("  imitate epoch {epoch}: policy loss {policy_loss:.3f}, value loss {value_loss:.3f}, "
+                             "holdout accuracy {holdout_accuracy:.3f}".format(**row), flush=True)) if progress else None
+    stats = fit(model, demos, epochs=im["epochs"], batch_size=im["batch_size"], learning_rate=im["learning_rate"],
+                vf_coef=im["vf_coef"], holdout=im["holdout"], seed=cfg.seed + i, log=log)
+    del demos
+    stats.update({"phase": i, "config": im, "from_steps": steps, "collect_seconds": round(t1 - t0, 1),
+                  "fit_seconds": round(time.time() - t1, 1)})
+    wall = wall0 + time.time() - t0
+    _eval_row(model, cfg, dirs.run, steps, wall, progress)
+    wall = wall0 + time.time() - t0
+    _save_checkpoint(model, dirs.run, steps, wall)
+    model.save(dirs.run / "final.zip")
+    dirs.state.mkdir(parents=True, exist_ok=True)
+    (dirs.state / f"imitate_{i}.json").write_text(json.dumps(stats, indent=2) + "\n")
+    dirs.save_state(model, steps, wall, i)
+
+
 def policy_file(name: str) -> Path:
     from mythenv.agents.numpy_policy import POLICY_DIR
 
@@ -277,6 +373,16 @@ def reproduce(recipe: Recipe, root: Path | None = None, progress: bool = True, e
             break
         cfg = recipe.phase_config(i)
         resume = dirs.rebuild_run(cfg)
+        if recipe.phases[i].imitate is not None:
+            t0 = time.time()
+            _imitate(recipe, dirs, i, cfg, progress)
+            prog = dirs.progress()
+            prog["phases_done"] = i + 1
+            prog.setdefault("history", []).append({"phase": i, "imitate": True, "steps": prog["steps"],
+                                                   "commit": git_commit(),
+                                                   "session_seconds": round(time.time() - t0, 1)})
+            dirs.write_progress(prog)
+            continue
         if progress:
             print(f"[{recipe.name}] phase {i + 1}/{len(recipe.phases)}: up to {cfg.steps:,} steps"
                   f"{' (resumed)' if resume else ''}, opponents {cfg.opponents}", flush=True)
@@ -314,7 +420,8 @@ def reproduce(recipe: Recipe, root: Path | None = None, progress: bool = True, e
     game = make_game(cfg.game, **cfg.game_config)
     meta = {
         "name": recipe.name, "game": cfg.game, "game_config": game.config,
-        "algorithm": "MaskablePPO (sb3-contrib) self-play" + (", behaviour-cloning warm start" if cfg.pretrain else ""),
+        "algorithm": "MaskablePPO (sb3-contrib) self-play" + (", behaviour-cloning warm start" if cfg.pretrain else "")
+        + "".join(f", then distilled from {ph.imitate['teacher']}" for ph in recipe.phases if ph.imitate),
         "steps": int(model.num_timesteps), "wall_time_s": prog.get("wall_time_s"),
         "seeds": {"train": cfg.seed, "eval": 20_261_201}, "net_arch": prog.get("net_arch"),
         "commit": git_commit(), "history": prog.get("history", []),
@@ -357,7 +464,8 @@ def status_table(root: Path | None = None) -> str:
         f = policy_file(name)
         cfg = ", ".join(f"{k}={v}" for k, v in r.config.game_config.items()) or "default"
         recipe = f"`training/recipes/{name}.toml`: " + (
-            "warm start + " if r.config.pretrain else "") + f"{len(r.phases)} PPO phase(s)"
+            "warm start + " if r.config.pretrain else "") + f"{sum(not ph.imitate for ph in r.phases)} PPO phase(s)" + (
+            f" + {sum(bool(ph.imitate) for ph in r.phases)} imitation phase(s)" if any(ph.imitate for ph in r.phases) else "")
         png = repo_root() / "docs" / "images" / f"training_{name}.png"
         curve = f"`docs/images/{png.name}`" if png.exists() else "-"
         if f.exists():

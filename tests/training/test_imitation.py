@@ -52,6 +52,51 @@ def test_fit_learns_the_teacher(tmp_path):
     assert stats["decisions"] == len(d) and stats["holdout_decisions"] == int(len(d) * 0.2)
 
 
+def test_heuristic_ties_are_its_equally_rated_actions_and_its_choice_is_one_of_them():
+    """The Mythologies heuristic breaks ties among equally rated actions at random; heuristic_ties
+    names them all, and its action is the one heuristic_action takes with the same random stream."""
+    from mythenv.core.view import SeatView
+    from mythenv.games.mythologies.heuristic import heuristic_action, heuristic_ties
+
+    game = mythenv.make_game("mythologies_v0")
+    state, r = game.new_initial_state(seed=5), np.random.default_rng(0)
+    sizes = []
+    while not state.is_terminal() and len(sizes) < 60:
+        p = state.current_player()
+        view = SeatView(game, state, p, r)
+        a, tied = heuristic_ties(view, np.random.default_rng(len(sizes)))
+        assert a == heuristic_action(view, np.random.default_rng(len(sizes))) and a in tied
+        assert set(tied) <= set(view.legal_actions)
+        sizes.append(len(tied))
+        state.apply_action(a)
+    assert max(sizes) > 1, "some choice has equally rated options (slots of one plane, say)"
+
+
+def test_fit_on_tied_targets_puts_the_probability_on_the_tied_set(tmp_path):
+    """A teacher with act_with_ties: the targets hold its tied actions, and the fitted policy's
+    greedy action falls in the set (accuracy counts any tied action)."""
+    from sb3_contrib import MaskablePPO
+
+    teacher = tmp_path / "tied.py"
+    teacher.write_text(
+        "from mythenv.agents.base import Agent\n"
+        "class Tied(Agent):\n"
+        "    def act(self, view):\n        return self.act_with_ties(view)[0]\n"
+        "    def act_with_ties(self, view):\n"
+        "        la = view.legal_actions\n"
+        "        tied = la[-2:]  # the two highest action ids are equally good\n"
+        "        return tied[int(self.rng.integers(len(tied)))], tied\n")
+    d = collect("hera_zeus_v0", f"python:{teacher}", {"random": 1.0}, games=20, seed=0)
+    assert d.targets is not None and d.targets.shape == d.masks.shape
+    assert d.targets[np.arange(len(d)), d.actions].all() and (d.targets <= d.masks).all()
+    assert (d.targets.sum(1) == np.minimum(d.masks.sum(1), 2)).all()
+    env = gymnasium.make("mythenv/HeraZeus-v0").unwrapped
+    model = MaskablePPO("MlpPolicy", env, policy_kwargs={"net_arch": [64]}, seed=0, device="cpu")
+    stats = fit(model, d, epochs=8, batch_size=128, learning_rate=3e-3, holdout=0.2, seed=0)
+    assert stats["tied_targets"] and stats["history"][-1]["holdout_accuracy"] > 0.8
+    assert stats["history"][-1]["policy_loss"] < stats["history"][0]["policy_loss"]
+
+
 def test_pretrain_config_errors_name_the_key():
     with pytest.raises(ConfigError, match="unknown \\[pretrain\\] key"):
         validate_pretrain({"gamez": 3})

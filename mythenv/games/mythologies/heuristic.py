@@ -61,12 +61,28 @@ def heuristic_action(view, rng):
     return _act(view, rng, deep=True)
 
 
+def heuristic_ties(view, rng) -> tuple[int, list[int]]:
+    """The heuristic's action and every action its evaluation rates as high (the random tie-break
+    picked one of them): a distillation target that does not make the student learn the tie-break."""
+    return _choose(view, rng, deep=True)
+
+
 def rollout_action(view, rng):
     """The same policy with one-step evaluations only (cheaper, for search rollouts)."""
     return _act(view, rng, deep=False)
 
 
-def _act(view, rng, deep: bool):
+def _act(view, rng, deep: bool) -> int:
+    return _choose(view, rng, deep)[0]
+
+
+def _choose(view, rng, deep: bool) -> tuple[int, list[int]]:
+    """The action and the actions rated as high as it (only itself outside the evaluated choices)."""
+    a = _pick(view, rng, deep)
+    return a if isinstance(a, tuple) else (a, [a])
+
+
+def _pick(view, rng, deep: bool):
     la = view.legal_actions
     if len(la) == 1:
         return la[0]
@@ -105,14 +121,16 @@ def _act(view, rng, deep: bool):
             for a in la:
                 if DECODE[a][0] == fam:
                     return a
-    best, ba = None, la[0]
+    vals = []
     for a in la:
         c = s.clone()
         c.apply_action(a)
         v = _rollout(c, p) if deep and top == "turn" else evaluate(c, p)
-        if DECODE[a][0] == "end_turn":
-            v -= 0.05
+        vals.append(v - 0.05 if DECODE[a][0] == "end_turn" else v)
+    best, ba = None, la[0]
+    for a, v in zip(la, vals):
         v += float(rng.random()) * 1e-6
         if best is None or v > best:
             best, ba = v, a
-    return ba
+    top_v = max(vals)  # the actions rated equal to the best, which the 1e-6 tie-break chose among
+    return ba, [a for a, v in zip(la, vals) if v >= top_v - 1e-9]
