@@ -249,6 +249,29 @@ class RunDirs:
         self.save_state(model, model.num_timesteps, wall, max(phase, prog.get("phase", 0)))
         return True
 
+    def state_model(self, cfg: TrainConfig):
+        """The policy kept in ``state/`` as a MaskablePPO model (a fresh optimizer) and its one-env
+        VecEnv (close it when done)."""
+        import torch
+        from sb3_contrib import MaskablePPO
+        from stable_baselines3.common.vec_env import DummyVecEnv
+
+        from .pool import make_env
+
+        pt = self.state / "policy.pt"
+        if not pt.exists():
+            raise ConfigError(f"{pt} does not exist: {self.recipe.name} has no saved policy yet")
+        prog = self.progress()
+        venv = DummyVecEnv([make_env(cfg.game, {"random": 1.0}, cfg.seed, game_config=cfg.game_config,
+                                     monitor=False)])
+        ppo = dict(cfg.ppo)
+        arch = prog.get("net_arch") or ppo["net_arch"]
+        ppo.pop("net_arch")
+        model = MaskablePPO("MlpPolicy", venv, seed=cfg.seed, device="cpu", policy_kwargs={"net_arch": arch}, **ppo)
+        model.policy.load_state_dict(torch.load(pt, map_location="cpu"))
+        model.num_timesteps = int(prog["steps"])
+        return model, venv
+
     def rebuild_run(self, cfg: TrainConfig) -> bool:
         """On a machine without ``runs/<name>``: a checkpoint rebuilt from ``state/`` (weights, steps,
         pool; a fresh optimizer). False when there is nothing to resume from."""
@@ -259,22 +282,9 @@ class RunDirs:
         pt = self.state / "policy.pt"
         if not pt.exists():
             return False
-        import torch
-        from sb3_contrib import MaskablePPO
-        from stable_baselines3.common.vec_env import DummyVecEnv
-
-        from .pool import make_env
-
         prog = self.progress()
         steps = int(prog["steps"])
-        venv = DummyVecEnv([make_env(cfg.game, {"random": 1.0}, cfg.seed, game_config=cfg.game_config,
-                                     monitor=False)])
-        ppo = dict(cfg.ppo)
-        arch = prog.get("net_arch") or ppo["net_arch"]
-        ppo.pop("net_arch")
-        model = MaskablePPO("MlpPolicy", venv, seed=cfg.seed, device="cpu", policy_kwargs={"net_arch": arch}, **ppo)
-        model.policy.load_state_dict(torch.load(pt, map_location="cpu"))
-        model.num_timesteps = steps
+        model, venv = self.state_model(cfg)
         for sub in ("checkpoints", "pool", "tb"):
             (self.run / sub).mkdir(parents=True, exist_ok=True)
         model.save(self.run / "checkpoints" / f"ckpt_{steps}.zip")

@@ -106,5 +106,13 @@ def test_scripts_plot_evaluate_train_sb3(tmp_path):
     assert r.returncode == 0, r.stderr
     a = json.loads(r.stdout)
     assert sum(a["endings"].values()) == 2 and set(a["win_rate_by_seat"]) == {"0", "1"}
+    r = subprocess.run([py, str(ROOT / "training" / "distill.py"), "--from", str(out / "final.zip"), "--game",
+                        "hera_zeus_v0", "--teacher", "heuristic", "--games", "2", "--epochs", "1", "--workers", "1",
+                        "--eval-games", "2", "--eval-teacher", "--out", str(tmp_path / "d")],
+                       capture_output=True, text=True)
+    assert r.returncode == 0, r.stderr
+    d = json.loads((tmp_path / "d" / "result.json").read_text())
+    assert d["fit"]["games"] == 2 and d["student_eval"]["heuristic"]["games"] == 2
+    assert d["teacher_eval"]["random"]["games"] == 2 and (tmp_path / "d" / "student.npz").exists()
     r = subprocess.run([py, str(ROOT / "training" / "train_sb3.py"), "--help"], capture_output=True, text=True)
     assert r.returncode == 0 and "--resume" in r.stdout
