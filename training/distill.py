@@ -61,7 +61,7 @@ def _run(a, argv) -> int:
     from mythenv.eval import run_arena
     from mythenv.train.config import parse_opponents
     from mythenv.train.imitation import collect, fit
-    from mythenv.train.recipe import RunDirs, load_recipe
+    from mythenv.train.recipe import RunDirs, load_recipe, resolve_teacher
     from mythenv.train.run import evaluate
 
     out = Path(a.out)
@@ -80,9 +80,7 @@ def _run(a, argv) -> int:
         raise SystemExit("--game is needed with --from")
     command = "python training/distill.py " + " ".join(shlex.quote(x) for x in (argv or sys.argv[1:]))
     res: dict = {"command": command, "game": game, "game_config": game_config, "from_steps": int(model.num_timesteps)}
-    teacher = a.teacher
-    if teacher.startswith("python:") and not Path(teacher[7:].split(":")[0]).is_absolute():
-        teacher = "python:" + str(Path(teacher[7:]).resolve())
+    teacher = resolve_teacher(a.teacher)
     if a.teacher_policy:
         export_sb3(model, out / "teacher.npz", {"game": game, "game_config": game_config,
                                                 "steps": int(model.num_timesteps), "teacher_policy": True})

@@ -306,6 +306,17 @@ def _rel(path: str | None) -> str | None:
     return str(p.relative_to(repo_root())) if p.is_relative_to(repo_root()) else str(p)
 
 
+def resolve_teacher(spec: str) -> str:
+    """``python:FILE.py[:NAME]`` with FILE relative to the repository made absolute (the command may
+    run anywhere); any other agent spec unchanged."""
+    where = spec.removeprefix("python:")
+    file_part = where.split(":")[0]
+    if where != spec and file_part.endswith(".py") and not Path(file_part).is_absolute() \
+            and (repo_root() / file_part).exists():
+        return "python:" + str(repo_root() / where)
+    return spec
+
+
 def _imitate(recipe: Recipe, dirs: RunDirs, i: int, cfg: TrainConfig, progress: bool) -> None:
     """An imitation phase: the teacher's decisions, the current policy fitted to them."""
     import os
@@ -316,11 +327,7 @@ def _imitate(recipe: Recipe, dirs: RunDirs, i: int, cfg: TrainConfig, progress: 
     from .run import _checkpoints, _eval_row, _save_checkpoint
 
     im = dict(recipe.phases[i].imitate)
-    where = im["teacher"].removeprefix("python:")
-    file_part = where.split(":")[0]
-    if where != im["teacher"] and file_part.endswith(".py") and not Path(file_part).is_absolute() \
-            and (repo_root() / file_part).exists():  # a file named relative to the repository
-        im["teacher"] = "python:" + str(repo_root() / where)
+    im["teacher"] = resolve_teacher(im["teacher"])
     ckpt = _checkpoints(dirs.run)[-1]
     model = MaskablePPO.load(ckpt, device="cpu")
     steps = int(model.num_timesteps)
