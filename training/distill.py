@@ -18,7 +18,6 @@ import json
 import os
 import shlex
 import sys
-import time
 from pathlib import Path
 
 
@@ -60,7 +59,7 @@ def _run(a, argv) -> int:
     from mythenv.agents.numpy_policy import export_sb3
     from mythenv.eval import run_arena
     from mythenv.train.config import parse_opponents
-    from mythenv.train.imitation import collect, fit
+    from mythenv.train.imitation import imitate
     from mythenv.train.recipe import RunDirs, load_recipe, resolve_teacher
     from mythenv.train.run import evaluate
 
@@ -81,10 +80,12 @@ def _run(a, argv) -> int:
     command = "python training/distill.py " + " ".join(shlex.quote(x) for x in (argv or sys.argv[1:]))
     res: dict = {"command": command, "game": game, "game_config": game_config, "from_steps": int(model.num_timesteps)}
     teacher = resolve_teacher(a.teacher)
+    teacher_pol = None
     if a.teacher_policy:
-        export_sb3(model, out / "teacher.npz", {"game": game, "game_config": game_config,
-                                                "steps": int(model.num_timesteps), "teacher_policy": True})
-        os.environ["TEACHER_POLICY"] = str((out / "teacher.npz").resolve())
+        teacher_pol = (out / "teacher.npz").resolve()
+        export_sb3(model, teacher_pol, {"game": game, "game_config": game_config,
+                                        "steps": int(model.num_timesteps), "teacher_policy": True})
+        os.environ["TEACHER_POLICY"] = str(teacher_pol)  # for the teacher's evaluation below
     opps = [o for o in a.eval_opponents.split(",") if o]
     if a.eval_teacher:
         res["teacher_eval"] = {}
@@ -93,17 +94,13 @@ def _run(a, argv) -> int:
                           config=game_config).summary()
             res["teacher_eval"][o] = {"win_rate": s["win_rate"][teacher], "ci95": s["ci95"][teacher], "games": s["games"]}
             print(f"teacher vs {o}: {s['win_rate'][teacher]:.3f} {s['ci95'][teacher]}", flush=True)
-    t0 = time.time()
-    demos = collect(game, teacher, parse_opponents(a.opponents), a.games, seed=a.seed, game_config=game_config,
-                    gamma=model.gamma, workers=a.workers)
-    if a.no_ties:
-        demos.targets = None
-    t1 = time.time()
-    print(f"{len(demos):,} decisions from {a.games:,} games in {t1 - t0:.0f} s", flush=True)
-    stats = fit(model, demos, epochs=a.epochs, batch_size=a.batch_size, learning_rate=a.lr, holdout=0.03,
-                seed=a.seed, log=lambda r: print(r, flush=True))
-    res["fit"] = {**stats, "collect_seconds": round(t1 - t0, 1), "fit_seconds": round(time.time() - t1, 1)}
-    del demos
+    stats = imitate(model, game, teacher, parse_opponents(a.opponents), a.games, seed=a.seed,
+                    game_config=game_config, workers=a.workers, epochs=a.epochs, batch_size=a.batch_size,
+                    learning_rate=a.lr, holdout=0.03, ties=not a.no_ties, teacher_policy=teacher_pol,
+                    on_collected=lambda d, sec: print(f"{len(d):,} decisions from {a.games:,} games in {sec:.0f} s",
+                                                      flush=True),
+                    log=lambda r: print(r, flush=True))
+    res["fit"] = stats
     model.save(out / "student.zip")
     export_sb3(model, out / "student.npz", {"game": game, "game_config": game_config, "distilled_from": a.teacher,
                                              "command": command})

@@ -220,3 +220,39 @@ def fit(model, demos: Demonstrations, epochs: int = 8, batch_size: int = 512, le
             "train_decisions": int(len(train_idx)),
             "holdout_decisions": int(n_hold), "history": history,
             "holdout_accuracy": history[-1]["holdout_accuracy"] if history else None}
+
+
+def imitate(model, game_id: str, teacher: str, opponents: dict[str, float], games: int, *, seed: int = 0,
+            game_config: dict | None = None, workers: int = 1, epochs: int = 8, batch_size: int = 512,
+            learning_rate: float = 1e-3, vf_coef: float = 0.5, holdout: float = 0.05, fit_seed: int | None = None,
+            ties: bool = True, teacher_policy: str | None = None, log=None, on_collected=None) -> dict[str, Any]:
+    """``collect`` then ``fit``: the teacher's games, the model fitted to them; returns ``fit``'s statistics
+    with ``collect_seconds`` and ``fit_seconds``. ``teacher_policy``: a policy file handed to the teacher
+    in the TEACHER_POLICY environment variable while it plays (restored afterwards); ``ties=False`` fits
+    the teacher's one action even when it names tied ones; ``on_collected(demos, seconds)`` is called
+    between the two."""
+    import os
+    import time
+
+    t0 = time.time()
+    before = os.environ.get("TEACHER_POLICY")
+    if teacher_policy is not None:
+        os.environ["TEACHER_POLICY"] = str(teacher_policy)
+    try:
+        demos = collect(game_id, teacher, opponents, games, seed=seed, game_config=game_config,
+                        gamma=model.gamma, workers=workers)
+    finally:
+        if teacher_policy is not None:
+            if before is None:
+                os.environ.pop("TEACHER_POLICY", None)
+            else:
+                os.environ["TEACHER_POLICY"] = before
+    if not ties:
+        demos.targets = None
+    t1 = time.time()
+    if on_collected is not None:
+        on_collected(demos, t1 - t0)
+    stats = fit(model, demos, epochs=epochs, batch_size=batch_size, learning_rate=learning_rate, vf_coef=vf_coef,
+                holdout=holdout, seed=seed if fit_seed is None else fit_seed, log=log)
+    stats.update({"collect_seconds": round(t1 - t0, 1), "fit_seconds": round(time.time() - t1, 1)})
+    return stats

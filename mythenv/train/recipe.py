@@ -319,49 +319,36 @@ def resolve_teacher(spec: str) -> str:
 
 def _imitate(recipe: Recipe, dirs: RunDirs, i: int, cfg: TrainConfig, progress: bool) -> None:
     """An imitation phase: the teacher's decisions, the current policy fitted to them."""
-    import os
-
     from sb3_contrib import MaskablePPO
 
-    from .imitation import collect, fit
+    from .imitation import imitate
     from .run import _checkpoints, _eval_row, _save_checkpoint
 
     im = dict(recipe.phases[i].imitate)
-    im["teacher"] = resolve_teacher(im["teacher"])
+    teacher = resolve_teacher(im["teacher"])
     ckpt = _checkpoints(dirs.run)[-1]
     model = MaskablePPO.load(ckpt, device="cpu")
     steps = int(model.num_timesteps)
     prog = dirs.progress()
     wall0 = float(prog.get("wall_time_s", 0.0))
     t0 = time.time()
-    env_before = os.environ.get("TEACHER_POLICY")
+    teacher_pol = None
     if im["teacher_policy"]:
         from mythenv.agents.numpy_policy import export_sb3
 
         teacher_pol = dirs.run / f"teacher_{i}.npz"
         export_sb3(model, teacher_pol, {"game": cfg.game, "game_config": cfg.game_config, "steps": steps,
                                         "teacher_of_phase": i})
-        os.environ["TEACHER_POLICY"] = str(teacher_pol)
     if progress:
         print(f"[{recipe.name}] phase {i + 1}/{len(recipe.phases)}: imitate {im['teacher']} over {im['games']:,} "
               f"games against {im['opponents']}, from the policy at {steps:,} steps", flush=True)
-    try:
-        demos = collect(cfg.game, im["teacher"], im["opponents"], im["games"], seed=cfg.seed + 7919 * (i + 1),
-                        game_config=cfg.game_config, gamma=cfg.ppo["gamma"], workers=im["workers"])
-    finally:
-        if im["teacher_policy"]:
-            if env_before is None:
-                os.environ.pop("TEACHER_POLICY", None)
-            else:
-                os.environ["TEACHER_POLICY"] = env_before
-    t1 = time.time()
     log = (lambda row: print("  imitate epoch {epoch}: policy loss {policy_loss:.3f}, value loss {value_loss:.3f}, "
                              "holdout accuracy {holdout_accuracy:.3f}".format(**row), flush=True)) if progress else None
-    stats = fit(model, demos, epochs=im["epochs"], batch_size=im["batch_size"], learning_rate=im["learning_rate"],
-                vf_coef=im["vf_coef"], holdout=im["holdout"], seed=cfg.seed + i, log=log)
-    del demos
-    stats.update({"phase": i, "config": im, "from_steps": steps, "collect_seconds": round(t1 - t0, 1),
-                  "fit_seconds": round(time.time() - t1, 1)})
+    stats = imitate(model, cfg.game, teacher, im["opponents"], im["games"], seed=cfg.seed + 7919 * (i + 1),
+                    game_config=cfg.game_config, workers=im["workers"], epochs=im["epochs"],
+                    batch_size=im["batch_size"], learning_rate=im["learning_rate"], vf_coef=im["vf_coef"],
+                    holdout=im["holdout"], fit_seed=cfg.seed + i, teacher_policy=teacher_pol, log=log)
+    stats.update({"phase": i, "config": im, "from_steps": steps})
     wall = wall0 + time.time() - t0
     _eval_row(model, cfg, dirs.run, steps, wall, progress)
     wall = wall0 + time.time() - t0

@@ -160,22 +160,21 @@ def _eval_row(model, cfg: TrainConfig, out: Path, n: int, wall: float, progress:
 def _pretrain(model, cfg: TrainConfig, out: Path, venv, progress: bool) -> float:
     """Behaviour cloning warm start (``[pretrain]``): demonstrations, fit, stats in OUT/pretrain.json;
     the warm-started policy is the first snapshot of the self-play pool. Returns its wall time."""
-    from .imitation import collect, fit
+    from .imitation import imitate
 
     pt = cfg.pretrain
     t0 = time.time()
     if progress:
         print(f"pretrain: {pt['games']} games of {pt['teacher']} vs {pt['opponents']}", flush=True)
-    demos = collect(cfg.game, pt["teacher"], pt["opponents"], pt["games"], seed=cfg.seed,
-                    game_config=cfg.game_config, gamma=cfg.ppo["gamma"], workers=pt["workers"])
-    t1 = time.time()
     log = (lambda row: print("  pretrain epoch {epoch}: policy loss {policy_loss:.3f}, value loss "
                              "{value_loss:.3f}, holdout accuracy {holdout_accuracy:.3f}".format(**row),
                              flush=True)) if progress else None
-    stats = fit(model, demos, epochs=pt["epochs"], batch_size=pt["batch_size"],
-                learning_rate=pt["learning_rate"], vf_coef=pt["vf_coef"], holdout=pt["holdout"],
-                seed=cfg.seed, log=log)
-    stats.update({"config": pt, "collect_seconds": round(t1 - t0, 1), "fit_seconds": round(time.time() - t1, 1)})
+    stats = imitate(model, cfg.game, pt["teacher"], pt["opponents"], pt["games"], seed=cfg.seed,
+                    game_config=cfg.game_config, workers=pt["workers"], epochs=pt["epochs"],
+                    batch_size=pt["batch_size"], learning_rate=pt["learning_rate"], vf_coef=pt["vf_coef"],
+                    holdout=pt["holdout"], log=log)
+    stats = {**{k: v for k, v in stats.items() if not k.endswith("_seconds")}, "config": pt,
+             "collect_seconds": stats["collect_seconds"], "fit_seconds": stats["fit_seconds"]}
     (out / "pretrain.json").write_text(json.dumps(stats, indent=2))
     venv.env_method("add_snapshot", save_snapshot(model, out / "pool" / "snap_0.npz", cfg, 0))
     # the warm-started policy's strength: the learning curve's first point

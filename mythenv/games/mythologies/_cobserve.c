@@ -12,7 +12,7 @@
 /* ------------------------------------------------------------------ the layout (observe.c_layout) */
 enum {
     L_SIZE, L_N, L_ND, L_OFFSETS, L_DESIGN_OF, L_THIRDS, L_HALVES, L_PHASES, L_DECISION_OF, L_DECISION_K,
-    L_MAXE, L_MAXPC, L_EFFECTS, L_TRAITS, L_BOARDS, L_LEN
+    L_MAXE, L_MAXPC, L_EFFECTS, L_TRAITS, L_BOARDS, L_COMPLETION, L_LEN
 };
 
 /* piece offsets, in the order of observe.C_PIECES */
@@ -25,11 +25,12 @@ enum {
 };
 
 /* observe._trial_tables: per design TRAIT_BYTES (Favors on planes 0-2, Gems on planes 0-2, type (1: a
- * Deity), mythology, counts as every mythology), per board BOARD_BYTES (the start's measure, in the
- * order of cards.MEASURES, and 'at least'; the end's number of regions and their slot masks) */
-#define TRAIT_BYTES 9
+ * Deity), mythology, counts as every mythology, takes a Favor for its slot), per board BOARD_BYTES (the
+ * start's measure, in the order of cards.MEASURES, and 'at least'; the end's number of regions and their
+ * slot masks; the start's and the end's Favors) */
+#define TRAIT_BYTES 10
 #define MAXREG 4
-#define BOARD_BYTES (3 + 2 * MAXREG)
+#define BOARD_BYTES (3 + 2 * MAXREG + 2)
 enum { M_INV_GEMS, M_INV_FAVORS, M_CREATURES, M_DISTINCT_MYTHS, M_SAME_MYTH, M_ALL_CARDS, M_DEITIES, M_STACK };
 
 typedef struct {
@@ -49,6 +50,7 @@ typedef struct {
     Py_ssize_t neffects;
     const unsigned char *traits, *boards; /* observe._trial_tables */
     Py_ssize_t nboards;
+    const unsigned char *completion; /* Favors, Gems of a plane's token, then of a column's */
 } Layout;
 
 #define BIG (1L << 24)
@@ -79,7 +81,8 @@ static int read_layout(PyObject *lay, Layout *L, ObsShape *shape)
         || (L->effects = layout_array(lay, L_EFFECTS, 1, nd * (1 + L->maxe * (1 + L->maxpc)), NULL)) == NULL
         || (L->decision_of = layout_dict(lay, L_DECISION_OF)) == NULL
         || (L->traits = layout_array(lay, L_TRAITS, 1, nd * TRAIT_BYTES, NULL)) == NULL
-        || (L->boards = layout_array(lay, L_BOARDS, BOARD_BYTES, -1, &L->nboards)) == NULL)
+        || (L->boards = layout_array(lay, L_BOARDS, BOARD_BYTES, -1, &L->nboards)) == NULL
+        || (L->completion = layout_array(lay, L_COMPLETION, 1, 4, NULL)) == NULL)
         return -1;
     PyObject *ph = PyTuple_GET_ITEM(lay, L_PHASES), *dk = PyTuple_GET_ITEM(lay, L_DECISION_K);
     if (layout_tuple(ph, 3) < 0 || layout_tuple(dk, 3) < 0 || layout_long(ph, 0, -BIG, BIG, &L->sel) < 0
@@ -107,11 +110,11 @@ static const int per_seat[] = {A_FAV, A_GEM, A_COMP, A_TRIALS, A_PAN, A_DISC, A_
 
 enum {
     S_CURRENT_PLAYER, S_T, S_SRC, S_E, S_PC, S_FRAMES, S_TURN, S_EFF, S_ORDER, S_GAINF, S_COMMIT, S_PICK, S_V, S_O, S_PLANE, S_PEND,
-    S_PICKED, S_STAGE, S_REACT, S_PLACE, S_C, S_CID, NSTR
+    S_PICKED, S_STAGE, S_REACT, S_PLACE, S_C, S_CID, S_MODE, S_INVOKE, NSTR
 };
 static const char *const str_names[NSTR] = {
     "current_player", "t", "src", "e", "pc", "frames", "turn", "eff", "order", "gainf", "commit", "pick", "v", "o", "plane", "pend",
-    "picked", "stage", "react", "place", "c", "cid",
+    "picked", "stage", "react", "place", "c", "cid", "mode", "invoke",
 };
 
 static PyObject *attr_str[NATTRS]; /* interned at module init */
@@ -191,7 +194,7 @@ static int counts_at(ObsBuf *b, const Layout *L, Py_ssize_t at, PyObject *cards,
 /* ------------------------------------------------------------------ the pieces (observe.py's blocks) */
 /* observe._header: phase (the kind of decision), to_move, round, first_player, turn_seat, destiny,
  * effect_source and effect_op (the innermost effect being resolved), reacting, placing, order_options */
-static int slot_preview(ObsBuf *b, const Layout *L, PyObject *const *a, long q, int d);
+static int slot_preview(ObsBuf *b, const Layout *L, PyObject *const *a, PyObject *frame, long q, int d);
 
 static int header(ObsBuf *b, const Layout *L, PyObject *const *a, const unsigned char *known, long p, long n,
                   long cur)
@@ -301,7 +304,7 @@ static int header(ObsBuf *b, const Layout *L, PyObject *const *a, const unsigned
         if (frame_long(top, str[S_C], &c) < 0 || frame_long(top, str[S_CID], &cid) < 0 || (d = design(L, cid)) < 0)
             return -1;
         if ((c == p || (known[cid] & (1u << p))) &&
-            (obs_put(b, at[P_PLACING] + d, 1) < 0 || slot_preview(b, L, a, c, d) < 0))
+            (obs_put(b, at[P_PLACING] + d, 1) < 0 || slot_preview(b, L, a, top, c, d) < 0))
             return -1;
     }
     if (str_eq(t, str[S_ORDER])) {
@@ -416,18 +419,23 @@ static int trial_progress(ObsBuf *b, const Layout *L, PyObject *const *a, Py_ssi
 /* the lines (rules.LINES: planes 0-2, then columns 3-5) */
 static const int lines[6][3] = {{0, 1, 2}, {3, 4, 5}, {6, 7, 8}, {0, 3, 6}, {1, 4, 7}, {2, 5, 8}};
 
-/* observe._slot_preview: seat q placing a card of design d, on each slot of its Pantheon: the printed
- * gain of the slot's plane / 3 (capped), the plane / column it completes with a token left, the Trials'
- * ratios with it there */
-static int slot_preview(ObsBuf *b, const Layout *L, PyObject *const *a, long q, int d)
+/* observe._slot_preview: seat q placing a card of design d (the place frame ``frame``), on each slot of
+ * its Pantheon: the printed gain of the slot's plane / 3 (capped), the plane / column it completes with
+ * a token left, the Trials' ratios with it there, its worth in Favors as gain / 6 and loss / 3 (capped;
+ * the same double arithmetic, in the same order, as the Python encoder) */
+static int slot_preview(ObsBuf *b, const Layout *L, PyObject *const *a, PyObject *frame, long q, int d)
 {
     if (q < 0 || q >= L->n) {
         PyErr_SetString(PyExc_IndexError, "a place frame's seat out of range");
         return -1;
     }
+    PyObject *mode = dict_item(frame, str[S_MODE], "a place frame");
     PyObject *pan = item_list(a[A_PAN], q, "pan"), *comp = item_list(a[A_COMP], q, "comp");
-    if (pan == NULL || comp == NULL)
+    PyObject *done = item_list(a[A_TRIALS], q, "trials");
+    long round, done_t[2], sb[2], eb[2];
+    if (mode == NULL || pan == NULL || comp == NULL || done == NULL || as_long(a[A_ROUND], "round", &round) < 0)
         return -1;
+    const int invoke = str_eq(mode, str[S_INVOKE]);
     if (PyList_GET_SIZE(pan) < NSLOT || PyList_GET_SIZE(comp) < 6) {
         PyErr_SetString(PyExc_IndexError, "a pantheon has 9 slots and 6 completion tokens");
         return -1;
@@ -447,22 +455,64 @@ static int slot_preview(ObsBuf *b, const Layout *L, PyObject *const *a, long q, 
     for (int k = 0; k < 6; k++)
         if (item_long(comp, k, "comp", &tok[k]) < 0)
             return -1;
+    /* the other seats' Trolls: tolls[s] of them on slot s */
+    int tolls[NSLOT] = {0};
+    for (long x = 0; x < L->n; x++) {
+        if (x == q)
+            continue;
+        PyObject *px = item_list(a[A_PAN], x, "pan");
+        if (px == NULL)
+            return -1;
+        for (int s = 0; s < NSLOT && s < PyList_GET_SIZE(px); s++) {
+            PyObject *st = item_list(px, s, "pan[q]");
+            long c;
+            int dx = 0;
+            if (st == NULL)
+                return -1;
+            Py_ssize_t h = PyList_GET_SIZE(st);
+            if (h && (item_long(st, h - 1, "a card", &c) < 0 || (dx = design(L, c)) < 0))
+                return -1;
+            if (h && L->traits[dx * TRAIT_BYTES + 9])
+                tolls[s]++;
+        }
+    }
+    /* each Trial: fulfilled already, met before the placement, the Favors it gives */
+    int met[2];
+    double favors[2];
+    for (Py_ssize_t t = 0; t < 2; t++) {
+        double x;
+        if (item_long(done, t, "trials", &done_t[t]) < 0 || trial_ratio(L, a, t, topd, hgt, &x) < 0
+            || item_long(a[A_BOARDS], 2 * t, "boards", &sb[t]) < 0
+            || item_long(a[A_BOARDS], 2 * t + 1, "boards", &eb[t]) < 0)
+            return -1;
+        met[t] = x >= 1.0; /* trial_ratio checked the board indices */
+        favors[t] = L->boards[sb[t] * BOARD_BYTES + BOARD_BYTES - 2] + L->boards[eb[t] * BOARD_BYTES + BOARD_BYTES - 1];
+    }
+    const double toll = 1.0 + 0.5 / (double)(L->n - 1);
     const unsigned char *D = L->traits + d * TRAIT_BYTES;
     Py_ssize_t o = L->at[P_SLOT_PREVIEW];
-    for (int s = 0; s < NSLOT; s++, o += 6) {
-        if (obs_put(b, o, cap1(D[s / 3] / 3.0)) < 0 || obs_put(b, o + 1, cap1(D[3 + s / 3] / 3.0)) < 0)
+    for (int s = 0; s < NSLOT; s++, o += 8) {
+        const int f = D[s / 3], g = D[3 + s / 3];
+        if (obs_put(b, o, cap1(f / 3.0)) < 0 || obs_put(b, o + 1, cap1(g / 3.0)) < 0)
             return -1;
+        double v = invoke ? f + g / 3.0 : 0.0;
         if (hgt[s] == 0) {
+            v += 0.3;
             const int mine[2] = {s / 3, 3 + s % 3};
             for (int j = 0; j < 2; j++) {
                 const int *ln = lines[mine[j]];
                 int full = 1;
                 for (int k = 0; k < 3; k++)
                     full &= ln[k] == s || hgt[ln[k]] > 0;
-                if (tok[mine[j]] && full && obs_put(b, o + 2 + j, 1) < 0)
-                    return -1;
+                if (tok[mine[j]] && full) {
+                    if (obs_put(b, o + 2 + j, 1) < 0)
+                        return -1;
+                    const unsigned char *G = L->completion + (mine[j] < 3 ? 0 : 2);
+                    v += G[0] + G[1] / 3.0;
+                }
             }
         }
+        v -= tolls[s] * toll;
         const int keep_d = topd[s];
         const Py_ssize_t keep_h = hgt[s];
         topd[s] = d;
@@ -471,9 +521,13 @@ static int slot_preview(ObsBuf *b, const Layout *L, PyObject *const *a, long q, 
             double x;
             if (trial_ratio(L, a, t, topd, hgt, &x) < 0 || obs_put(b, o + 4 + t, (float)x) < 0)
                 return -1;
+            if (!done_t[t])
+                v += (round >= 3 + t ? 1.0 : 0.4) * favors[t] * ((x >= 1.0) - met[t]);
         }
         topd[s] = keep_d;
         hgt[s] = keep_h;
+        if (obs_put(b, o + 6, cap1((v > 0.0 ? v : 0.0) / 6.0)) < 0 || obs_put(b, o + 7, cap1((v < 0.0 ? -v : 0.0) / 3.0)) < 0)
+            return -1;
     }
     return 0;
 }

@@ -16,9 +16,9 @@ import numpy as np
 
 from mythenv.core.observe import Observer, pile_counts, seats
 
-from .cards import BOARDS, DESIGN_OF, EFFECTS, MEASURES, NDESIGNS, OPS
+from .cards import BOARDS, DESIGN_OF, DESIGNS, EFFECTS, MEASURES, NDESIGNS, OPS
 from .rules import NSLOT, OVER, PLACE, SEL
-from .rules.tables import GAINS_OF, LINES, LINES_OF, ROW
+from .rules.tables import COLUMN_GAIN, GAINS_OF, LINES, LINES_OF, PLANE_GAIN, ROW
 
 DECISIONS = ("commit", "pick", "turn", "place_slot", "effect", "sacrifice", "over")
 
@@ -63,9 +63,11 @@ def make_observer(n: int) -> Observer:
                                       "actions (by card id)"),
         ("trial_progress", (n, 2), "each Trial's measure in the seat's best region / its 'at least', capped at "
                                    "1 (1: met now; public, counted off the Pantheon)"),
-        ("slot_preview", (NSLOT, 6), "the card being placed (shown as 'placing') on each slot of its seat's "
+        ("slot_preview", (NSLOT, 8), "the card being placed (shown as 'placing') on each slot of its seat's "
                                      "Pantheon: Favors and Gems of invocation / 3 (capped), completes a plane / a "
-                                     "column whose token is still there, both Trials' progress with it there"),
+                                     "column whose token is still there, both Trials' progress with it there, "
+                                     "and its immediate worth in Favors (place_worth) as gain / 6 and loss / 3 "
+                                     "(capped)"),
     ])
 
 
@@ -81,6 +83,7 @@ def _thirds(n: int = 64) -> list[float]:
 
 
 THIRDS = _thirds(len(DESIGN_OF) + 1)
+TOLL = [int("toll" in DESIGNS[d].flags) for d in DESIGN_OF]  # card -> 1 if it takes a Favor for its slot
 
 
 def _thirds_at(w, base: int, cards) -> None:
@@ -228,25 +231,39 @@ def _pantheon_at(w, P, state, i: int, q: int) -> None:
 def _slot_preview(w, P, state, p: int) -> bool:
     """What placing the card of the top ``place`` frame on each slot gives its seat, when the viewer
     sees that card (as ``placing``): the printed gain of the slot's plane, the plane / column it
-    completes (a token left), the Trials' progress (the piece is zero). True when it wrote them."""
+    completes (a token left), the Trials' progress, its worth (``place_worth``) (the piece is zero).
+    True when it wrote them."""
     top = state.stack[-1] if state.stack else None
     if top is None or top["t"] != "place" or not (top["c"] == p or state.known[top["cid"]] & (1 << p)):
         return False
     q, c = top["c"], top["cid"]
+    invoke = top["mode"] == "invoke"
     gains = GAINS_OF[c]
     pan, comp = state.pan[q], state.comp[q]
+    toll = 1.0 + 0.5 / (state.n - 1)  # a Favor paid to a Troll's owner, as evaluated by the heuristic
+    before = [_trial_ratio(state, q, t) >= 1.0 for t in (0, 1)]
     o = P["slot_preview"]
     for s in range(NSLOT):
         f, g = gains[ROW[s]]
         w[o] = min(f / 3.0, 1.0)
         w[o + 1] = min(g / 3.0, 1.0)
+        v = f + g / 3.0 if invoke else 0.0
         if not pan[s]:
+            v += 0.3
             for j, line in enumerate(LINES_OF[s]):
                 if comp[line] and all(pan[x] for x in LINES[line] if x != s):
                     w[o + 2 + j] = 1
+                    fv, gm = PLANE_GAIN if line < 3 else COLUMN_GAIN
+                    v += fv + gm / 3.0
+        v -= sum(1 for x in range(state.n) if x != q and state.pan[x][s] and TOLL[state.pan[x][s][-1]]) * toll
         for t in (0, 1):
-            w[o + 4 + t] = _trial_ratio(state, q, t, (s, c))
-        o += 6
+            r = _trial_ratio(state, q, t, (s, c))
+            w[o + 4 + t] = r
+            if not state.trials[q][t]:
+                v += (1.0 if state.round >= 3 + t else 0.4) * state.trial_favors(t) * ((r >= 1.0) - before[t])
+        w[o + 6] = min((v if v > 0.0 else 0.0) / 6.0, 1.0)
+        w[o + 7] = min((-v if v < 0.0 else 0.0) / 3.0, 1.0)
+        o += 8
     return True
 
 
@@ -524,15 +541,16 @@ def _effect_table() -> tuple[int, int, bytes]:
 def _trial_tables() -> tuple[bytes, bytes]:
     """What the compiled encoder needs to count Trials (rules.Trials.trial_measure): per design 9 bytes
     (Favors and Gems its invocation gives on each plane, its type, mythology, 1 if it counts as every
-    mythology), and per board 3 + 2 * 4 bytes (its start's MEASURES index and 'at least', its end's
-    number of regions, then each region's slots as a little-endian 16-bit mask)."""
+    mythology, 1 if it takes a Favor for its slot (a Troll)), and per board 3 + 2 * 4 + 2 bytes (its
+    start's MEASURES index and 'at least', its end's number of regions, then each region's slots as a
+    little-endian 16-bit mask, then its start's and its end's Favors)."""
     from .cards import CREATURE, DESIGNS
     from .rules.tables import REGIONS
 
     traits = bytearray()
     for d in DESIGNS:
         traits += bytes([*(f for f, _ in d.gains), *(g for _, g in d.gains), 0 if d.type == CREATURE else 1,
-                         d.myth, 1 if "all_myths" in d.flags else 0])
+                         d.myth, 1 if "all_myths" in d.flags else 0, 1 if "toll" in d.flags else 0])
     boards = bytearray()
     for b in BOARDS:
         regions = REGIONS[b.region]
@@ -540,6 +558,7 @@ def _trial_tables() -> tuple[bytes, bytes]:
         for k in range(4):
             mask = sum(1 << s for s in regions[k]) if k < len(regions) else 0
             boards += mask.to_bytes(2, "little")
+        boards += bytes([b.start_favors, b.end_favors])
     return bytes(traits), bytes(boards)
 
 
@@ -562,4 +581,5 @@ def c_layout(game) -> tuple:
         maxpc,                                                     # most primitives of an effect
         effects,                                                   # the effects' primitives (_effect_table)
         *_trial_tables(),                                          # design traits, boards (_trial_tables)
+        bytes([*PLANE_GAIN, *COLUMN_GAIN]),                        # completion tokens: (Favors, Gems) x 2
     )

@@ -269,10 +269,10 @@ def _prep(state, p: int, myteam: int, on: list) -> None:
     on.append((_PREP_TURN + state.pturn, 1.0))
     if state.pturn:
         on.append((_PREP_FIRST + (state.pfirst - p) % n, 1.0))
-    for i, seats in enumerate(state.spots):
-        if seats:
+    for i, held in enumerate(state.spots):
+        if held:
             cnt = [0] * 6
-            for q in seats:
+            for q in held:
                 cnt[(q - p) % n] += 1
             on += [(_SPOTS + i * 6 + r, min(c / 3.0, 1.0)) for r, c in enumerate(cnt) if c]
     for t, v in enumerate(state.track):

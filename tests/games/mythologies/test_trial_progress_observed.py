@@ -56,7 +56,7 @@ def test_progress_is_capped_at_met():
 
 
 def preview(s, viewer):
-    return checked_observation(s.game, s, viewer)[s.game._span["slot_preview"][0]:][:54].reshape(9, 6)
+    return checked_observation(s.game, s, viewer)[s.game._span["slot_preview"][0]:][:72].reshape(9, 8)
 
 
 def test_the_slot_preview_of_the_printed_trial_example():
@@ -93,3 +93,55 @@ def test_the_slot_preview_marks_a_completion_only_while_its_token_is_there():
     assert got[SLOT["c2"], 2:4].tolist() == [0, 0]
     s.comp[0][3 + 1] = 0
     assert preview(s, 0)[SLOT["t2"], 3] == 0
+
+
+def worth(got):
+    """``slot_preview``'s worth columns back in Favors (gain / 6, loss / 3)."""
+    return got[:, 6].astype(float) * 6 - got[:, 7].astype(float) * 3
+
+
+def test_the_slot_preview_worth_of_the_printed_trial_example():
+    """MY § Trials, example, in round 3 (the 1st Trial is checked at its end): the Troll on a free
+    terrestrial slot meets "3 Gems of invocation in your terrestrial plane", so its worth there is its
+    invocation gain (Favors + Gems / 3), 0.3 for a slot newly filled, and the Trial's Favors (start +
+    end board); on a celestial slot only the gain and the slot. The differences between slots are the
+    rule-based baseline's own one-step evaluation (heuristic.evaluate) of placing there."""
+    from mythenv.games.mythologies.heuristic import evaluate
+    from mythenv.games.mythologies.rules.tables import GAINS_OF, OFF, ROW
+
+    s = new(MYTHS)
+    put(s, 0, "t1", "Nâga")
+    placement(s, 0, hand=["Troll"], round_=3, favors=[3, 3], gems=[6, 6])
+    play(s, "Troll")
+    troll = s.stack[-1]["cid"]
+    got = worth(preview(s, 0))
+    for slot, trial in (("t2", True), ("c1", False)):
+        f, g = GAINS_OF[troll][ROW[SLOT[slot]]]
+        want = f + g / 3 + 0.3 + (s.trial_favors(0) if trial else 0)
+        assert abs(got[SLOT[slot]] - want) < 1e-5, (slot, got[SLOT[slot]], want)
+    after = {}
+    for slot in ("t2", "c1", "a3"):
+        c = s.clone()
+        c.apply_action(OFF["slot"] + SLOT[slot])
+        after[slot] = evaluate(c, 0)
+    for x, y in (("t2", "c1"), ("t2", "a3"), ("c1", "a3")):
+        assert abs((after[x] - after[y]) - (got[SLOT[x]] - got[SLOT[y]])) < 1e-5
+
+
+def test_the_slot_preview_worth_counts_a_completion_token():
+    """MY § Completion rule: the card that completes the middle column on t2 takes the column's token
+    (1 Favor, MY Worked Example 1); on t1 it completes nothing. Round 1: no Trial is in play."""
+    from mythenv.games.mythologies.rules.tables import COLUMN_GAIN, GAINS_OF, ROW
+
+    s = new(MYTHS)
+    put(s, 0, "c2", "Nâga")
+    put(s, 0, "a2", "Nâga")
+    placement(s, 0, hand=["Troll"], round_=1, favors=[3, 3], gems=[6, 6])
+    play(s, "Troll")
+    troll = s.stack[-1]["cid"]
+    got = worth(preview(s, 0))
+    f, g = GAINS_OF[troll][ROW[SLOT["t2"]]]
+    assert abs(got[SLOT["t2"]] - (f + g / 3 + 0.3 + COLUMN_GAIN[0] + COLUMN_GAIN[1] / 3)) < 1e-5
+    assert abs(got[SLOT["t1"]] - (f + g / 3 + 0.3)) < 1e-5
+    f, g = GAINS_OF[troll][ROW[SLOT["c2"]]]
+    assert abs(got[SLOT["c2"]] - (f + g / 3)) < 1e-5  # crushes the Nâga: no new slot, no completion
