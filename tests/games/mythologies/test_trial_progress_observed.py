@@ -145,3 +145,38 @@ def test_the_slot_preview_worth_counts_a_completion_token():
     assert abs(got[SLOT["t1"]] - (f + g / 3 + 0.3)) < 1e-5
     f, g = GAINS_OF[troll][ROW[SLOT["c2"]]]
     assert abs(got[SLOT["c2"]] - (f + g / 3)) < 1e-5  # crushes the Nâga: no new slot, no completion
+
+
+def test_the_slot_preview_worth_is_the_heuristics_evaluation_where_no_effect_intervenes():
+    """Over heuristic games: wherever a card with no placement or event effect is placed on empty slots
+    and the placement resolves at once (no reaction, the turn goes on), the worth of each such slot
+    differs from another's exactly as the heuristic's one-step evaluation of placing there."""
+    from mythenv.core.registry import make_game
+    from mythenv.core.view import SeatView
+    from mythenv.games.mythologies.heuristic import evaluate, heuristic_action
+    from mythenv.games.mythologies.rules.tables import EFFECTS_OF, OFF
+
+    g = make_game("mythologies_v0")
+    rng = np.random.default_rng(0)
+    checked = 0
+    for seed in range(40):
+        s = g.new_initial_state(seed=seed)
+        while not s.is_terminal():
+            p = s.current_player()
+            view = SeatView(g, s, p, rng)
+            la = view.legal_actions
+            top = s.stack[-1] if s.stack else None
+            if top is not None and top["t"] == "place" and len(la) > 1 and \
+                    all(e.when not in ("place", "event") for e in EFFECTS_OF[top["cid"]]):
+                got = worth(preview(s, p))
+                pairs = []
+                for a in la:
+                    c = s.clone()
+                    c.apply_action(a)
+                    if [f["t"] for f in c.stack] == ["turn"] and c.current_player() == p and not s.pan[p][a - OFF["slot"]]:
+                        pairs.append((got[a - OFF["slot"]], evaluate(c, p)))
+                checked += len(pairs) > 1
+                for w, v in pairs:
+                    assert abs((w - pairs[0][0]) - (v - pairs[0][1])) < 1e-4, pairs
+            s.apply_action(heuristic_action(view, rng))
+    assert checked >= 10
