@@ -484,6 +484,14 @@ def status_table(root: Path | None = None) -> str:
                 vs_random, vs_heur = _rate(res.get("random")), _rate(res.get("heuristic"))
             rows.append(f"| `{name}` | {cfg} | {recipe} | {m['steps']:,} | {wall} | {vs_random} | "
                         f"{vs_heur} | shipped | {curve} |")
+        elif prog.get("phases_done", 0) >= len(r.phases) and (RunDirs(r, root).state / "shipped.json").exists():
+            # every phase done and evaluated, but the file is not in the package: under the bar
+            m = json.loads((RunDirs(r, root).state / "shipped.json").read_text())
+            res = m["evaluation"]["results"]
+            wall = f"{(m.get('wall_time_s') or 0) / 60:.0f} min"
+            rows.append(f"| `{name}` | {cfg} | {recipe} | {m['steps']:,} | {wall} | {_rate(res.get('random'))} | "
+                        f"{_rate(res.get('heuristic'))} | every phase done, under the bar: not shipped "
+                        f"(evaluation in `training/state/{name}/shipped.json`) | {curve} |")
         else:
             wall = f"{prog.get('wall_time_s', 0) / 60:.0f} min"
             rows.append(f"| `{name}` | {cfg} | {recipe} | {prog['steps']:,} of {r.phases[-1].steps:,} | {wall} | - | - | "
