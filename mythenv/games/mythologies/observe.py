@@ -16,7 +16,7 @@ import numpy as np
 
 from mythenv.core.observe import Observer, pile_counts, seats
 
-from .cards import BOARDS, DESIGN_OF, DESIGNS, EFFECTS, MEASURES, NDESIGNS, OPS
+from .cards import BOARDS, DESIGN_OF, EFFECTS, MEASURES, NDESIGNS, OPS
 from .rules import NSLOT, OVER, PLACE, SEL
 from .rules.tables import COLUMN_GAIN, GAINS_OF, LINES, LINES_OF, PLANE_GAIN, ROW
 
@@ -66,8 +66,8 @@ def make_observer(n: int) -> Observer:
         ("slot_preview", (NSLOT, 8), "the card being placed (shown as 'placing') on each slot of its seat's "
                                      "Pantheon: Favors and Gems of invocation / 3 (capped), completes a plane / a "
                                      "column whose token is still there, both Trials' progress with it there, "
-                                     "and its immediate worth in Favors (place_worth) as gain / 6 and loss / 3 "
-                                     "(capped)"),
+                                     "and its immediate worth in Favors (the heuristic's one-step evaluation "
+                                     "without card effects) as gain / 6 and loss / 3 (capped)"),
     ])
 
 
@@ -83,7 +83,6 @@ def _thirds(n: int = 64) -> list[float]:
 
 
 THIRDS = _thirds(len(DESIGN_OF) + 1)
-TOLL = [int("toll" in DESIGNS[d].flags) for d in DESIGN_OF]  # card -> 1 if it takes a Favor for its slot
 
 
 def _thirds_at(w, base: int, cards) -> None:
@@ -231,8 +230,10 @@ def _pantheon_at(w, P, state, i: int, q: int) -> None:
 def _slot_preview(w, P, state, p: int) -> bool:
     """What placing the card of the top ``place`` frame on each slot gives its seat, when the viewer
     sees that card (as ``placing``): the printed gain of the slot's plane, the plane / column it
-    completes (a token left), the Trials' progress, its worth (``place_worth``) (the piece is zero).
-    True when it wrote them."""
+    completes (a token left), the Trials' progress, and its worth: Favors + Gems / 3 gained, 0.3 for a
+    slot newly filled, the tolls paid, a Trial's Favors met or lost (weighted as ``heuristic._score``),
+    i.e. the heuristic's one-step evaluation without card effects (the piece is zero). True when it
+    wrote them."""
     top = state.stack[-1] if state.stack else None
     if top is None or top["t"] != "place" or not (top["c"] == p or state.known[top["cid"]] & (1 << p)):
         return False
@@ -255,7 +256,7 @@ def _slot_preview(w, P, state, p: int) -> bool:
                     w[o + 2 + j] = 1
                     fv, gm = PLANE_GAIN if line < 3 else COLUMN_GAIN
                     v += fv + gm / 3.0
-        v -= sum(1 for x in range(state.n) if x != q and state.pan[x][s] and TOLL[state.pan[x][s][-1]]) * toll
+        v -= len(state.toll(q, s)) * toll
         for t in (0, 1):
             r = _trial_ratio(state, q, t, (s, c))
             w[o + 4 + t] = r
@@ -539,9 +540,9 @@ def _effect_table() -> tuple[int, int, bytes]:
 
 
 def _trial_tables() -> tuple[bytes, bytes]:
-    """What the compiled encoder needs to count Trials (rules.Trials.trial_measure): per design 9 bytes
-    (Favors and Gems its invocation gives on each plane, its type, mythology, 1 if it counts as every
-    mythology, 1 if it takes a Favor for its slot (a Troll)), and per board 3 + 2 * 4 + 2 bytes (its
+    """What the compiled encoder needs to count Trials (rules.Trials.trial_measure) and a slot's worth:
+    per design 10 bytes (Favors and Gems its invocation gives on each plane, its type, mythology, 1 if
+    it counts as every mythology, 1 if it takes a Favor for its slot: a Troll), and per board 3 + 2 * 4 + 2 bytes (its
     start's MEASURES index and 'at least', its end's number of regions, then each region's slots as a
     little-endian 16-bit mask, then its start's and its end's Favors)."""
     from .cards import CREATURE, DESIGNS
