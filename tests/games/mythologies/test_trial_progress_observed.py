@@ -180,3 +180,21 @@ def test_the_slot_preview_worth_is_the_heuristics_evaluation_where_no_effect_int
                     assert abs((w - pairs[0][0]) - (v - pairs[0][1])) < 1e-4, pairs
             s.apply_action(heuristic_action(view, rng))
     assert checked >= 10
+
+
+def test_the_slot_preview_worth_pays_a_trolls_toll():
+    """MY § Card Effects, card 018 (Troll): placing on the slot where an opponent's Troll stands costs a
+    Favor, paid to that opponent; the worth counts it as the heuristic does (one Favor lost, half a
+    Favor for the opponent's gain in a two-player game)."""
+    from mythenv.games.mythologies.rules.tables import GAINS_OF, ROW
+
+    s = new(MYTHS)
+    put(s, 1, "t2", "Troll")
+    placement(s, 0, hand=["Nâga"], round_=1, favors=[3, 3], gems=[6, 6])
+    play(s, "Nâga")
+    naga = s.stack[-1]["cid"]
+    assert s.toll(0, SLOT["t2"]) == [1] and s.toll(0, SLOT["t1"]) == []
+    got = worth(preview(s, 0))
+    f, g = GAINS_OF[naga][ROW[SLOT["t2"]]]
+    assert abs(got[SLOT["t1"]] - (f + g / 3 + 0.3)) < 1e-5
+    assert abs(got[SLOT["t2"]] - (f + g / 3 + 0.3 - 1.5)) < 1e-5
