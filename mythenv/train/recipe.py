@@ -464,7 +464,8 @@ def status_table(root: Path | None = None) -> str:
             "|---|---|---|---|---|---|---|---|---|"]
     for name in list_recipes():
         r = load_recipe(name)
-        prog = RunDirs(r, root).progress()
+        dirs = RunDirs(r, root)
+        prog = dirs.progress()
         f = policy_file(name)
         cfg = ", ".join(f"{k}={v}" for k, v in r.config.game_config.items()) or "default"
         recipe = f"`training/recipes/{name}.toml`: " + (
@@ -472,8 +473,10 @@ def status_table(root: Path | None = None) -> str:
             f" + {sum(bool(ph.imitate) for ph in r.phases)} imitation phase(s)" if any(ph.imitate for ph in r.phases) else "")
         png = repo_root() / "docs" / "images" / f"training_{name}.png"
         curve = f"`docs/images/{png.name}`" if png.exists() else "-"
-        if f.exists():
-            m = NumpyPolicy.load(f).meta
+        record = dirs.state / "shipped.json"  # the final evaluation, also of a policy under the bar
+        m = NumpyPolicy.load(f).meta if f.exists() else json.loads(record.read_text()) \
+            if prog.get("phases_done", 0) >= len(r.phases) and record.exists() else None
+        if m is not None:
             res = m["evaluation"]["results"]
             wall = f"{(m.get('wall_time_s') or 0) / 60:.0f} min"
             if "solo" in res:  # one seat against the monsters: the heuristic alone on the same encounters
@@ -482,16 +485,10 @@ def status_table(root: Path | None = None) -> str:
                            f"encounters: {_rate(res.get('solo_heuristic'))}")
             else:
                 vs_random, vs_heur = _rate(res.get("random")), _rate(res.get("heuristic"))
+            status = "shipped" if f.exists() else (f"every phase done, under the bar: not shipped (evaluation in "
+                                                  f"`training/state/{name}/shipped.json`)")
             rows.append(f"| `{name}` | {cfg} | {recipe} | {m['steps']:,} | {wall} | {vs_random} | "
-                        f"{vs_heur} | shipped | {curve} |")
-        elif prog.get("phases_done", 0) >= len(r.phases) and (RunDirs(r, root).state / "shipped.json").exists():
-            # every phase done and evaluated, but the file is not in the package: under the bar
-            m = json.loads((RunDirs(r, root).state / "shipped.json").read_text())
-            res = m["evaluation"]["results"]
-            wall = f"{(m.get('wall_time_s') or 0) / 60:.0f} min"
-            rows.append(f"| `{name}` | {cfg} | {recipe} | {m['steps']:,} | {wall} | {_rate(res.get('random'))} | "
-                        f"{_rate(res.get('heuristic'))} | every phase done, under the bar: not shipped "
-                        f"(evaluation in `training/state/{name}/shipped.json`) | {curve} |")
+                        f"{vs_heur} | {status} | {curve} |")
         else:
             wall = f"{prog.get('wall_time_s', 0) / 60:.0f} min"
             rows.append(f"| `{name}` | {cfg} | {recipe} | {prog['steps']:,} of {r.phases[-1].steps:,} | {wall} | - | - | "

@@ -173,8 +173,7 @@ def _pretrain(model, cfg: TrainConfig, out: Path, venv, progress: bool) -> float
                     game_config=cfg.game_config, workers=pt["workers"], epochs=pt["epochs"],
                     batch_size=pt["batch_size"], learning_rate=pt["learning_rate"], vf_coef=pt["vf_coef"],
                     holdout=pt["holdout"], log=log)
-    stats = {**{k: v for k, v in stats.items() if not k.endswith("_seconds")}, "config": pt,
-             "collect_seconds": stats["collect_seconds"], "fit_seconds": stats["fit_seconds"]}
+    stats["config"] = pt
     (out / "pretrain.json").write_text(json.dumps(stats, indent=2))
     venv.env_method("add_snapshot", save_snapshot(model, out / "pool" / "snap_0.npz", cfg, 0))
     # the warm-started policy's strength: the learning curve's first point
