@@ -73,7 +73,7 @@ class Demonstrations:
 
 
 def _play(args) -> tuple:
-    game_id, game_config, teacher, opponents, seeds, gamma = args
+    game_id, game_config, teacher, opponents, seeds, gamma, actor = args
     from mythenv.agents import make_agent
 
     game = make_game(game_id, **game_config)
@@ -87,8 +87,11 @@ def _play(args) -> tuple:
         seat_names = [teacher if s == learner else names[int(rng.choice(len(names), p=weights))]
                       for s in range(n)]
         agents = [make_agent(name, game, seed=int(g) * 31 + s) for s, name in enumerate(seat_names)]
+        player = make_agent(actor, game, seed=int(g) * 31 + learner) if actor else agents[learner]
         for s, a in enumerate(agents):
             a.reset(s, int(g) * 17 + s)
+        if actor:
+            player.reset(learner, int(g) * 17 + learner)
         state = game.new_initial_state(seed=int(g))
         mine: list[int] = []
         while not state.is_terminal():
@@ -107,6 +110,8 @@ def _play(args) -> tuple:
                 masks.append(m.astype(bool))
                 actions.append(a)
                 rets.append(0.0)
+                if actor:  # DAgger: the teacher labelled the decision, the actor plays it
+                    a = player.act(SeatView(game, state, p, rng))
             state.apply_action(a)
         r = float(state.returns()[learner])
         for k, i in enumerate(reversed(mine)):  # the reward arrives after the seat's last decision
@@ -122,12 +127,16 @@ def _play(args) -> tuple:
 
 def collect(game_id: str, teacher: str = "heuristic", opponents: dict[str, float] | None = None,
             games: int = 1000, seed: int = 0, game_config: dict | None = None, gamma: float = 0.99,
-            workers: int = 1) -> Demonstrations:
-    """Play ``games`` games with ``teacher`` at seat ``game % num_players`` and record its decisions."""
+            workers: int = 1, actor: str | None = None) -> Demonstrations:
+    """Play ``games`` games with ``teacher`` at seat ``game % num_players`` and record its decisions.
+
+    With ``actor`` (an agent spec) that agent plays the seat and the teacher only labels the states
+    it reaches (DAgger: the student meets the states its own mistakes lead to, with the teacher's
+    answer); the returns are then the actor's."""
     opponents = opponents or {"random": 1.0}
     seeds = [(g, seed * 1_000_003 + g) for g in range(games)]
     chunks = [seeds[i::workers] for i in range(workers)]
-    jobs = [(game_id, dict(game_config or {}), teacher, opponents, c, gamma) for c in chunks if c]
+    jobs = [(game_id, dict(game_config or {}), teacher, opponents, c, gamma, actor) for c in chunks if c]
     if workers > 1 and len(jobs) > 1:
         with mp.get_context("spawn").Pool(len(jobs)) as pool:
             parts = pool.map(_play, jobs)
@@ -225,28 +234,31 @@ def fit(model, demos: Demonstrations, epochs: int = 8, batch_size: int = 512, le
 def imitate(model, game_id: str, teacher: str, opponents: dict[str, float], games: int, *, seed: int = 0,
             game_config: dict | None = None, workers: int = 1, epochs: int = 8, batch_size: int = 512,
             learning_rate: float = 1e-3, vf_coef: float = 0.5, holdout: float = 0.05, fit_seed: int | None = None,
-            ties: bool = True, teacher_policy: str | None = None, log=None, on_collected=None) -> dict[str, Any]:
+            ties: bool = True, teacher_policy: str | None = None, teacher_model: str | None = None,
+            actor: str | None = None, log=None, on_collected=None) -> dict[str, Any]:
     """``collect`` then ``fit``: the teacher's games, the model fitted to them; returns ``fit``'s statistics
     with ``collect_seconds`` and ``fit_seconds``. ``teacher_policy``: a policy file handed to the teacher
-    in the TEACHER_POLICY environment variable while it plays (restored afterwards); ``ties=False`` fits
-    the teacher's one action even when it names tied ones; ``on_collected(demos, seconds)`` is called
-    between the two."""
+    in the TEACHER_POLICY environment variable while it plays (restored afterwards), ``teacher_model``
+    likewise in TEACHER_MODEL (an SB3 zip: a teacher that also needs the value network); ``ties=False`` fits
+    the teacher's one action even when it names tied ones; ``actor``: the agent that plays the seat while
+    the teacher labels (``collect``); ``on_collected(demos, seconds)`` is called between the two."""
     import os
     import time
 
     t0 = time.time()
-    before = os.environ.get("TEACHER_POLICY")
-    if teacher_policy is not None:
-        os.environ["TEACHER_POLICY"] = str(teacher_policy)
+    handed = {k: str(v) for k, v in (("TEACHER_POLICY", teacher_policy), ("TEACHER_MODEL", teacher_model))
+              if v is not None}
+    before = {k: os.environ.get(k) for k in handed}
+    os.environ.update(handed)
     try:
         demos = collect(game_id, teacher, opponents, games, seed=seed, game_config=game_config,
-                        gamma=model.gamma, workers=workers)
+                        gamma=model.gamma, workers=workers, actor=actor)
     finally:
-        if teacher_policy is not None:
-            if before is None:
-                os.environ.pop("TEACHER_POLICY", None)
+        for k, v in before.items():
+            if v is None:
+                os.environ.pop(k, None)
             else:
-                os.environ["TEACHER_POLICY"] = before
+                os.environ[k] = v
     if not ties:
         demos.targets = None
     t1 = time.time()

@@ -21,7 +21,10 @@ with an ``imitate`` table and no ``steps``, fits the policy as it stands to a te
 
 With ``teacher_policy = true`` the run's current policy is exported to ``runs/<name>/teacher_<i>.npz``
 and handed to the teacher in the ``TEACHER_POLICY`` environment variable (a teacher that mixes the
-policy with a search or a heuristic, say). The fitted policy replaces the newest checkpoint (same step
+policy with a search or a heuristic, say), and the SB3 model (with its value network) saved to
+``runs/<name>/teacher_<i>.zip`` and handed over in ``TEACHER_MODEL``. With ``dagger = true`` that exported policy plays the
+learner's seat and the teacher only labels the states it reaches (DAgger, Ross et al. 2011): the
+policy is fitted on its own state distribution, where its mistakes lead. The fitted policy replaces the newest checkpoint (same step
 count) and ``final.zip``; its statistics are kept in ``state/<name>/imitate_<i>.json``.
 
 :func:`reproduce` runs the phases that are not done yet, then evaluates the final policy against
@@ -59,7 +62,7 @@ RECIPE_KEYS = {"name", "config", "game_config", "final_eval_games", "eval_oppone
 PHASE_KEYS = {"steps", "opponents", "ppo", "note", "imitate"}
 IMITATE_DEFAULTS: dict[str, Any] = {"teacher": None, "games": 2000, "opponents": {"heuristic": 0.5, "random": 0.5},
                                     "epochs": 4, "batch_size": 512, "learning_rate": 3e-4, "vf_coef": 0.5,
-                                    "holdout": 0.03, "workers": 2, "teacher_policy": False}
+                                    "holdout": 0.03, "workers": 2, "teacher_policy": False, "dagger": False}
 
 
 def repo_root() -> Path:
@@ -155,9 +158,12 @@ def _check_imitate(p: Path, i: int, ph: dict[str, Any]) -> dict[str, Any]:
     if not isinstance(out["teacher"], str) or not out["teacher"]:
         raise ConfigError(f"{p}: phase {i}: imitate needs teacher = an agent spec (e.g. \"heuristic\" or "
                           "\"python:training/teachers/GAME.py\")")
+    for k in ("teacher_policy", "dagger"):
+        if not isinstance(out[k], bool):
+            raise ConfigError(f"{p}: phase {i}: imitate {k}={out[k]!r} must be true or false")
     from .imitation import validate_pretrain
 
-    validate_pretrain({k: v for k, v in out.items() if k != "teacher_policy"})
+    validate_pretrain({k: v for k, v in out.items() if k not in ("teacher_policy", "dagger")})
     return out
 
 
@@ -332,13 +338,15 @@ def _imitate(recipe: Recipe, dirs: RunDirs, i: int, cfg: TrainConfig, progress: 
     prog = dirs.progress()
     wall0 = float(prog.get("wall_time_s", 0.0))
     t0 = time.time()
-    teacher_pol = None
-    if im["teacher_policy"]:
+    teacher_pol = teacher_model = None
+    if im["teacher_policy"] or im["dagger"]:
         from mythenv.agents.numpy_policy import export_sb3
 
         teacher_pol = dirs.run / f"teacher_{i}.npz"
         export_sb3(model, teacher_pol, {"game": cfg.game, "game_config": cfg.game_config, "steps": steps,
                                         "teacher_of_phase": i})
+        teacher_model = dirs.run / f"teacher_{i}.zip"
+        model.save(teacher_model)
     if progress:
         print(f"[{recipe.name}] phase {i + 1}/{len(recipe.phases)}: imitate {im['teacher']} over {im['games']:,} "
               f"games against {im['opponents']}, from the policy at {steps:,} steps", flush=True)
@@ -347,7 +355,10 @@ def _imitate(recipe: Recipe, dirs: RunDirs, i: int, cfg: TrainConfig, progress: 
     stats = imitate(model, cfg.game, teacher, im["opponents"], im["games"], seed=cfg.seed + 7919 * (i + 1),
                     game_config=cfg.game_config, workers=im["workers"], epochs=im["epochs"],
                     batch_size=im["batch_size"], learning_rate=im["learning_rate"], vf_coef=im["vf_coef"],
-                    holdout=im["holdout"], fit_seed=cfg.seed + i, teacher_policy=teacher_pol, log=log)
+                    holdout=im["holdout"], fit_seed=cfg.seed + i,
+                    teacher_policy=teacher_pol if im["teacher_policy"] else None,
+                    teacher_model=teacher_model if im["teacher_policy"] else None,
+                    actor=f"ppo:{teacher_pol}" if im["dagger"] else None, log=log)
     stats.update({"phase": i, "config": im, "from_steps": steps})
     wall = wall0 + time.time() - t0
     _eval_row(model, cfg, dirs.run, steps, wall, progress)

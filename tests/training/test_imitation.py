@@ -97,6 +97,23 @@ def test_fit_on_tied_targets_puts_the_probability_on_the_tied_set(tmp_path):
     assert stats["history"][-1]["policy_loss"] < stats["history"][0]["policy_loss"]
 
 
+def test_dagger_the_actor_plays_and_the_teacher_labels(tmp_path):
+    """With an actor (DAgger) the games follow the actor's moves, the recorded action at each state is
+    the teacher's, and the returns are the actor's: the same games as the actor playing alone."""
+    teacher = tmp_path / "highest.py"
+    teacher.write_text("from mythenv.agents.base import Agent\n"
+                       "class Highest(Agent):\n"
+                       "    def act(self, view):\n        return max(view.legal_actions)\n")
+    d = collect("hera_zeus_v0", f"python:{teacher}", {"random": 1.0}, games=4, seed=2, actor="random")
+    alone = collect("hera_zeus_v0", "random", {"random": 1.0}, games=4, seed=2)
+    taught = collect("hera_zeus_v0", f"python:{teacher}", {"random": 1.0}, games=4, seed=2)
+    assert np.array_equal(d.obs, alone.obs) and np.array_equal(d.returns, alone.returns)
+    assert not np.array_equal(d.actions, alone.actions), "the labels are not the actor's moves"
+    highest = np.array([np.flatnonzero(m).max() for m in d.masks])
+    assert np.array_equal(d.actions, highest), "every label is the teacher's answer at the actor's state"
+    assert d.obs.shape != taught.obs.shape or not np.array_equal(d.obs, taught.obs)
+
+
 def test_pretrain_config_errors_name_the_key():
     with pytest.raises(ConfigError, match="unknown \\[pretrain\\] key"):
         validate_pretrain({"gamez": 3})

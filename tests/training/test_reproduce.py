@@ -111,14 +111,15 @@ class Echo(Agent):
 
 def test_imitate_phase_fits_the_policy_to_a_teacher_given_the_current_policy(tmp_path, monkeypatch):
     """An imitate phase (no steps) collects a teacher's decisions and fits the policy as it stands; with
-    teacher_policy = true the teacher is handed the run's current policy; the fitted policy is what a
-    later phase resumes from and what is exported; its statistics land in state/imitate_<i>.json."""
+    teacher_policy = true the teacher is handed the run's current policy (and with dagger = true that
+    policy plays while the teacher labels); the fitted policy is what a later phase resumes from and
+    what is exported; its statistics land in state/imitate_<i>.json."""
     teacher = tmp_path / "echo.py"
     teacher.write_text(TEACHER)
     monkeypatch.setenv("ECHO_LOG", str(tmp_path / "echo.log"))
     p = write_recipe(tmp_path, [(128, None)])
     p.write_text(p.read_text() + f'[[phases]]\nimitate = {{ teacher = "python:{teacher}", games = 3, epochs = 1, '
-                 'workers = 1, teacher_policy = true, opponents = { random = 1.0 } }\n'
+                 'workers = 1, teacher_policy = true, dagger = true, opponents = { random = 1.0 } }\n'
                  '[[phases]]\nsteps = 192\n')
     recipe = load_recipe(p)
     assert [ph.steps for ph in recipe.phases] == [128, 128, 192] and recipe.phases[1].imitate["games"] == 3
@@ -126,7 +127,7 @@ def test_imitate_phase_fits_the_policy_to_a_teacher_given_the_current_policy(tmp
     meta = reproduce(recipe, root=root, progress=False, out_policy=tmp_path / "p.npz")
     dirs = RunDirs(recipe, root)
     stats = json.loads((dirs.state / "imitate_1.json").read_text())
-    assert stats["games"] == 3 and stats["decisions"] > 0 and stats["from_steps"] >= 128
+    assert stats["games"] == 3 and stats["decisions"] > 0 and stats["from_steps"] >= 128 and stats["config"]["dagger"]
     assert (tmp_path / "echo.log").read_text().split() == [str(dirs.run / "teacher_1.npz")] * 3
     assert [h["phase"] for h in meta["history"]] == [0, 1, 2] and meta["history"][1]["imitate"]
     assert "distilled from python:" in meta["algorithm"] and meta["steps"] >= 192
@@ -139,7 +140,8 @@ def test_bad_imitate_phases_are_refused(tmp_path):
     for phase, match in [('imitate = { games = 3 }', "imitate needs teacher"),
                          ('imitate = { teacher = "heuristic", gmaes = 3 }', r"imitate keys \['gmaes'\]"),
                          ('steps = 200\nimitate = { teacher = "heuristic" }', "takes no \\['steps'\\]"),
-                         ('imitate = { teacher = "heuristic", games = 0 }', "games=0 must be a positive")]:
+                         ('imitate = { teacher = "heuristic", games = 0 }', "games=0 must be a positive"),
+                         ('imitate = { teacher = "heuristic", dagger = "yes" }', "dagger='yes' must be true or false")]:
         p.write_text(base + "[[phases]]\n" + phase + "\n")
         with pytest.raises(ConfigError, match=match):
             load_recipe(p)
