@@ -6,7 +6,7 @@ its tied best actions when the teacher names them, unless ``--no-ties``), saves 
 evaluates it (and, with ``--eval-teacher``, the teacher on the same seeds) against the baselines.
 Everything goes to ``OUT/result.json`` with the command. The Mythologies runs of docs/training.md:
 
-    python training/distill.py --from-state mythologies_v0 --teacher python:training/teachers/mythologies_v0.py \\
+    python training/distill.py --from-state mythologies_v0 --teacher python:training/teachers/mythologies_v0.py:HybridTeacher \\
         --teacher-policy --games 10000 --opponents heuristic=0.8,random=0.2 --epochs 4 --lr 3e-4 \\
         --seed 300 --eval-games 200 --eval-teacher --out runs/myth_distill
 """

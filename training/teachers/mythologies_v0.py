@@ -19,11 +19,15 @@ greedy choices up to the next turn-level choice) and mixes that with the value n
 the state it leads to, from the seat's own observation: ``(1 - w) * evaluation / 10 + w * value``
 (the heuristic's evaluation is in Favors, 10 of them about a game's margin; the value is the expected
 +-1 result). ``TEACHER_MODEL`` (environment) or ``model`` names the SB3 zip holding the value network
-(training/reproduce.py saves the run's current model there). Measured with the 1M-step policy of
-training/state/mythologies_v0 (selection and value), against the heuristic, seats rotated:
-w = 1 (value alone) 0.27 (200 games), w = 0.5 0.63 / 0.60 (200 / 400 games), w = 0.3 0.67 / 0.65
-(400 games, seeds 20261201 / 555), w = 0.15 0.725 (400 games, seed 555); the HybridTeacher 0.54 /
-0.57 on the same seeds. The heuristic's evaluation is short-sighted (one turn); the value network
+(training/reproduce.py saves the run's current model there); ``TEACHER_VALUE_WEIGHT`` or
+``value_weight`` sets w (0.15 by default). Measured with the 1M-step policy of
+training/state/mythologies_v0 (selection and value) against the heuristic, seats rotated
+(``TEACHER_VALUE_WEIGHT=W TEACHER_MODEL=M.zip TEACHER_POLICY=P.npz mythenv arena mythologies_v0
+--agents python:training/teachers/mythologies_v0.py:ValueTeacher,heuristic --games 400 --workers 2
+--seed 555``): w = 1 (the value alone) 0.27 (200 games), 0.5 0.63 (200 games), 0.3 0.65, 0.15
+0.725, 0.08 0.72; at seed 20261201 w = 0.5 0.60, 0.3 0.67; the HybridTeacher 0.57 / 0.54 on the
+same seeds (the sweep ran as an experiment script computing the same score, whose random tie-break
+differs; this class at w = 0.15, seed 20261201, 200 games: 0.725). The heuristic's evaluation is short-sighted (one turn); the value network
 knows what the rest of the game makes of a position but not its fine differences: the mix uses each
 for what it sees.
 """
@@ -72,7 +76,7 @@ class ValueTeacher(HybridTeacher):
     name = "mythologies-value-teacher"
 
     def __init__(self, game, seed=None, path: str | None = None, model: str | None = None,
-                 value_weight: float = VALUE_WEIGHT):
+                 value_weight: float | None = None):
         super().__init__(game, seed, path)
         model = model or os.environ.get("TEACHER_MODEL")
         if not model:
@@ -84,7 +88,8 @@ class ValueTeacher(HybridTeacher):
         torch.set_num_threads(1)
         self.torch = torch
         self.model = MaskablePPO.load(model, device="cpu")
-        self.w = float(value_weight)
+        self.w = float(value_weight if value_weight is not None
+                       else os.environ.get("TEACHER_VALUE_WEIGHT", VALUE_WEIGHT))
 
     def act_with_ties(self, view):
         """The best rated option and every option rated as high (equal successor states)."""
