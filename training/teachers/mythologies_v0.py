@@ -94,8 +94,10 @@ class ValueTeacher(HybridTeacher):
     def act_with_ties(self, view):
         """The best rated option and every option rated as high (equal successor states)."""
         la = view.legal_actions
-        if view.known.phase == SEL or len(la) == 1:
-            return super().act_with_ties(view) if view.known.phase == SEL else (la[0], [la[0]])
+        if view.known.phase == SEL:
+            return super().act_with_ties(view)
+        if len(la) == 1:
+            return la[0], [la[0]]
         p, game = view.seat, self.game
         after, vals, obs = [], [], []
         for a in la:

@@ -61,9 +61,14 @@ def option_value(s, p, a) -> tuple:
     """A placement option looked ahead: a copy of ``s`` after action ``a`` and seat ``p``'s greedy
     choices up to its next turn-level choice, and its evaluation (ending the turn costs 0.05, as in
     the heuristic's own choice). For teachers that rate the options with something more."""
+    return _option(s, p, a, _rollout)
+
+
+def _option(s, p, a, score) -> tuple:
+    """A copy of ``s`` after action ``a`` and its rating by ``score`` (less 0.05 for ending the turn)."""
     c = s.clone()
     c.apply_action(a)
-    return c, _rollout(c, p) - (0.05 if DECODE[a][0] == "end_turn" else 0.0)
+    return c, score(c, p) - (0.05 if DECODE[a][0] == "end_turn" else 0.0)
 
 
 def heuristic_action(view, rng):
@@ -130,12 +135,8 @@ def _pick(view, rng, deep: bool):
             for a in la:
                 if DECODE[a][0] == fam:
                     return a
-    vals = []
-    for a in la:
-        c = s.clone()
-        c.apply_action(a)
-        v = _rollout(c, p) if deep and top == "turn" else evaluate(c, p)
-        vals.append(v - 0.05 if DECODE[a][0] == "end_turn" else v)
+    score = _rollout if deep and top == "turn" else evaluate
+    vals = [_option(s, p, a, score)[1] for a in la]
     best, ba = None, la[0]
     for a, v in zip(la, vals):
         v += float(rng.random()) * 1e-6
