@@ -338,13 +338,14 @@ def _imitate(recipe: Recipe, dirs: RunDirs, i: int, cfg: TrainConfig, progress: 
     prog = dirs.progress()
     wall0 = float(prog.get("wall_time_s", 0.0))
     t0 = time.time()
-    teacher_pol = teacher_model = None
+    current = teacher_model = None  # the policy as it stands, for the teacher and the DAgger actor
     if im["teacher_policy"] or im["dagger"]:
         from mythenv.agents.numpy_policy import export_sb3
 
-        teacher_pol = dirs.run / f"teacher_{i}.npz"
-        export_sb3(model, teacher_pol, {"game": cfg.game, "game_config": cfg.game_config, "steps": steps,
-                                        "teacher_of_phase": i})
+        current = dirs.run / f"teacher_{i}.npz"
+        export_sb3(model, current, {"game": cfg.game, "game_config": cfg.game_config, "steps": steps,
+                                    "teacher_of_phase": i})
+    if im["teacher_policy"]:
         teacher_model = dirs.run / f"teacher_{i}.zip"
         model.save(teacher_model)
     if progress:
@@ -356,9 +357,8 @@ def _imitate(recipe: Recipe, dirs: RunDirs, i: int, cfg: TrainConfig, progress: 
                     game_config=cfg.game_config, workers=im["workers"], epochs=im["epochs"],
                     batch_size=im["batch_size"], learning_rate=im["learning_rate"], vf_coef=im["vf_coef"],
                     holdout=im["holdout"], fit_seed=cfg.seed + i,
-                    teacher_policy=teacher_pol if im["teacher_policy"] else None,
-                    teacher_model=teacher_model if im["teacher_policy"] else None,
-                    actor=f"ppo:{teacher_pol}" if im["dagger"] else None, log=log)
+                    teacher_policy=current if im["teacher_policy"] else None, teacher_model=teacher_model,
+                    actor=f"ppo:{current}" if im["dagger"] else None, log=log)
     stats.update({"phase": i, "config": im, "from_steps": steps})
     wall = wall0 + time.time() - t0
     _eval_row(model, cfg, dirs.run, steps, wall, progress)
@@ -485,8 +485,11 @@ def status_table(root: Path | None = None) -> str:
         png = repo_root() / "docs" / "images" / f"training_{name}.png"
         curve = f"`docs/images/{png.name}`" if png.exists() else "-"
         record = dirs.state / "shipped.json"  # the final evaluation, also of a policy under the bar
-        m = NumpyPolicy.load(f).meta if f.exists() else json.loads(record.read_text()) \
-            if prog.get("phases_done", 0) >= len(r.phases) and record.exists() else None
+        m = None
+        if f.exists():
+            m = NumpyPolicy.load(f).meta
+        elif prog.get("phases_done", 0) >= len(r.phases) and record.exists():
+            m = json.loads(record.read_text())
         if m is not None:
             res = m["evaluation"]["results"]
             wall = f"{(m.get('wall_time_s') or 0) / 60:.0f} min"
