@@ -10,6 +10,7 @@ heuristic) and backs up every seat's return. Seeded and reproducible.
 from __future__ import annotations
 
 import math
+import time
 
 import numpy as np
 
@@ -35,18 +36,27 @@ class ISMCTSAgent(Agent):
     name = "ismcts"
 
     def __init__(self, game: Game, seed: int | None = None, iterations: int = 300, c: float = 0.7,
-                 rollout: str = "random", max_rollout: int | None = None):
+                 rollout: str = "random", max_rollout: int | None = None, time_limit: float | None = None):
         super().__init__(game, seed)
-        if iterations <= 0:
-            raise ConfigError(f"ismcts: iterations={iterations} must be positive")
+        if not _is_int(iterations) or iterations <= 0:
+            raise ConfigError(f"ismcts: iterations={iterations!r} must be a positive integer")
+        if isinstance(c, bool) or not isinstance(c, (int, float)) or not math.isfinite(c) or c < 0:
+            raise ConfigError(f"ismcts: c={c!r} must be a finite number >= 0")
         if rollout not in ("random", "heuristic"):
             raise ConfigError(f"ismcts: rollout={rollout!r} is not allowed; allowed: 'random', 'heuristic'")
         if rollout == "heuristic" and type(game).heuristic is None:
             raise ConfigError(f"ismcts: {game.info.game_id} has no heuristic for rollouts")
+        if max_rollout is not None and (not _is_int(max_rollout) or max_rollout <= 0):
+            raise ConfigError(f"ismcts: max_rollout={max_rollout!r} must be a positive integer (or absent)")
+        if time_limit is not None and (isinstance(time_limit, bool) or not isinstance(time_limit, (int, float))
+                                       or not math.isfinite(time_limit) or time_limit <= 0):
+            raise ConfigError(f"ismcts: time_limit={time_limit!r} must be a positive number of seconds")
         self.iterations = int(iterations)
         self.c = float(c)
         self.rollout = rollout
         self.max_rollout = max_rollout or game.max_game_length * 2
+        #: seconds one decision may take: the search stops after the iteration that passes it (None: no limit)
+        self.time_limit = time_limit
         self._heur = type(game).rollout_policy or type(game).heuristic
 
     def _rollout_action(self, st, rng) -> int:
@@ -63,7 +73,10 @@ class ISMCTSAgent(Agent):
         rng = self.rng
         root = _Node(-1)
         c = self.c
+        deadline = None if self.time_limit is None else time.monotonic() + self.time_limit
         for _ in range(self.iterations):
+            if deadline is not None and root.visits and time.monotonic() > deadline:
+                break
             st = view.determinize()
             node = root
             path = [root]
@@ -107,6 +120,10 @@ class ISMCTSAgent(Agent):
         # the most visited root action among those legal now
         return max(la, key=lambda a: (root.children[a].visits if a in root.children else -1,
                                       float(rng.random())))
+
+
+def _is_int(v) -> bool:
+    return isinstance(v, (int, np.integer)) and not isinstance(v, (bool, np.bool_))
 
 
 def make_ismcts(game: Game, seed: int | None = None, **kwargs) -> ISMCTSAgent:

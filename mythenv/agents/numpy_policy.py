@@ -198,11 +198,18 @@ class NumpyPolicyAgent(Agent):
     def __init__(self, game: Game, seed: int | None = None, path: str | None = None,
                  policy: NumpyPolicy | None = None, deterministic: bool = True):
         super().__init__(game, seed)
+        if policy is not None and not isinstance(policy, NumpyPolicy):
+            raise ConfigError(f"ppo: policy={policy!r} is not a NumpyPolicy (load one with NumpyPolicy.load, "
+                              "or pass path=FILE.npz)")
+        if path is not None and not isinstance(path, str):
+            raise ConfigError(f"ppo: path={path!r} is not a file path")
+        if not isinstance(deterministic, (bool, np.bool_)):
+            raise ConfigError(f"ppo: deterministic={deterministic!r} must be true or false")
         if policy is None:
             policy = NumpyPolicy.load(path) if path is not None else shipped_policy(game)
         policy.check_game(game)
         self.policy = policy
-        self.deterministic = deterministic
+        self.deterministic = bool(deterministic)
 
     def act(self, view: SeatView) -> int:
         return self.policy.act(view.observation, view.action_mask, None if self.deterministic else self.rng)

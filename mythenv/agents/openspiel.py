@@ -11,6 +11,9 @@ openspiel extra.
 
 from __future__ import annotations
 
+import math
+import time
+
 import numpy as np
 
 from mythenv.core.errors import ConfigError
@@ -26,12 +29,20 @@ class OpenSpielBotAgent(Agent):
     name = "openspiel"
 
     def __init__(self, game: Game, seed: int | None = None, bot: str = "mcts", simulations: int = 16,
-                 uct_c: float = 2.0, rollouts: int = 1):
+                 uct_c: float = 2.0, rollouts: int = 1, time_limit: float | None = None):
         super().__init__(game, seed)
         if bot not in BOTS:
             raise ConfigError(f"openspiel agent: bot={bot!r} is not allowed; allowed: {', '.join(map(repr, BOTS))}")
-        if int(simulations) <= 0 or int(rollouts) <= 0:
-            raise ConfigError(f"openspiel agent: simulations={simulations} and rollouts={rollouts} must be positive")
+        # OpenSpiel's MCTSBot needs two simulations at least (one expands the root, one picks a child)
+        if not _is_int(simulations) or simulations < 2:
+            raise ConfigError(f"openspiel agent: simulations={simulations!r} must be an integer >= 2")
+        if not _is_int(rollouts) or rollouts < 1:
+            raise ConfigError(f"openspiel agent: rollouts={rollouts!r} must be a positive integer")
+        if not _is_pos(uct_c):
+            raise ConfigError(f"openspiel agent: uct_c={uct_c!r} must be a finite number > 0")
+        if time_limit is not None and not _is_pos(time_limit):
+            raise ConfigError(f"openspiel agent: time_limit={time_limit!r} must be a positive number of seconds")
+        self.time_limit = time_limit
         try:
             from open_spiel.python.algorithms import ismcts, mcts
 
@@ -46,6 +57,9 @@ class OpenSpielBotAgent(Agent):
     def _make_bot(self) -> None:
         rs = np.random.RandomState(int(self.rng.integers(2**31)))
         ev = self._mcts.RandomRolloutEvaluator(self.rollouts, rs)
+        if self.time_limit is not None:
+            ev = _DeadlineEvaluator(ev, self.game.num_players)
+        self._evaluator = ev
         if self.bot == "mcts":
             self._bot = self._mcts.MCTSBot(self.sgame, self.uct_c, self.simulations, ev, random_state=rs)
         else:
@@ -60,8 +74,36 @@ class OpenSpielBotAgent(Agent):
         la = view.legal_actions
         if len(la) == 1:
             return la[0]
+        if isinstance(self._evaluator, _DeadlineEvaluator):
+            self._evaluator.deadline = time.monotonic() + self.time_limit
         a = int(self._bot.step(self._mos.wrap_state(self.sgame, view.determinize())))
         return a if a in la else la[int(self.rng.integers(len(la)))]
+
+
+class _DeadlineEvaluator:
+    """OpenSpiel's evaluator interface around another one: past ``deadline`` (a ``time.monotonic()``
+    time) a leaf is valued 0 for every seat instead of being rolled out, so the remaining simulations
+    only walk the tree and a decision ends soon after its time budget."""
+
+    def __init__(self, inner, num_players: int):
+        self.inner, self.deadline = inner, math.inf
+        self._zeros = np.zeros(num_players)
+
+    def evaluate(self, state):
+        if time.monotonic() > self.deadline:
+            return self._zeros
+        return self.inner.evaluate(state)
+
+    def prior(self, state):
+        return self.inner.prior(state)
+
+
+def _is_int(v) -> bool:
+    return isinstance(v, (int, np.integer)) and not isinstance(v, (bool, np.bool_))
+
+
+def _is_pos(v) -> bool:
+    return (isinstance(v, (int, float)) and not isinstance(v, bool) and math.isfinite(v) and v > 0)
 
 
 __all__ = ["BOTS", "OpenSpielBotAgent"]
