@@ -8,6 +8,7 @@ so a state plus its RNG state replays exactly.
 
 from __future__ import annotations
 
+import functools
 import os
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Sequence
@@ -224,23 +225,38 @@ class State(ABC):
 
     def __init_subclass__(cls, **kwargs):
         super().__init_subclass__(**kwargs)
-        if "legal_actions" in cls.__dict__ and "_legal_view" not in cls.__dict__:
-            # a state that computes legal_actions() its own way: the view is what it returns
-            cls._legal_view = cls.legal_actions
+        own = cls.__dict__.get("legal_actions")
+        if own is None or getattr(own, "_hands_out_copies", False):
+            return
+        if "_legal_view" not in cls.__dict__:
+            # a state that computes legal_actions() its own way: that is its view (which may be the
+            # game's live list), and legal_actions() hands out a copy of it
+            cls._legal_view = own
+            cls.legal_actions = State.legal_actions
+        else:
+            # both written by the game: whatever its legal_actions() returns, callers get a copy
+            @functools.wraps(own)
+            def legal_actions(self) -> list[int]:
+                return list(own(self))
+
+            legal_actions._hands_out_copies = True
+            cls.legal_actions = legal_actions
 
     def _legal_view(self) -> list[int]:
-        """The legal actions without a copy, for hot paths (the env, ``legal_mask``): the caller must
-        not modify the list. A subclass that overrides ``legal_actions`` gets it as its view."""
+        """The legal actions without a copy, for hot paths (the env, ``legal_mask``, ``apply_action``):
+        the caller must not modify the list. A subclass that overrides ``legal_actions`` gets it as
+        its view (and ``legal_actions`` becomes a copy of it, see ``__init_subclass__``)."""
         la = self._legal
         if la is None:
             la = self._legal = self._compute_legal()
         return la
 
     def legal_actions(self) -> list[int]:
-        la = self._legal
-        if la is None:
-            la = self._legal = self._compute_legal()
-        return list(la)
+        """The legal actions as a fresh list: the caller may keep or modify it, the game never sees
+        it. A game's own ``legal_actions`` (or ``_legal_view``) is wrapped so that this always holds."""
+        return list(self._legal_view())
+
+    legal_actions._hands_out_copies = True
 
     def legal_mask(self, out: np.ndarray) -> np.ndarray:
         """Fill the preallocated int8 array ``out`` (length ``game.num_actions``) with the mask."""
@@ -267,7 +283,7 @@ class State(ABC):
             raise IllegalActionError(action, self.legal_actions(), None,
                                      "actions are integers from the game's action codec "
                                      f"(0..{self.game.num_actions - 1})")
-        if a not in self.legal_actions():
+        if a not in self._legal_view():
             raise IllegalActionError(action, self.legal_actions(), self.action_to_string,
                                      f"it is not legal for seat {self.current_player()} now")
         self._apply(a)

@@ -108,6 +108,7 @@ class StateBase(State):
         return self.phase == OVER
 
     def legal_actions(self) -> list[int]:
+        """The live list (State makes this the ``_legal_view`` and hands callers a copy)."""
         if self.phase == OVER or self.dec is None:
             return []
         return self.dec[1]

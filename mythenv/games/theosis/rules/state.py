@@ -167,6 +167,7 @@ class StateBase(State):
             del self.log[:-30]
 
     def legal_actions(self) -> list[int]:
+        """The live list (State makes this the ``_legal_view`` and hands callers a copy)."""
         if self._legal is None:
             self._legal = [] if self.winner != -2 else sorted(self._compute_legal())
         return self._legal
