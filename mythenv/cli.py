@@ -210,32 +210,48 @@ def _seat_arg(text: str):
     return v
 
 
+def _printable(text: str) -> str:
+    """``text`` with control characters escaped: a record's free text (agent names, config) must not
+    drive the terminal it is printed on."""
+    return "".join(c if c.isprintable() or c == " " else c.encode("unicode_escape").decode("ascii")
+                   for c in text)
+
+
 def cmd_replay(args) -> int:
     """Print a record's game step by step, or write it as one self-contained HTML page."""
+    from pathlib import Path
+
     from mythenv.core.record import load_record
 
-    rp = load_record(args.file)
+    out = None
+    if args.html:
+        out = Path(args.html).expanduser()
+        where = out.resolve().parent
+        if not where.is_dir():  # said before the game is replayed and drawn, not after
+            raise MythenvError(f"--html {args.html!r}: the directory {str(where)!r} does not exist")
+    rp = load_record(Path(args.file))  # always a path (a file named '{x}.json' is not JSON text)
     n = rp.game.num_players
     if args.seat != "all" and args.seat >= n:
         raise MythenvError(f"--seat {args.seat}: this game has seats 0..{n - 1} (or 'all')")
     rec = rp.record
-    if args.html:
-        from pathlib import Path
-
+    if out is not None:
         from mythenv.serve.page import replay_html
 
         page = replay_html(rp, seat=args.seat)
-        Path(args.html).write_text(page, encoding="utf-8")
+        try:
+            out.write_text(page, encoding="utf-8")
+        except OSError as e:
+            raise MythenvError(f"--html {args.html!r}: cannot write the page ({e.strerror or e})") from None
         print(f"wrote {args.html} ({len(rp.steps)} steps, view: "
               f"{'every seat' if args.seat == 'all' else f'seat {args.seat}'}, {len(page) / 1e6:.1f} MB)")
         return 0
     view = None if args.seat == "all" else args.seat
-    print(f"{rec['game']} {rec['config']} seed {rec['seed']}: " + ", ".join(
-        f"seat {i} {a}" for i, a in enumerate(rec["agents"])))
+    print(_printable(f"{rec['game']} {rec['config']} seed {rec['seed']}: " + ", ".join(
+        f"seat {i} {a}" for i, a in enumerate(rec["agents"]))))
     print(rp.states[0].render(view))
     for k, st in enumerate(rp.steps, 1):
         text = st["text"] if view is None or st["seat"] == view else "moved"  # another seat's text can name a hidden card
-        print(f"\n--- step {k}/{len(rp.steps)}: seat {st['seat']} ({rec['agents'][st['seat']]}): {text}"
+        print(f"\n--- step {k}/{len(rp.steps)}: seat {st['seat']} ({_printable(rec['agents'][st['seat']])}): {text}"
               + (f"  rewards {st['rewards']}" if any(st["rewards"]) else ""))
         print(rp.states[k].render(view))
     print("\nreturns:", rec["returns"], "" if rec["finished"] else "(the game was not finished)")

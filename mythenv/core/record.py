@@ -36,6 +36,10 @@ VERSION = 1
 KEYS = ("format", "version", "game", "config", "seed", "agents", "agent_seeds", "num_players", "steps",
         "finished", "returns", "final_state_sha256", "sha256")
 STEP_KEYS = ("seat", "action", "text", "rewards")
+#: integers in a record (seeds, seats, action ids, config values) are below this in magnitude
+INT_LIMIT = 2 ** 128
+#: how deep a record's JSON nests (a record itself is 4 levels deep; configs add a few)
+MAX_DEPTH = 32
 
 
 def canonical(doc: dict) -> bytes:
@@ -72,20 +76,23 @@ class Recorder:
     """Builds the record of one game: call :meth:`apply` for every action, then :meth:`finish`."""
 
     def __init__(self, game: Game, seed: int, agents: Sequence[str], agent_seeds: Sequence[int | None] | None = None):
-        if not isinstance(seed, int) or isinstance(seed, bool) or seed < 0:
-            raise RecordError(f"a recorded game needs a non-negative integer seed, got {seed!r}")
+        if not _is_int(seed):
+            raise RecordError(f"a recorded game needs a non-negative integer seed below 2**128, got {_short(seed)}")
         n = game.num_players
         if len(agents) != n:
             raise RecordError(f"{game.info.game_id}: {len(agents)} agent names for {n} seats")
         self.game, self.seed = game, seed
         self.agents = [str(a) for a in agents]
         self.agent_seeds = list(agent_seeds) if agent_seeds is not None else [None] * n
+        if len(self.agent_seeds) != n or not all(s is None or _is_int(s) for s in self.agent_seeds):
+            raise RecordError(f"{game.info.game_id}: agent_seeds must be {n} non-negative integers below "
+                              f"2**128 or None, got {_short(self.agent_seeds)}")
         self.steps: list[dict] = []
         self._done: set[int] = set()
 
     def apply(self, state: State, action: int) -> None:
         """Apply ``action`` to ``state`` (the game this recorder began with) and record it."""
-        if state.is_terminal() or action not in state.legal_actions():
+        if state.is_terminal() or action not in state._legal_view():
             state.apply_action(action)  # raises the state's own error (StateError, IllegalActionError)
         seat = state.current_player()
         text = state.action_to_string(action)
@@ -128,6 +135,91 @@ class Replay:
         return self.states[-1]
 
 
+def _short(v: Any, limit: int = 80) -> str:
+    """``v`` for an error message: as JSON (``true``, not ``True``), cut to ``limit`` characters,
+    and never an exception (a huge integer, a cycle or a non-JSON object is named by its type)."""
+    try:
+        text = json.dumps(v, ensure_ascii=True)
+    except (TypeError, ValueError, RecursionError):
+        text = f"<{type(v).__name__}>"
+    return text if len(text) <= limit else text[:limit - 3] + "..."
+
+
+def _parse_int(text: str) -> int:
+    # checked before int(): an integer over 4,300 digits is a ValueError there (and slow to convert)
+    if len(text) > 40:
+        raise RecordError(f"the record holds an integer of {len(text.lstrip('-'))} digits; "
+                          f"integers in a record are below 2**128")
+    return int(text)
+
+
+def _parse_float(text: str) -> float:
+    v = float(text)
+    if not math.isfinite(v):
+        raise RecordError(f"the record holds the number {text[:40]}, which is out of a float's range")
+    return v
+
+
+def _parse_constant(text: str) -> Any:
+    raise RecordError(f"the record holds {text}, which is not JSON (numbers in a record are finite)")
+
+
+def _where(path: tuple) -> str:
+    out = "the record"
+    for k in path:
+        out += f"[{k}]" if isinstance(k, int) else f".{k}" if k.isidentifier() else f"[{_short(k, 40)}]"
+    return out
+
+
+def _check_values(doc: dict) -> None:
+    """Every value of the record is plain, bounded JSON: objects with string keys, lists, strings
+    without NUL characters or lone surrogates, booleans, null, integers below 2**128 and finite
+    floats, nested at most ``MAX_DEPTH`` deep. (Iterative: no depth of input is a RecursionError.)"""
+    todo: list[tuple[Any, tuple]] = [(doc, ())]
+    while todo:
+        v, path = todo.pop()
+        if isinstance(v, str):
+            bad = _bad_text(v)
+            if bad:
+                raise RecordError(f"{_where(path)}: {bad}")
+        elif v is None or isinstance(v, bool):
+            pass
+        elif isinstance(v, int):
+            if not -INT_LIMIT < v < INT_LIMIT:
+                raise RecordError(f"{_where(path)}: an integer of {v.bit_length()} bits is too large "
+                                  f"(integers in a record are below 2**128)")
+        elif isinstance(v, float):
+            if not math.isfinite(v):
+                raise RecordError(f"{_where(path)}: {v} is not a JSON number (numbers in a record are finite)")
+        elif isinstance(v, (dict, list, tuple)):
+            if len(path) >= MAX_DEPTH:
+                raise RecordError(f"{_where(path[:4])}...: the record nests deeper than {MAX_DEPTH} levels")
+            if isinstance(v, dict):
+                for k, x in v.items():
+                    if not isinstance(k, str):
+                        raise RecordError(f"{_where(path)}: a key {_short(k)} is not a string")
+                    bad = _bad_text(k)
+                    if bad:
+                        raise RecordError(f"{_where(path)}: a key {_short(k)}: {bad}")
+                    todo.append((x, (*path, k)))
+            else:
+                todo.extend((x, (*path, i)) for i, x in enumerate(v))
+        else:
+            raise RecordError(f"{_where(path)}: a {type(v).__name__} is not a JSON value")
+
+
+def _bad_text(s: str) -> str | None:
+    """What is wrong with a record's string, or None."""
+    if "\x00" in s:
+        return "a string holds a NUL character (\\u0000)"
+    if not s.isascii():
+        try:
+            s.encode("utf-8")
+        except UnicodeEncodeError:
+            return "a string holds a lone surrogate (not valid Unicode)"
+    return None
+
+
 def _parse(source: Any) -> dict:
     if isinstance(source, dict):
         return source
@@ -137,14 +229,20 @@ def _parse(source: Any) -> dict:
         text, where = source, "the record"
     elif isinstance(source, (str, os.PathLike)):
         try:
-            text, where = Path(source).read_text(encoding="utf-8"), str(source)
-        except (OSError, UnicodeDecodeError) as e:
-            raise RecordError(f"cannot read the record {str(source)!r}: {e}") from None
+            text, where = Path(source).read_text(encoding="utf-8"), _short(str(source), 200)
+        except (OSError, UnicodeDecodeError, ValueError) as e:  # ValueError: a NUL in the path
+            why = getattr(e, "strerror", None) or e  # an OSError's text repeats the (maybe long) path
+            raise RecordError(f"cannot read the record {_short(str(source), 200)}: {why}") from None
     else:
         raise RecordError(f"a record is a path, JSON text or a dict, got {type(source).__name__}")
     try:
-        doc = json.loads(text)
-    except (json.JSONDecodeError, RecursionError) as e:
+        doc = json.loads(text, parse_int=_parse_int, parse_float=_parse_float, parse_constant=_parse_constant)
+    except RecordError:
+        raise
+    except RecursionError:
+        raise RecordError(f"{where}: the JSON nests deeper than Python's parser goes "
+                          f"(a record nests at most {MAX_DEPTH} levels)") from None
+    except ValueError as e:  # JSONDecodeError is a ValueError
         raise RecordError(f"{where} is not valid JSON (truncated or not a record?): {e}") from None
     if not isinstance(doc, dict):
         raise RecordError(f"{where} is not a {FORMAT} record: the JSON is a {type(doc).__name__}, not an object")
@@ -152,7 +250,7 @@ def _parse(source: Any) -> dict:
 
 
 def _is_int(v: Any, lo: int = 0) -> bool:
-    return isinstance(v, int) and not isinstance(v, bool) and v >= lo
+    return isinstance(v, int) and not isinstance(v, bool) and lo <= v < INT_LIMIT
 
 
 def _is_num(v: Any) -> bool:
@@ -161,18 +259,23 @@ def _is_num(v: Any) -> bool:
 
 def _check_shape(doc: dict) -> Game:
     """Everything of the record that can be checked without playing it; returns its Game."""
-    if doc.get("format") != FORMAT:
-        raise RecordError(f"not a {FORMAT} record (format {doc.get('format')!r})")
-    if doc.get("version") != VERSION:
-        raise RecordError(f"unknown {FORMAT} version {doc.get('version')!r}; this mythenv reads version {VERSION}")
+    fmt = doc.get("format")
+    if type(fmt) is not str or fmt != FORMAT:
+        raise RecordError(f"not a {FORMAT} record (format {_short(fmt)})")
+    _check_values(doc)
+    version = doc.get("version")
+    if type(version) is not int:
+        raise RecordError(f"the record's version must be an integer, got {_short(version)}")
+    if version != VERSION:
+        raise RecordError(f"unknown {FORMAT} version {version}; this mythenv reads version {VERSION}")
     missing = [k for k in KEYS if k not in doc]
-    unknown = sorted(set(doc) - set(KEYS))
+    unknown = [k if k.isidentifier() else _short(k, 40) for k in sorted(set(doc) - set(KEYS))]
     if missing or unknown:
         raise RecordError("the record's fields are wrong: " + "; ".join(
             x for x in (missing and f"missing {', '.join(missing)}", unknown and f"unknown {', '.join(unknown)}") if x))
     try:
         digest = content_hash(doc)
-    except (TypeError, ValueError) as e:  # NaN / Infinity, or a dict handed in with non-JSON values
+    except (TypeError, ValueError, RecursionError) as e:  # (_check_values has refused what reaches this)
         raise RecordError(f"the record is not plain JSON: {e}") from None
     if not isinstance(doc["sha256"], str) or digest != doc["sha256"]:
         raise RecordError("integrity check failed: the record's sha256 does not match its content "
@@ -183,23 +286,27 @@ def _check_shape(doc: dict) -> Game:
         game = make_game(doc["game"], **doc["config"])
     except MythenvError as e:
         raise RecordError(f"the record's game cannot be built here: {e}") from None
+    except Exception as e:  # noqa: BLE001 - a config no game validation foresaw: the record is refused
+        raise RecordError(f"the record's game cannot be built here: {type(e).__name__}: {e}") from None
     n = game.num_players
     if not _is_int(doc["seed"]):
-        raise RecordError(f"seed must be a non-negative integer, got {doc['seed']!r}")
+        raise RecordError(f"seed must be a non-negative integer below 2**128, got {_short(doc['seed'])}")
+    if type(doc["num_players"]) is not int:
+        raise RecordError(f"num_players must be an integer, got {_short(doc['num_players'])}")
     if doc["num_players"] != n:
-        raise RecordError(f"num_players is {doc['num_players']!r} but this config has {n} seats")
+        raise RecordError(f"num_players is {doc['num_players']} but this config has {n} seats")
     for key in ("agents", "agent_seeds"):
         v = doc[key]
         if not isinstance(v, list) or len(v) != n:
-            raise RecordError(f"{key} must be a list of {n} entries (one per seat), got {v!r}")
+            raise RecordError(f"{key} must be a list of {n} entries (one per seat), got {_short(v)}")
     if not all(isinstance(a, str) for a in doc["agents"]):
-        raise RecordError(f"agents must be agent names (strings), got {doc['agents']!r}")
+        raise RecordError(f"agents must be agent names (strings), got {_short(doc['agents'])}")
     if not all(s is None or _is_int(s) for s in doc["agent_seeds"]):
-        raise RecordError(f"agent_seeds must be non-negative integers or null, got {doc['agent_seeds']!r}")
+        raise RecordError(f"agent_seeds must be non-negative integers or null, got {_short(doc['agent_seeds'])}")
     if not isinstance(doc["finished"], bool):
-        raise RecordError(f"finished must be true or false, got {doc['finished']!r}")
+        raise RecordError(f"finished must be true or false, got {_short(doc['finished'])}")
     if not isinstance(doc["returns"], list) or len(doc["returns"]) != n or not all(map(_is_num, doc["returns"])):
-        raise RecordError(f"returns must be {n} numbers, got {doc['returns']!r}")
+        raise RecordError(f"returns must be {n} numbers, got {_short(doc['returns'])}")
     if not isinstance(doc["final_state_sha256"], str):
         raise RecordError("final_state_sha256 must be a hex string")
     steps = doc["steps"]
@@ -209,14 +316,14 @@ def _check_shape(doc: dict) -> Game:
         if not isinstance(st, dict) or set(st) != set(STEP_KEYS):
             raise RecordError(f"step {k} must be an object with exactly the keys {', '.join(STEP_KEYS)}")
         if not _is_int(st["seat"]) or st["seat"] >= n:
-            raise RecordError(f"step {k}: seat {st['seat']!r} is not a seat (0..{n - 1})")
+            raise RecordError(f"step {k}: seat {_short(st['seat'])} is not a seat (0..{n - 1})")
         if not _is_int(st["action"]) or st["action"] >= game.num_actions:
-            raise RecordError(f"step {k}: action {st['action']!r} is not an action id (0..{game.num_actions - 1})")
+            raise RecordError(f"step {k}: action {_short(st['action'])} is not an action id (0..{game.num_actions - 1})")
         if not isinstance(st["text"], str):
             raise RecordError(f"step {k}: text must be a string")
         r = st["rewards"]
         if not isinstance(r, list) or len(r) != n or not all(map(_is_num, r)):
-            raise RecordError(f"step {k}: rewards must be {n} numbers, got {r!r}")
+            raise RecordError(f"step {k}: rewards must be {n} numbers, got {_short(r)}")
     return game
 
 
@@ -232,11 +339,11 @@ def _replay(doc: dict, game: Game) -> list[State]:
         if cp != st["seat"]:
             raise RecordError(f"step {k}: the record says seat {st['seat']} acts, but seat {cp} is to act")
         a = st["action"]
-        if a not in state.legal_actions():
-            raise RecordError(f"step {k}: action {a} ({st['text']!r}) is not legal here for seat {cp}")
+        if a not in state._legal_view():
+            raise RecordError(f"step {k}: action {a} ({_short(st['text'])}) is not legal here for seat {cp}")
         text = state.action_to_string(a)
         if text != st["text"]:
-            raise RecordError(f"step {k}: action {a} is {text!r} here, but the record says {st['text']!r}")
+            raise RecordError(f"step {k}: action {a} is {text!r} here, but the record says {_short(st['text'])}")
         state.apply_action(a)
         pay = _payouts(state, done, game.num_players)
         if pay != [float(x) for x in st["rewards"]]:
