@@ -17,6 +17,20 @@ from mythenv.core.errors import MythenvError
 from mythenv.core.game import Game, State
 from mythenv.core.record import Replay
 
+#: what JSON inside an HTML <script> element must not hold raw: ``<`` (``</script>``, ``<!--``,
+#: ``<script``), ``>`` and ``&`` (HTML's own parsing), and U+2028 / U+2029 (line ends to old JavaScript)
+_SCRIPT_UNSAFE = str.maketrans({"<": "\\u003c", ">": "\\u003e", "&": "\\u0026",
+                                "\u2028": "\\u2028", "\u2029": "\\u2029"})
+
+
+def script_json(value) -> str:
+    """``value`` as JSON safe to embed in an HTML ``<script>`` element: the characters above become
+    ``\\uXXXX`` escapes (only strings can hold them, where the escape means the same character), so no
+    string of the data can end the element, open a comment or a script, or break the page's script;
+    ``JSON.parse`` of the element's text gives back exactly ``value``. Every JSON a page embeds goes
+    through this."""
+    return json.dumps(value, allow_nan=False).translate(_SCRIPT_UNSAFE)
+
 
 def has_picture(game: Game) -> bool:
     """Whether ``game`` draws pictures (``Game.frame``; a game without a picture renderer has none)."""
@@ -58,8 +72,7 @@ def replay_html(replay: Replay, seat: int | str = "all") -> str:
             "returns": rec["returns"], "finished": rec["finished"], "steps": steps,
             "views": [str(v) for v in views], "images": images, "frames": frames}
     title = f"{rec['game']} replay (seed {rec['seed']})"
-    blob = json.dumps(data).replace("</", "<\\/")  # nothing in the data can close the script element
-    return _PAGE.replace("__TITLE__", html.escape(title)).replace("__DATA__", blob)
+    return _PAGE.replace("__TITLE__", html.escape(title)).replace("__DATA__", script_json(data))
 
 
 _PAGE = """<!doctype html>
