@@ -11,7 +11,8 @@ seats rotated, from the config's fixed seed; a one-seat config (Theosis solo) re
 against the monsters. The report in ``--out``: ``report.md`` (win rates with 95% Wilson intervals
 and the rating), ``report.json`` (everything behind it), ``report.png`` (the win rates with their
 intervals). The rating is openskill's on the ladder's scale: the opponents start from, and keep,
-their ratings stored in the ladder's JSON (``docs/baselines.json``), and only the agent's moves.
+their ratings stored in the ladder's JSON (``docs/baselines.json``, installed with the package as
+``mythenv/eval/data/baselines.json``), and only the agent's moves.
 """
 
 from __future__ import annotations
@@ -30,8 +31,9 @@ from .arena import run_arena
 from .baselines import MONSTERS
 from .ladder import _commit, ratings_of
 
-#: the ladder a checkout ships (docs/baselines.json beside the package)
-DEFAULT_LADDER = Path(__file__).resolve().parents[2] / "docs" / "baselines.json"
+#: the ladder the package ships: a copy of docs/baselines.json that the ladder writes with it (an
+#: installed wheel has no docs/; tests/test_wheel.py checks the two are identical)
+DEFAULT_LADDER = Path(__file__).resolve().parent / "data" / "baselines.json"
 
 
 def probe(spec: str, cfg: S.SuiteConfig) -> str | None:

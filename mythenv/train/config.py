@@ -165,9 +165,22 @@ def parse_ppo(text: str) -> dict[str, Any]:
     return out
 
 
+#: the per-game training configs installed with the package: copies of the checkout's
+#: ``training/configs`` (tests/test_wheel.py checks they are identical), read where there is no checkout
+PACKAGED_CONFIG_DIR = Path(__file__).resolve().parent / "configs"
+
+
 def repo_config_dir() -> Path:
-    """``training/configs`` of a source checkout (the configs are not part of the wheel)."""
+    """``training/configs`` of a source checkout (an installed wheel has none: see :func:`config_dir`)."""
     return Path(__file__).resolve().parents[2] / "training" / "configs"
+
+
+def config_dir() -> Path:
+    """Where the per-game training configs are read: the checkout's ``training/configs`` when this
+    mythenv runs from one (an edit there takes effect at once), else the copies installed with the
+    package (``mythenv/train/configs``), so ``mythenv train GAME`` trains with the same config either way."""
+    d = repo_config_dir()
+    return d if d.is_dir() else PACKAGED_CONFIG_DIR
 
 
 def read_toml(p: Path, what: str, known: str = "") -> dict[str, Any]:
@@ -183,7 +196,7 @@ def read_toml(p: Path, what: str, known: str = "") -> dict[str, Any]:
 def load_config(path: str | Path | None = None, game: str | None = None) -> TrainConfig:
     """The config at ``path``; else ``training/configs/<game>.toml`` when it exists; else defaults."""
     if path is None and game is not None:
-        cand = repo_config_dir() / f"{game}.toml"
+        cand = config_dir() / f"{game}.toml"
         path = cand if cand.exists() else None
     if path is None:
         return TrainConfig(game=game or TrainConfig.game)

@@ -55,7 +55,7 @@ from typing import Any
 
 from mythenv.core.errors import ConfigError
 
-from .config import DEFAULT_PPO, TrainConfig, load_config, read_toml, repo_config_dir
+from .config import DEFAULT_PPO, TrainConfig, config_dir, load_config, read_toml
 
 RECIPE_KEYS = {"name", "config", "game_config", "final_eval_games", "eval_opponents", "phases",
                "keep_snapshots", "eval_workers", "description"}
@@ -66,7 +66,9 @@ IMITATE_DEFAULTS: dict[str, Any] = {"teacher": None, "games": 2000, "opponents":
 
 
 def repo_root() -> Path:
-    return repo_config_dir().parents[1]
+    """The source checkout this mythenv runs from: recipes, their saved state (``training/``) and the
+    curves (``docs/images``) live there, not in the installed package (see :func:`recipe_dir`)."""
+    return Path(__file__).resolve().parents[2]
 
 
 @dataclass
@@ -107,6 +109,9 @@ def list_recipes() -> list[str]:
 def load_recipe(name_or_path: str | Path) -> Recipe:
     p = Path(name_or_path)
     if not p.suffix:
+        if not recipe_dir().is_dir():
+            raise ConfigError(f"recipe {str(name_or_path)!r}: the recipes (training/recipes) come with the source "
+                              "checkout, not the installed package; clone the repository, or pass a recipe file")
         p = recipe_dir() / f"{name_or_path}.toml"
     d = read_toml(p, "recipe", f"; recipes: {', '.join(list_recipes()) or 'none'}")
     unknown = set(d) - RECIPE_KEYS
@@ -115,7 +120,7 @@ def load_recipe(name_or_path: str | Path) -> Recipe:
     for k in ("name", "config", "phases"):
         if k not in d:
             raise ConfigError(f"{p}: missing key {k!r}")
-    cfg = load_config(repo_config_dir() / d["config"])
+    cfg = load_config(config_dir() / d["config"])
     if "game_config" in d:
         cfg = cfg.replace(game_config=d["game_config"])
     phases, last = [], 0
