@@ -1,7 +1,7 @@
 """The one generic PettingZoo AEC environment that drives any mythenv Game.
 
 It does its own turn-order and illegal-action checks in one place instead of stacking PettingZoo's
-wrappers (each wrapper layer costs a large share of a fast env's step time, see DESIGN.md).
+wrappers (each wrapper layer costs a large share of a fast env's step time, see docs/design.md).
 """
 
 from __future__ import annotations

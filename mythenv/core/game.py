@@ -165,7 +165,7 @@ def take_copy(hand: list[int], k: int, kind_of: Callable[[int], int], vis: Seque
 
 
 class State(ABC):
-    """The protocol every game state implements (see ``DESIGN.md``).
+    """The protocol every game state implements (see ``docs/design.md``).
 
     ``apply_action`` raises :class:`IllegalActionError` and leaves the state unchanged when the
     action is not legal. ``returns()`` is per seat, zero until the game ends.

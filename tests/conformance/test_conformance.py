@@ -1,4 +1,4 @@
-"""Conformance: every registered game and config passes the same checks (DESIGN.md § Quality bar)."""
+"""Conformance: every registered game and config passes the same checks (docs/design.md § Quality bar)."""
 
 import copy
 import json

@@ -1,6 +1,6 @@
 """Conformance: what happens next does not depend on what a seat cannot see (issue 21, part 6).
 
-Whose turn it is, the action taken and every revealed card are public at the table (DESIGN.md,
+Whose turn it is, the action taken and every revealed card are public at the table (docs/design.md,
 "Whose turn it is is public"). So from a state ``s`` and a world ``r = s.resample_hidden(p, rng)``
 that seat ``p`` cannot tell from it, taking the same actions in both must keep the seats to move,
 and everything ``p`` observes, identical until ``p`` legitimately observes something that differs

@@ -1,4 +1,4 @@
-"""The layers: data flows down, never up (DESIGN.md § Layers). The core imports nothing above it (no
+"""The layers: data flows down, never up (docs/design.md § Layers). The core imports nothing above it (no
 agents, variants, eval or game: what it needs from them is registered into it), no game package
 imports the evaluation layer, no game imports another game, and a heuristic package is layered (its
 modules import each other in one direction only, none imports its entry point)."""
@@ -120,7 +120,7 @@ HEURISTIC_PACKAGES = [g for g in GAMES if (ROOT / "games" / g / "heuristic" / "_
 
 @pytest.mark.parametrize("game", HEURISTIC_PACKAGES)
 def test_heuristic_package_is_layered(game):
-    """A heuristic grown into a package (DESIGN.md: "heuristic/ by the same chapters when it grows;
+    """A heuristic grown into a package (docs/design.md: "heuristic/ by the same chapters when it grows;
     one entry point"): no module imports the entry point (``__init__``), the imports among its modules
     have no cycle, and the Game's ``heuristic`` is the entry point's ``heuristic_action``."""
     import importlib

@@ -1,5 +1,5 @@
 """The import graph of every game: its rules never reach its render module (no rules <-> render
-circle; the Game class wires a State to its text and picture renderers, DESIGN.md "Layers")."""
+circle; the Game class wires a State to its text and picture renderers, docs/design.md "Layers")."""
 
 from __future__ import annotations
 

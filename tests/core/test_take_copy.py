@@ -1,4 +1,4 @@
-"""mythenv.core.game.take_copy: which copy of a card leaves a hand (DESIGN.md, "Whose turn it is is
+"""mythenv.core.game.take_copy: which copy of a card leaves a hand (docs/design.md, "Whose turn it is is
 public": "which copy of a card leaves a hand never depends on ids others cannot tell apart")."""
 
 from __future__ import annotations

@@ -1,7 +1,8 @@
 """Hera and Zeus (``hera_zeus_v0``): the two-player card duel.
 
-Rulebook: ``../shared/seeds/002_19ba8e0b2fdbcdd1.txt``. Seat 0 / agent ``"hera"`` plays Hera,
-seat 1 / agent ``"zeus"`` plays Zeus. Returns: +1 for the winner, -1 for the loser (no draws exist).
+Rulebook: ``../shared/seeds/002_19ba8e0b2fdbcdd1.txt``. Seat 0 / agent ``"player_0"`` plays Hera,
+seat 1 / agent ``"player_1"`` plays Zeus (the ``first_player`` option names who starts: ``"hera"``,
+``"zeus"`` or ``"random"``). Returns: +1 for the winner, -1 for the loser (no draws exist).
 See ``docs/games/hera_zeus.md`` for the rules as implemented and the designed deck.
 
 The package: ``rules.py`` (the State), ``observe.py`` (the Observer; ``_cobserve.c`` its compiled

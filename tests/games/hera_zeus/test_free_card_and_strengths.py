@@ -101,7 +101,7 @@ def test_free_card_after_four_points_leaves_none():
 
 
 def test_who_is_asked_after_the_last_point_does_not_reveal_the_hand():
-    """DESIGN.md "Whose turn it is is public", with HZ § Setup (the hand "is kept hidden from his
+    """docs/design.md "Whose turn it is is public", with HZ § Setup (the hand "is kept hidden from his
     opponent"): whether Hera drew the Hera card or a plain card with her last point, Zeus sees the
     same position and the same seat to move; Hera is asked in both cases (with only end_turn when
     she holds no Hera card). Zeus's determinizations keep Hera to move."""
@@ -292,7 +292,7 @@ def _window_for_holders_only(self, p):
 
 
 def test_turn_order_check_catches_a_window_for_holders_only(monkeypatch):
-    """DESIGN.md "Whose turn it is is public": the conformance check of what happens next
+    """docs/design.md "Whose turn it is is public": the conformance check of what happens next
     (tests/conformance/test_turn_order_leak.py) finds no leak with the public window, and reports
     one when the window opens only for a seat that holds the card (Zeus would learn Hera's hand
     from her being asked)."""

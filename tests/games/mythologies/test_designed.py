@@ -219,7 +219,7 @@ def test_unwabu_counts_as_every_mythology():
 
 
 def test_every_designed_card_is_marked():
-    """Every card record says where it comes from (DESIGN.md § Content the rulebooks leave out)."""
+    """Every card record says where it comes from (docs/design.md § Content the rulebooks leave out)."""
     from mythenv.games.mythologies.cards import DESIGNS
     designed = [d.name for d in DESIGNS if d.source == "designed"]
     assert "Zeus" in designed and "Centaur" not in designed

@@ -79,7 +79,7 @@ def test_env_plays_a_full_game_and_rewards():
 
 
 def test_commit_not_visible_to_later_seat():
-    """DESIGN.md § Simultaneous choices: the selection commit stays hidden until revealed."""
+    """docs/design.md § Simultaneous choices: the selection commit stays hidden until revealed."""
     g = MythologiesGame(num_players=2)
     s = g.new_initial_state(11)
     assert s.phase == SEL and s.current_player() == 0

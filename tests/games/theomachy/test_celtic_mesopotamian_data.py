@@ -56,7 +56,7 @@ def test_named_behaviours():
 
 
 def test_every_design_says_why():
-    """Every record says where it comes from; a designed text carries its rationale (DESIGN.md)."""
+    """Every record says where it comes from; a designed text carries its rationale (docs/design.md)."""
     for x in [d for d in P.DEITIES if P.PANTHEONS[d.pantheon].key in ("celtic", "mesopotamian")] + \
              [m for m in P.MYTHS if P.PANTHEONS[m.pantheon].key in ("celtic", "mesopotamian")]:
         assert x.source in ("rulebook", "designed")
