@@ -31,6 +31,7 @@ __version__ = "0.1.0"
 # agents register the single-agent env's opponent resolver (mythenv.core.gym), the variants the
 # variant decks' lookup for data=DIR (mythenv.core.game); the built-in games register themselves.
 from mythenv import agents, variants  # noqa: E402,F401,I001
+from mythenv.vector import make_vec  # noqa: E402  (the batched engine: numpy and Gymnasium only)
 
 register_game_package("mythenv.games")
 
@@ -52,4 +53,4 @@ _register_gymnasium()
 
 __all__ = ["ConfigError", "DataError", "Game", "IllegalActionError", "IllegalActionWarning", "MythenvError",
            "RecordError", "RenderModeError", "State", "StateError", "TERMINAL", "game_class", "list_games", "make_agent", "make_env",
-           "make_game", "register_game", "__version__"]
+           "make_game", "make_vec", "register_game", "__version__"]

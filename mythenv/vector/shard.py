@@ -1,0 +1,179 @@
+"""The batched engine over worker processes: Gymnasium's ``AsyncVectorEnv`` with shared memory.
+
+Each worker holds one :class:`ShardEnv`, a ``gymnasium.Env`` whose "observation" is a whole slice of
+rows of the engine: a Dict of Boxes (``obs`` ``(k, D)``, ``mask`` ``(k, A)`` int8, ``reward``,
+``terminated``, ``returns``, ``seat``, ...), which ``AsyncVectorEnv(shared_memory=True)`` carries
+through shared memory. The shard never ends as a whole: its rows end and restart inside it, and
+their ends are in its outputs. :class:`ShardedVecEnv` is the ``VectorEnv`` the caller sees: the
+shared ``(num_workers, k, ...)`` buffers reshaped to ``(N, ...)`` without copying. The final
+observations of rows that ended (a few rows a step, not ``k``) travel in the step's info.
+
+Row ``r`` of the batch is the same row with the same generator whatever the number of workers, so
+the same seed gives the same games with 1 or several workers.
+"""
+
+from __future__ import annotations
+
+from functools import partial
+from typing import Any
+
+import gymnasium
+import numpy as np
+from gymnasium.spaces import Box, Dict, MultiDiscrete
+from gymnasium.vector import AsyncVectorEnv, AutoresetMode
+from gymnasium.vector.utils import batch_space
+
+from mythenv.core.errors import ConfigError, StateError
+from mythenv.core.registry import game_class
+
+from .engine import VecEnv, check_actions, infos_dict
+
+_BIG = 2**62
+
+
+class ShardEnv(gymnasium.Env):
+    """Rows ``rows`` (of ``total_rows``) of the engine as one env for ``AsyncVectorEnv``."""
+
+    metadata = {"render_modes": []}
+
+    def __init__(self, game_id: str, config: dict, rows: range, total_rows: int, kwargs: dict):
+        self.engine = e = VecEnv(game_id, len(rows), rows=rows, total_rows=total_rows, copy=False,
+                                 **kwargs, **config)
+        k, P = len(rows), e.num_players
+        D, A = e.game.observation_size, e.game.num_actions
+        self.observation_space = Dict({
+            "obs": Box(0.0, 1.0, (k, D), np.float32),
+            "mask": Box(0, 1, (k, A), np.int8),
+            "reward": Box(-np.inf, np.inf, (k,), np.float32),
+            "terminated": Box(0, 1, (k,), np.int8),
+            "returns": Box(-np.inf, np.inf, (k, P), np.float32),
+            "seat": Box(-1, P, (k,), np.int64),
+            "final_seat": Box(-1, P, (k,), np.int64),
+            "episode_length": Box(0, _BIG, (k,), np.int64),
+        })
+        self.action_space = MultiDiscrete(np.full(k, A))
+        self._lo = rows.start
+
+    def _out(self) -> dict[str, np.ndarray]:
+        e = self.engine
+        return {"obs": e._obs, "mask": e._mask, "reward": e._rew, "terminated": e._term.view(np.int8),
+                "returns": e._returns, "seat": e._seat, "final_seat": e._final_seat,
+                "episode_length": e._ep_len}
+
+    def _info(self) -> dict:
+        ended = np.flatnonzero(self.engine._ended)
+        if not len(ended):
+            return {}
+        return {"final": (ended + self._lo, self.engine._final_obs[ended])}
+
+    def reset(self, *, seed: Any = None, options: dict | None = None):
+        self.engine.reset(seed=(options or {}).get("seed"))
+        return self._out(), {}
+
+    def step(self, action):
+        self.engine.step(action)
+        return self._out(), 0.0, False, False, self._info()
+
+    def add_snapshot(self, path: str) -> None:
+        self.engine.add_snapshot(path)
+
+    def opponent_names(self) -> list[str]:
+        return self.engine.opponent_names
+
+    def get_decisions(self) -> int:
+        return self.engine.decisions
+
+
+class ShardedVecEnv(gymnasium.vector.VectorEnv):
+    """``num_envs`` rows over ``num_workers`` processes (``num_envs / num_workers`` rows each); the same
+    interface and outputs as :class:`~mythenv.vector.engine.VecEnv`. ``context``: the multiprocessing
+    start method (None: the platform's default)."""
+
+    metadata = {"autoreset_mode": AutoresetMode.SAME_STEP, "render_modes": []}
+    render_mode = None
+
+    def __init__(self, game: str, num_envs: int, num_workers: int, *, copy: bool = False,
+                 context: str | None = None, seed: int | None = None, config: dict | None = None,
+                 **kwargs: Any):
+        config = dict(config or {})
+        self.game = g = game_class(game)(**config)
+        if num_envs % num_workers:
+            raise ConfigError(f"num_envs={num_envs} is not a multiple of num_workers={num_workers}; "
+                              "every worker steps the same number of rows")
+        W, k = num_workers, num_envs // num_workers
+        self.num_envs, self.num_workers, self.num_players = num_envs, W, g.num_players
+        D, A = g.observation_size, g.num_actions
+        self.single_observation_space = Box(0.0, 1.0, (D,), np.float32)
+        self.single_action_space = gymnasium.spaces.Discrete(A)
+        self.observation_space = batch_space(self.single_observation_space, num_envs)
+        self.action_space = batch_space(self.single_action_space, num_envs)
+        self.metadata = dict(self.metadata, name=g.info.game_id)
+        self.copy = copy
+        self.self_play = bool(kwargs.get("self_play"))
+        self._seed = seed
+        self._seeded = False
+        fns = [partial(ShardEnv, g.info.game_id, config, range(w * k, (w + 1) * k), num_envs, kwargs)
+               for w in range(W)]
+        self._async = AsyncVectorEnv(fns, shared_memory=True, copy=False, context=context)
+        shared = self._async.observations   # views of the shared buffers, (W, k, ...)
+        self._obs = shared["obs"].reshape(num_envs, D)
+        self._mask = shared["mask"].reshape(num_envs, A)
+        self._rew = shared["reward"].reshape(num_envs)
+        self._term = shared["terminated"].reshape(num_envs).view(bool)
+        self._returns = shared["returns"].reshape(num_envs, g.num_players)
+        self._seat = shared["seat"].reshape(num_envs)
+        self._final_seat = shared["final_seat"].reshape(num_envs)
+        self._ep_len = shared["episode_length"].reshape(num_envs)
+        self._trunc = np.zeros(num_envs, bool)
+        self._final_obs = np.zeros((num_envs, D), np.float32)
+        self._arange = np.arange(num_envs)
+
+    def reset(self, *, seed: Any = None, options: dict | None = None):
+        if seed is None and not self._seeded:
+            seed = self._seed if self._seed is not None else int(np.random.SeedSequence().entropy % 2**63)
+        if isinstance(seed, np.ndarray):
+            seed = seed.tolist()
+        self._async.reset(options={"seed": seed})
+        self._seeded = True
+        return self._out(self._obs), self._infos(np.zeros(self.num_envs, bool))
+
+    def step(self, actions):
+        if not self._seeded:
+            raise StateError("reset() needs to be called before step")
+        acts = check_actions(actions, self._mask, self._arange, self._seat, self.game.action_to_string)
+        _, _, _, _, info = self._async.step(np.asarray(acts).reshape(self.num_workers, -1))
+        ended = self._term.copy()
+        for part in info.get("final", ()):
+            if part is not None:
+                rows, obs = part
+                self._final_obs[rows] = obs
+        return (self._out(self._obs), self._rew.copy(), ended.copy(), self._trunc.copy(), self._infos(ended))
+
+    def action_masks(self) -> np.ndarray:
+        return self._out(self._mask.view(bool))
+
+    def add_snapshot(self, path: str) -> None:
+        self._async.call("add_snapshot", str(path))
+
+    @property
+    def opponent_names(self) -> list[str]:
+        return self._async.call("opponent_names")[0]
+
+    @property
+    def decisions(self) -> int:
+        """Decisions applied since the env was made, every seat's, summed over the workers."""
+        return sum(self._async.call("get_decisions"))
+
+    def _out(self, a: np.ndarray) -> np.ndarray:
+        return a.copy() if self.copy else a
+
+    def _infos(self, ended: np.ndarray) -> dict[str, np.ndarray]:
+        final = self._final_obs.copy() if self.copy and ended.any() else self._final_obs
+        return infos_dict(self._seat.copy(), self._returns.copy(), ended, final, self._final_seat.copy(),
+                          self._ep_len.copy())
+
+    def close_extras(self, **kwargs) -> None:
+        self._async.close(**kwargs)
+
+    def __repr__(self) -> str:
+        return f"ShardedVecEnv({self.game.info.game_id}, num_envs={self.num_envs}, num_workers={self.num_workers})"
