@@ -14,12 +14,13 @@ Per core (the rules loop, the AEC API, the engine in this process): this process
 other work on a shared machine does not inflate. Workers (the engine with 1 and with 2 worker
 processes, the parent waiting on them): wall time. The measurements of one repeat run back to back; rates are the medians of the repeats, ratios the medians of each repeat's
 ratios (pairing cancels the machine's drift). Ratios: the engine's rate over the rules loop's and over
-the AEC's (per core, ``--num-envs`` rows), and 2 workers over 1 (wall time, ``--worker-envs`` rows: a
+the AEC's (per core, ``--num-envs`` rows; "more rows": ``--worker-envs`` rows, over which the
+engine's fixed cost per step spreads thinner), and 2 workers over 1 (wall time, ``--worker-envs`` rows: a
 step through Gymnasium's AsyncVectorEnv pays a fixed cost for its pipes, which only enough rows per
 worker repay). "machine" is what two processes of a pure-Python loop get over one on the same machine
 in the same run: the ceiling of "2 workers / 1".
 
-    python -m benchmarks.vector [--seconds 2] [--repeats 5] [--num-envs 64] [--worker-envs 256] [games ...]
+    python -m benchmarks.vector [--seconds 2] [--repeats 5] [--num-envs 64] [--worker-envs 256] [--docs] [games ...]
 """
 
 from __future__ import annotations
@@ -82,10 +83,13 @@ def aec_rate(game_id: str, config: dict, seconds: float, seed: int = 0, clock=pr
 
 
 def random_actions(mask: np.ndarray, rng: np.random.Generator) -> np.ndarray:
-    """One uniformly random legal action per row of the bool ``(N, A)`` mask, in one numpy pass."""
-    cs = np.cumsum(mask, axis=1, dtype=np.int32)
-    u = (rng.random(len(mask)) * cs[:, -1]).astype(np.int32)
-    return (cs <= u[:, None]).sum(axis=1)
+    """One uniformly random legal action per row of the bool ``(N, A)`` mask, in a few numpy passes:
+    the legal actions of all rows in one array, each row's pick at its offset in it."""
+    n, a = mask.shape
+    legal = np.flatnonzero(mask)
+    counts = np.count_nonzero(mask, axis=1)
+    pick = np.cumsum(counts) - counts + (rng.random(n) * counts).astype(np.int64)
+    return legal[pick] - np.arange(n) * a
 
 
 def vector_rate(game_id: str, config: dict, seconds: float, num_envs: int, workers: int, seed: int = 0,
@@ -149,13 +153,13 @@ def label(gid: str, config: dict) -> str:
 
 
 def table(rows: list[dict]) -> str:
-    lines = ["| game (config) | rules loop | AEC API | vector | vector / rules | vector / AEC "
+    lines = ["| game (config) | rules loop | AEC API | vector | vector / rules | vector / AEC | vector / rules, more rows "
              "| vector, 1 worker (wall) | vector, 2 workers (wall) | 2 workers / 1 | machine: 2 processes / 1 |",
-             "|---|---|---|---|---|---|---|---|---|---|"]
+             "|---|---|---|---|---|---|---|---|---|---|---|"]
     for r in rows:
         m, q = r["median"], r["ratios"]
         lines.append(f"| {r['case']} | {m['rules']:,.0f} | {m['aec']:,.0f} | {m['vector']:,.0f} "
-                     f"| {q['vector/rules']:.2f} | {q['vector/aec']:.2f} "
+                     f"| {q['vector/rules']:.2f} | {q['vector/aec']:.2f} | {q['vector_more/rules']:.2f} "
                      f"| {m['workers_1']:,.0f} | {m['workers_2']:,.0f} | {q['workers_2/1']:.2f} | {q['machine']:.2f} |")
     return "\n".join(lines)
 
@@ -169,6 +173,7 @@ def main(argv=None) -> int:
     ap.add_argument("--num-envs", type=int, default=64, help="rows of the engine in this process")
     ap.add_argument("--worker-envs", type=int, default=256, help="rows of the 1- and 2-worker measurements")
     ap.add_argument("--json", default=str(HERE / "vector.json"))
+    ap.add_argument("--docs", action="store_true", help="write the table into docs/vector.md (the vector block)")
     a = ap.parse_args(argv)
     rows = []
     print(table([]), flush=True)
@@ -179,6 +184,7 @@ def main(argv=None) -> int:
                 "rules": rules_rate(gid, cfg, a.seconds, rep),
                 "aec": aec_rate(gid, cfg, a.seconds, rep),
                 "vector": vector_rate(gid, cfg, a.seconds, a.num_envs, 1, rep, process_time),
+                "vector_more": vector_rate(gid, cfg, a.seconds, a.worker_envs, 1, rep, process_time),
                 "workers_1": vector_rate(gid, cfg, a.seconds, a.worker_envs, 1, rep),
                 "workers_2": vector_rate(gid, cfg, a.seconds, a.worker_envs, 2, rep),
                 "machine": machine_scaling(a.seconds),
@@ -186,6 +192,7 @@ def main(argv=None) -> int:
         med = {k: statistics.median(r[k] for r in runs) for k in runs[0]}
         ratios = {"vector/rules": statistics.median(r["vector"] / r["rules"] for r in runs),
                   "vector/aec": statistics.median(r["vector"] / r["aec"] for r in runs),
+                  "vector_more/rules": statistics.median(r["vector_more"] / r["rules"] for r in runs),
                   "workers_2/1": statistics.median(r["workers_2"] / r["workers_1"] for r in runs),
                   "machine": med["machine"]}
         row = {"case": label(gid, cfg), "game": gid, "config": cfg, "median": med, "ratios": ratios, "runs": runs}
@@ -199,7 +206,18 @@ def main(argv=None) -> int:
                       "vector, wall time for workers_1 / workers_2",
               "rows": rows, "table": table(rows)}
     Path(a.json).write_text(json.dumps(report, indent=1) + "\n")
+    if a.docs:
+        docs_block(report)
     return 0
+
+
+def docs_block(report: dict) -> None:
+    """The table of ``report`` (a ``benchmarks/vector.json``) into docs/vector.md, with its command."""
+    from .readme import write_block
+
+    write_block("vector", f"`{report['command']}` ({report['cpus']} CPUs, load average {report['load_average']:.1f} "
+                f"when it ended; decisions/s, medians of {report['repeats']} repeats):\n\n{report['table']}",
+                HERE.parent / "docs" / "vector.md")
 
 
 if __name__ == "__main__":

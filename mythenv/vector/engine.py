@@ -267,11 +267,13 @@ def check_actions(actions: Any, mask: np.ndarray, arange: np.ndarray, seats: Seq
     if a.shape != (n,) or a.dtype.kind not in "iu":
         raise IllegalActionError(actions if a.size <= 8 else f"array {a.dtype} {a.shape}", None, None,
                                  f"step() takes one integer action per row: an int array of shape ({n},)")
-    bad = (a < 0) | (a >= A)
-    if not bad.any():
-        bad = mask[arange, a] == 0
-        if not bad.any():
+    if a.min() >= 0 and a.max() < A:
+        ok = mask[arange, a]
+        if ok.all():
             return a.tolist()
+        bad = ok == 0
+    else:
+        bad = (a < 0) | (a >= A)
     i = int(np.flatnonzero(bad)[0])
     act = int(a[i])
     who = f"row {i} (seat {seats[i]})"
@@ -298,8 +300,8 @@ def infos_dict(seat: np.ndarray, returns: np.ndarray, ended: np.ndarray, final_o
 class VecEnv(gymnasium.vector.VectorEnv):
     """``num_envs`` games of ``game`` (a game id or a Game) stepped together; see :func:`mythenv.make_vec`.
 
-    ``copy`` (default False): ``reset``/``step``/``action_masks`` return the engine's buffers themselves,
-    rewritten in place by the next ``step`` (what a rollout loop that stores or converts them at once
+    ``copy`` (default False): ``reset``/``step``/``action_masks`` return the engine's buffers themselves
+    (and one infos dict of them), rewritten in place by the next ``step`` (what a rollout loop that stores or converts them at once
     wants; a fresh ``(N, D)`` array per step costs more than the step of a small game); ``copy=True``
     returns copies, as Gymnasium's own vector envs do by default."""
 
@@ -368,6 +370,7 @@ class VecEnv(gymnasium.vector.VectorEnv):
         self._rngs: list[np.random.Generator] = []
         self._waiting: dict[Any, list[tuple[int, int]]] = {}
         self._seed = seed
+        self._infos_view: dict | None = None
         #: decisions applied since the env was made (every seat's: the learners' and the opponents')
         self.decisions = 0
 
@@ -398,9 +401,9 @@ class VecEnv(gymnasium.vector.VectorEnv):
 
     def step(self, actions):
         acts = self._check_actions(actions)
-        self._rew.fill(0.0)
-        self._term.fill(False)
-        if self._ended.any():
+        if self._ended.any():   # rewards and ends are only ever set on rows that ended
+            self._rew.fill(0.0)
+            self._term.fill(False)
             self._ended.fill(False)
             self._returns.fill(0.0)
             self._final_seat.fill(-1)
@@ -547,6 +550,11 @@ class VecEnv(gymnasium.vector.VectorEnv):
         return self._obs.copy() if self.copy else self._obs
 
     def _infos(self) -> dict[str, np.ndarray]:
+        if not self.copy:   # the engine's arrays, in one dict built once
+            if self._infos_view is None:
+                self._infos_view = infos_dict(self._seat, self._returns, self._ended, self._final_obs,
+                                              self._final_seat, self._ep_len)
+            return self._infos_view
         ended = self._ended.copy()
         final = self._final_obs.copy() if self.copy and ended.any() else self._final_obs
         return infos_dict(self._out(self._seat), self._out(self._returns), ended, final,
