@@ -266,8 +266,17 @@ def cmd_serve(args) -> int:
         from mythenv.serve.app import create_app
     except ImportError as e:
         raise MythenvError(f"mythenv serve needs the serve extra ({e}): pip install -e '.[serve]'") from None
+    policies = {}
+    for item in args.policy or []:
+        name, eq, path = item.partition("=")
+        if not eq or not name or not path:
+            raise MythenvError(f"--policy {item!r}: expected NAME=PATH (e.g. mine=runs/hera_zeus_v0/policy.npz)")
+        policies[name] = path
+    hosts = [] if args.host in ("0.0.0.0", "::") else [args.host]
+    app = create_app(policies=policies, data_dirs=args.data or [], allowed_hosts=hosts + (args.allow_host or []),
+                     think_seconds=args.think_seconds, opponent_workers=args.opponent_workers)
     print(f"mythenv serve: http://{args.host}:{args.port}/  (Ctrl+C stops)", flush=True)
-    uvicorn.run(create_app(), host=args.host, port=args.port, log_level="warning")
+    uvicorn.run(app, host=args.host, port=args.port, log_level="warning")
     return 0
 
 
@@ -279,9 +288,29 @@ def _add_record_commands(sub) -> None:
     q.add_argument("--seat", type=_seat_arg, default="all",
                    help="whose view: a seat number, or 'all' (every seat's view, hidden cards included)")
     q.set_defaults(fn=cmd_replay)
-    q = sub.add_parser("serve", help="play and replay in the browser (a local web app; serve extra)")
-    q.add_argument("--host", default="127.0.0.1")
-    q.add_argument("--port", type=_int_at_least(0), default=8000)
+    q = sub.add_parser("serve", help="play and replay in the browser (a local web app; serve extra)",
+                       description="Play a seat against the baseline agents, or open a game record, in the "
+                                   "browser. Opponents come from a fixed menu (random, heuristic, ismcts, openspiel, "
+                                   "ppo) plus the policies named with --policy; a request can never name a file. "
+                                   "See docs/serve.md for what the app trusts.")
+    q.add_argument("--host", default="127.0.0.1",
+                   help="address to listen on (default 127.0.0.1: this machine only; 0.0.0.0 opens it to the "
+                        "network, then name the host people use with --allow-host)")
+    q.add_argument("--port", type=_int_at_least(0), default=8000, help="port to listen on (default 8000)")
+    q.add_argument("--policy", action="append", metavar="NAME=PATH",
+                   help="offer a trained policy as the opponent NAME (an exported .npz, an SB3 zip, an RLlib "
+                        "checkpoint or a Python agent file: your own files, loaded as you name them); repeatable")
+    q.add_argument("--data", action="append", metavar="GAME=DIR",
+                   help="offer the variant deck in DIR for GAME (e.g. hera_zeus_v0=examples/variants/"
+                        "hera_zeus_three_heroes), chosen in the page by the directory's name; repeatable")
+    q.add_argument("--allow-host", action="append", metavar="NAME",
+                   help="a host name the browser may use besides localhost / 127.0.0.1 / [::1] and --host "
+                        "(the Host header is checked against DNS rebinding); repeatable")
+    q.add_argument("--think-seconds", type=float, default=5.0, metavar="S",
+                   help="a search opponent's time budget per move (default 5)")
+    q.add_argument("--opponent-workers", type=_int_at_least(1), default=2, metavar="N",
+                   help="how many opponent moves may be computed at once (default 2); more requests wait "
+                        "for none and are told to retry (429)")
     q.set_defaults(fn=cmd_serve)
 
 

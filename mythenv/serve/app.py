@@ -11,13 +11,24 @@ A request for a state that has moved on (its ``step`` is not the game's), a wron
 or out-of-range action or malformed JSON gets a 4xx answer ``{"error": "..."}`` and changes no
 game. An uploaded record is validated and replayed in full (``mythenv.core.record``) before it is
 shown; a replay shows every seat's view (it is the uploader's record).
+
+What it trusts (docs/serve.md): nothing a request says names code, a path or a file. Opponents come
+from a fixed menu with bounded options (:mod:`mythenv.serve.menu`); variant decks only from the
+directories the server's command line names; the ``Host`` header must be a loopback name or the
+bound host (DNS rebinding), a write must come from the page's own origin as ``application/json``;
+opponents think on a bounded pool with a time budget per move (a full pool answers 429 at once); a
+move and the replies it triggers happen together or not at all; every error is ``{"error": ...}``.
 """
 
 from __future__ import annotations
 
+import asyncio
+import ipaddress
+import json
 import secrets
 import threading
 from collections import OrderedDict
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from importlib.resources import files
 from typing import Any
@@ -27,22 +38,37 @@ from fastapi import FastAPI, HTTPException, Query, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import HTMLResponse, JSONResponse, Response
 from pydantic import BaseModel, ConfigDict, Field, StrictInt, StrictStr
+from starlette.concurrency import run_in_threadpool
+from starlette.exceptions import HTTPException as StarletteHTTPException
 
-from mythenv.agents import list_agents, make_agent
-from mythenv.core.errors import MythenvError, RecordError
+from mythenv.agents import make_agent
+from mythenv.core.errors import ConfigError, MythenvError, RecordError
 from mythenv.core.game import Game, State
 from mythenv.core.record import Recorder, load_record
 from mythenv.core.registry import game_class, list_games, make_game
 from mythenv.core.view import SeatView
 
+from .menu import Menu
 from .page import frame_png, has_picture
 
-#: at most this many matches and replays are kept (the oldest go first)
+#: at most this many matches are kept, and at most MAX_REPLAYS replays (the least recently used go
+#: first; replays and matches are counted apart, so uploads never push out a game being played)
 MAX_SESSIONS = 256
+MAX_REPLAYS = 32
 #: the largest record an upload may be (bytes)
-MAX_RECORD_BYTES = 32 * 1024 * 1024
-#: agents a web opponent cannot be (a person at the server's terminal)
-NOT_OPPONENTS = {"human"}
+MAX_RECORD_BYTES = 16 * 1024 * 1024
+#: the headers every answer carries (no sniffing, no framing by other sites, the page's own scripts only)
+SECURITY_HEADERS = {
+    "X-Content-Type-Options": "nosniff",
+    "X-Frame-Options": "DENY",
+    "Content-Security-Policy": "default-src 'self'; script-src 'self' 'unsafe-inline'; "
+                               "style-src 'self' 'unsafe-inline'; img-src 'self' data: blob:; "
+                               "connect-src 'self'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'",
+    "Referrer-Policy": "no-referrer",
+    "Cache-Control": "no-store",
+}
+#: the methods that change something: they must come from the page's own origin, as JSON
+WRITES = {"POST", "PUT", "PATCH", "DELETE"}
 
 
 @dataclass
@@ -56,21 +82,42 @@ class Match:
     agents: list[Any]
     rec: Recorder
     rng: np.random.Generator
+    #: held by the one request that moves (across the opponents' thinking)
     lock: threading.Lock = field(default_factory=threading.Lock)
+    #: held while the game is swapped or read, so a view never sees half a move
+    view_lock: threading.Lock = field(default_factory=threading.Lock)
 
     @property
     def step(self) -> int:
         return len(self.rec.steps)
 
-    def play_opponents(self) -> None:
-        """Let the agents move until it is the person's turn or the game is over."""
-        s = self.state
+    def play(self, action: int | None) -> None:
+        """The person's ``action`` (None: none, at the start) and the agents' replies until it is the
+        person's turn again or the game is over, all together or not at all: the moves are made on a
+        copy of the game, which replaces the match's only when every reply was made. An agent that
+        fails raises ConfigError naming it, and the match is as it was."""
+        s = self.state.clone()
+        rec = Recorder(self.game, self.rec.seed, self.rec.agents, self.rec.agent_seeds)
+        rec.steps, rec._done = list(self.rec.steps), set(self.rec._done)
+        if action is not None:
+            rec.apply(s, action)
         while not s.is_terminal() and s.current_player() != self.seat:
             p = s.current_player()
-            self.rec.apply(s, self.agents[p].act(SeatView(self.game, s, p, self.rng)))
+            try:
+                a = self.agents[p].act(SeatView(self.game, s, p, self.rng))
+                rec.apply(s, a)
+            except Exception as e:  # noqa: BLE001 - whatever an agent trips on, the match is kept as it was
+                raise ConfigError(f"opponent {self.names[p]!r} (seat {p}) failed to move: {type(e).__name__}: "
+                                  f"{str(e)[:200]}; the game is as it was before your move") from None
+        with self.view_lock:
+            self.state, self.rec = s, rec
 
     def view(self) -> dict:
         """What the token's seat may see now."""
+        with self.view_lock:
+            return self._view()
+
+    def _view(self) -> dict:
         s, me = self.state, self.seat
         over = s.is_terminal()
         mine = not over and s.current_player() == me
@@ -112,7 +159,8 @@ def _error(status: int, msg: str) -> HTTPException:
 
 
 class Hub:
-    """The matches and replays of one server, each behind its token."""
+    """The matches and replays of one server, each behind its token; the least recently used go
+    first when there are too many (matches and replays counted apart)."""
 
     def __init__(self):
         self.sessions: OrderedDict[str, Match | ReplaySession] = OrderedDict()
@@ -121,11 +169,17 @@ class Hub:
     def add(self, sess) -> None:
         with self.lock:
             self.sessions[sess.id] = sess
-            while len(self.sessions) > MAX_SESSIONS:
-                self.sessions.popitem(last=False)
+            kind = type(sess)
+            limit = MAX_SESSIONS if kind is Match else MAX_REPLAYS
+            same = [k for k, v in self.sessions.items() if type(v) is kind]
+            for k in same[:max(0, len(same) - limit)]:
+                del self.sessions[k]
 
     def get(self, sid: str, token: str | None, kind: type):
-        sess = self.sessions.get(sid)
+        with self.lock:
+            sess = self.sessions.get(sid)
+            if isinstance(sess, kind):
+                self.sessions.move_to_end(sid)
         if not isinstance(sess, kind):
             raise _error(404, f"no {'game' if kind is Match else 'replay'} {sid!r} on this server "
                               "(it may have ended with a restart)")
@@ -143,22 +197,101 @@ def _opponent_names(req: NewMatch, game: Game) -> list[str]:
     opp = [req.opponents] * others if isinstance(req.opponents, str) else list(req.opponents)
     if len(opp) != others:
         raise _error(422, f"opponents: {others} agent names expected (one per other seat), got {len(opp)}")
-    allowed = [a for a in list_agents() if a not in NOT_OPPONENTS]
-    for o in opp:
-        if o.split(":")[0] not in allowed:
-            raise _error(422, f"unknown opponent {o!r}; available: {', '.join(allowed)}")
     it = iter(opp)
     return ["you" if p == req.seat else next(it) for p in range(n)]
 
 
-def create_app() -> FastAPI:
+def loopback(host: str) -> bool:
+    """``host`` (a Host header's name, without the port) names this machine's loopback."""
+    if host in ("localhost", "localhost."):
+        return True
+    try:
+        return ipaddress.ip_address(host.strip("[]")).is_loopback
+    except ValueError:
+        return False
+
+
+def _host_name(header: str) -> str:
+    """The name of a ``Host`` header value (``[::1]:8000`` -> ``[::1]``, ``a.b:80`` -> ``a.b``)."""
+    h = header.strip().lower()
+    if h.startswith("["):
+        return h[:h.find("]") + 1] if "]" in h else h
+    return h.rsplit(":", 1)[0] if h.count(":") == 1 else h
+
+
+class OpponentPool:
+    """The threads opponents think on: at most ``workers`` moves at once; a move asked for while
+    every thread is busy is refused at once (429) instead of queueing behind them."""
+
+    def __init__(self, workers: int):
+        self.executor = ThreadPoolExecutor(max_workers=workers, thread_name_prefix="mythenv-opponent")
+        self.slots = threading.BoundedSemaphore(workers)
+
+    async def run(self, fn, *args):
+        if not self.slots.acquire(blocking=False):
+            raise _error(429, "the server's opponents are all busy thinking; try again in a moment")
+        try:
+            return await asyncio.wrap_future(self.executor.submit(fn, *args))
+        finally:
+            self.slots.release()
+
+
+def create_app(policies: dict[str, str] | None = None, data_dirs: list[str] | None = None,
+               allowed_hosts: list[str] | None = None, think_seconds: float = 5.0,
+               opponent_workers: int = 2) -> FastAPI:
+    """The web app. ``policies``: ``{NAME: agent spec or policy file}`` offered as opponents besides
+    the built-in menu (the server's user chose them: ``mythenv serve --policy NAME=PATH``);
+    ``data_dirs``: variant deck directories a new match may use (``--data DIR``), by name;
+    ``allowed_hosts``: host names besides the loopback ones the ``Host`` header may carry (the bound
+    host); ``think_seconds``: a search opponent's time budget per move; ``opponent_workers``: how many
+    opponent moves may be computed at once."""
+    if isinstance(think_seconds, bool) or not isinstance(think_seconds, (int, float)) or not 0 < think_seconds <= 600:
+        raise ConfigError(f"think_seconds={think_seconds!r} must be a number of seconds in (0, 600]")
+    if isinstance(opponent_workers, bool) or not isinstance(opponent_workers, int) or not 1 <= opponent_workers <= 64:
+        raise ConfigError(f"opponent_workers={opponent_workers!r} must be an integer 1..64")
+    menu = Menu(_policy_specs(policies or {}))
+    variants = _variants(data_dirs or [])
+    hosts = {h.lower().strip() for h in (allowed_hosts or [])}
+    pool = OpponentPool(opponent_workers)
     app = FastAPI(title="mythenv", docs_url=None, redoc_url=None, openapi_url=None)
     hub = Hub()
     app.state.hub = hub
+    app.state.menu = menu
 
-    @app.exception_handler(HTTPException)
-    async def _http_error(request: Request, exc: HTTPException):
-        return JSONResponse({"error": exc.detail}, status_code=exc.status_code)
+    @app.middleware("http")
+    async def _guard(request: Request, call_next):
+        host = _host_name(request.headers.get("host", ""))
+        if not (loopback(host) or host in hosts):
+            resp = JSONResponse({"error": "this server answers only requests addressed to it by a loopback "
+                                          "name (localhost, 127.0.0.1, [::1]) or the host it was started on"},
+                                status_code=400)
+        elif request.method in WRITES and (
+                "origin" in request.headers
+                and request.headers["origin"].lower() != f"{request.url.scheme}://{request.headers.get('host', '')}".lower()):
+            resp = JSONResponse({"error": "a change may only come from this server's own page (cross-origin "
+                                          "request refused)"}, status_code=403)
+        elif request.method in WRITES and (
+                request.headers.get("content-type", "").split(";")[0].strip().lower() != "application/json"):
+            resp = JSONResponse({"error": "a request that changes something sends its body as "
+                                          "Content-Type: application/json"}, status_code=415)
+        else:
+            resp = await call_next(request)
+        for k, v in SECURITY_HEADERS.items():
+            resp.headers.setdefault(k, v)
+        return resp
+
+    @app.exception_handler(StarletteHTTPException)
+    async def _http_error(request: Request, exc: StarletteHTTPException):
+        detail = exc.detail if isinstance(exc.detail, str) else "the request was refused"
+        if exc.status_code == 404 and detail == "Not Found":
+            detail = f"no such page or API: {request.url.path[:100]}"
+        elif exc.status_code == 405:
+            detail = f"{request.method} is not allowed on {request.url.path[:100]}"
+        return JSONResponse({"error": detail}, status_code=exc.status_code)
+
+    @app.exception_handler(Exception)
+    async def _unexpected(request: Request, exc: Exception):  # a bug: said without a traceback
+        return JSONResponse({"error": f"the server failed on this request ({type(exc).__name__})"}, status_code=500)
 
     @app.exception_handler(RequestValidationError)
     async def _bad_request(request: Request, exc: RequestValidationError):
@@ -185,58 +318,78 @@ def create_app() -> FastAPI:
                                      "allowed": list(o.allowed) if o.allowed is not None else None,
                                      "doc": o.allowed_text or o.doc} for o in i.options]})
         # "ppo" is the trained policy the package ships for the chosen config (a clear 422 when none ships)
-        return {"games": out, "agents": [a for a in list_agents() if a not in NOT_OPPONENTS and a != "torch"],
-                "agent_specs": "any registered agent spec, e.g. ismcts:iterations=200, ppo (the shipped policy) "
-                               "or ppo:PATH/model.zip"}
+        return {"games": out, "agents": menu.names(), "opponents": menu.describe(),
+                "variants": [{"name": n, "game": g} for n, (g, _) in variants.items()],
+                "agent_specs": "a menu name with options, e.g. ismcts:iterations=200 (see opponents)"}
 
-    @app.post("/api/matches", status_code=201)
-    def new_match(req: NewMatch):
+    def _build_match(req: NewMatch) -> Match:
+        config = dict(req.config)
+        if "data" in config:
+            name = config["data"]
+            if not isinstance(name, str) or name not in variants or variants[name][0] != req.game:
+                offered = ", ".join(n for n, (g, _) in variants.items() if g == req.game) or "none"
+                raise _error(422, "config.data: the web app plays the shipped decks and the variant decks the "
+                                  f"server was started with (--data), by name; offered for this game: {offered}")
+            config["data"] = variants[name][1]
         try:
-            game = make_game(req.game, **req.config)
+            game = make_game(req.game, **config)
         except MythenvError as e:
             raise _error(422, str(e)) from None
         names = _opponent_names(req, game)
         seed = req.seed if req.seed is not None else secrets.randbelow(2**31)
-        if seed < 0:
-            raise _error(422, f"seed {seed} must be >= 0")
+        if not 0 <= seed < 2**63:
+            raise _error(422, f"seed {seed} must be 0..2**63-1")
         agents: list[Any] = []
         try:
             for p, name in enumerate(names):
                 if p == req.seat:
                     agents.append(None)
                     continue
-                a = make_agent(name, game, seed=seed + p)
+                entry, kw = menu.parse(name)
+                if entry.timed:
+                    kw["time_limit"] = float(think_seconds)
+                if entry.spec == "ismcts":
+                    kw.setdefault("max_rollout", entry.options["max_rollout"].default)
+                a = make_agent(entry.spec, game, seed=seed + p, **kw)
                 a.reset(p, seed + p)
                 agents.append(a)
         except MythenvError as e:
             raise _error(422, str(e)) from None
-        m = Match(secrets.token_hex(8), secrets.token_urlsafe(24), game, game.new_initial_state(seed=seed),
-                  req.seat, names, agents, Recorder(game, seed, names, [None if p == req.seat else seed + p
-                                                                        for p in range(len(names))]),
-                  np.random.default_rng(seed ^ 0x5EED))
-        m.play_opponents()
+        return Match(secrets.token_hex(8), secrets.token_urlsafe(24), game, game.new_initial_state(seed=seed),
+                     req.seat, names, agents, Recorder(game, seed, names, [None if p == req.seat else seed + p
+                                                                           for p in range(len(names))]),
+                     np.random.default_rng(seed ^ 0x5EED))
+
+    async def _play(m: Match, action: int | None) -> None:
+        try:
+            await pool.run(m.play, action)
+        except MythenvError as e:
+            raise _error(422, str(e)) from None
+
+    @app.post("/api/matches", status_code=201)
+    async def new_match(req: NewMatch):
+        m = await run_in_threadpool(_build_match, req)
+        await _play(m, None)
         hub.add(m)
         return {"token": m.token, **m.view()}
 
     @app.get("/api/matches/{mid}")
     def match_view(mid: str, token: str | None = Query(None)):
-        m = hub.get(mid, token, Match)
-        with m.lock:
-            return m.view()
+        return hub.get(mid, token, Match).view()
 
     @app.get("/api/matches/{mid}/frame.png")
     def match_frame(mid: str, token: str | None = Query(None), step: int | None = Query(None)):
         m = hub.get(mid, token, Match)
-        with m.lock:
+        with m.view_lock:
             if step is not None and step != m.step:
                 raise _error(409, f"stale: the picture of step {step} was asked, the game is at step {m.step}")
             return _png(m.game, m.state, m.seat)
 
     @app.post("/api/matches/{mid}/act")
-    def act(mid: str, req: Act):
+    async def act(mid: str, req: Act):
         m = hub.get(mid, req.token, Match)
-        if not m.lock.acquire(timeout=30):
-            raise _error(409, "the game is busy with another request; reload the view")
+        if not m.lock.acquire(blocking=False):
+            raise _error(409, "the game is busy with another request (an opponent is thinking); reload the view")
         try:
             s = m.state
             if s.is_terminal():
@@ -252,8 +405,7 @@ def create_app() -> FastAPI:
                 legal = ", ".join(f"{a} ({s.action_to_string(a)})" for a in s.legal_actions()[:40])
                 raise _error(422, f"illegal action {req.action} ({s.action_to_string(req.action)}); "
                                   f"legal now: {legal}")
-            m.rec.apply(s, req.action)
-            m.play_opponents()
+            await _play(m, req.action)
             return m.view()
         finally:
             m.lock.release()
@@ -261,7 +413,7 @@ def create_app() -> FastAPI:
     @app.get("/api/matches/{mid}/record")
     def match_record(mid: str, token: str | None = Query(None)):
         m = hub.get(mid, token, Match)
-        with m.lock:
+        with m.view_lock:
             if not m.state.is_terminal():
                 raise _error(409, "the record holds every seat's actions: it can be saved once the game is over")
             doc = m.rec.finish(m.state)
@@ -275,10 +427,7 @@ def create_app() -> FastAPI:
             raise _error(413, f"the record is larger than {MAX_RECORD_BYTES} bytes")
         if not body:
             raise _error(422, "no record: send the record's JSON as the request body")
-        try:
-            rp = load_record(bytes(body))
-        except RecordError as e:
-            raise _error(422, f"record refused: {e}") from None
+        rp = await run_in_threadpool(_load_upload, bytes(body), {d for _, d in variants.values()})
         r = ReplaySession(secrets.token_hex(8), secrets.token_urlsafe(24), rp)
         hub.add(r)
         return {"token": r.token, **_replay_info(r)}
@@ -294,11 +443,68 @@ def create_app() -> FastAPI:
         n = rp.game.num_players
         if not 0 <= step < len(rp.states):
             raise _error(422, f"step {step} is out of range: this replay has steps 0..{len(rp.states) - 1}")
-        if view != "all" and not (view.isdigit() and int(view) < n):
+        if view != "all" and not (view.isascii() and view.isdigit() and len(view) < 4 and int(view) < n):
             raise _error(422, f"view {view!r}: a seat 0..{n - 1} or 'all'")
         return _png(rp.game, rp.states[step], view if view == "all" else int(view))
 
     return app
+
+
+def _load_upload(body: bytes, data_dirs: set[str]):
+    """An uploaded record, validated and replayed (or a 422): a record that names a variant deck
+    must name one of the server's ``--data`` directories (the upload never makes the server read
+    another directory)."""
+    try:
+        doc = json.loads(body.decode("utf-8", errors="replace"))
+    except (ValueError, RecursionError) as e:
+        raise _error(422, f"record refused: not valid JSON ({str(e)[:200]})") from None
+    if isinstance(doc, dict) and isinstance(doc.get("config"), dict) and "data" in doc["config"]:
+        if not (isinstance(doc["config"]["data"], str) and doc["config"]["data"] in data_dirs):
+            raise _error(422, "record refused: it plays a variant deck this server was not started with "
+                              "(mythenv serve --data DIR offers one)")
+    try:
+        return load_record(doc)
+    except RecordError as e:
+        raise _error(422, f"record refused: {str(e)[:2000]}") from None
+    except (ValueError, RecursionError, TypeError, OverflowError) as e:
+        raise _error(422, f"record refused: {type(e).__name__}") from None
+
+
+def _policy_specs(policies: dict[str, str]) -> dict[str, str]:
+    """``{NAME: agent spec}`` of the command line's ``--policy NAME=PATH`` (a policy file the server's
+    user names: an exported ``.npz``, an SB3 zip, an RLlib checkpoint, Python code)."""
+    from mythenv.agents.loaders import resolve_agent_spec
+
+    out = {}
+    for name, path in policies.items():
+        if isinstance(path, str) and path.endswith(".npz"):
+            from pathlib import Path
+
+            if not Path(path).is_file():
+                raise ConfigError(f"--policy {name}={path}: no such file")
+            out[name] = f"ppo:{path}"
+        else:
+            out[name] = resolve_agent_spec(str(path))
+    return out
+
+
+def _variants(dirs: list[str]) -> dict[str, tuple[str, str]]:
+    """``{name: (game id, absolute directory)}`` of the command line's ``--data GAME=DIR`` variant
+    decks (each checked now by building the game with it); a match names one by its name, the
+    directory's last part."""
+    from pathlib import Path
+
+    out: dict[str, tuple[str, str]] = {}
+    for item in dirs:
+        gid, eq, d = str(item).partition("=")
+        if not eq or gid not in list_games():
+            raise ConfigError(f"--data {item!r}: expected GAME=DIR with GAME one of {', '.join(list_games())}")
+        p = Path(d).expanduser().resolve()
+        make_game(gid, data=str(p))  # a DataError / ConfigError names what is wrong, before serving
+        if p.name in out:
+            raise ConfigError(f"--data {item!r}: two variant directories are named {p.name!r}")
+        out[p.name] = (gid, str(p))
+    return out
 
 
 def _replay_info(r: ReplaySession) -> dict:

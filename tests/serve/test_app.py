@@ -19,13 +19,14 @@ from mythenv.serve.page import has_picture  # noqa: E402
 #: the pictures are drawn (Game.frame); the picture checks run only then
 DRAWS = has_picture(mythenv.make_game("hera_zeus_v0"))
 
+JSON = {"content-type": "application/json"}
 needs_frames = pytest.mark.skipif(not DRAWS, reason="needs Game.frame (the pictures)")
 
 
 @pytest.fixture()
 def client():
     app = create_app()
-    with TestClient(app, raise_server_exceptions=True) as c:
+    with TestClient(app, raise_server_exceptions=True, base_url="http://127.0.0.1") as c:
         c.hub = app.state.hub
         yield c
 
@@ -110,7 +111,7 @@ def test_bad_new_game_requests(client):
     for body, words in (({"game": "chess_v0"}, ["unknown game"]),
                         ({"game": "hera_zeus_v0", "config": {"first_player": "nobody"}}, ["first_player"]),
                         ({"game": "hera_zeus_v0", "seat": 2}, ["seat 2"]),
-                        ({"game": "hera_zeus_v0", "opponents": "human"}, ["unknown opponent"]),
+                        ({"game": "hera_zeus_v0", "opponents": "human"}, ["not offered by this server"]),
                         ({"game": "hera_zeus_v0", "opponents": ["random", "random"]}, ["1 agent names"]),
                         ({"game": "hera_zeus_v0", "seed": -4}, ["seed"]),
                         ({"game": 5}, ["malformed", "game"])):
@@ -149,7 +150,7 @@ def test_frames_and_replays(client):
              params={"token": m["token"], "step": m["step"] + 5})
     v = _play_out(client, m)
     rec = client.get(f"/api/matches/{m['match']}/record", params={"token": m["token"]}).content
-    r = client.post("/api/replays", content=rec)
+    r = client.post("/api/replays", content=rec, headers=JSON)
     assert r.status_code == 201, r.text
     rp = r.json()
     assert len(rp["steps"]) == v["step"] and rp["views"] == ["0", "1", "all"]
@@ -168,7 +169,7 @@ def test_bad_records_refused(client):
     doc = client.get(f"/api/matches/{m['match']}/record", params={"token": m["token"]}).json()
     doc["steps"][2]["text"] = "something else"
     n = len(client.hub.sessions)
-    _refused(client, "post", "/api/replays", 422, ["record refused", "integrity"], content=json.dumps(doc))
-    _refused(client, "post", "/api/replays", 422, ["record refused", "not valid JSON"], content=b'{"format": "myth')
-    _refused(client, "post", "/api/replays", 422, ["no record"], content=b"")
+    _refused(client, "post", "/api/replays", 422, ["record refused", "integrity"], content=json.dumps(doc), headers=JSON)
+    _refused(client, "post", "/api/replays", 422, ["record refused", "not valid JSON"], content=b'{"format": "myth', headers=JSON)
+    _refused(client, "post", "/api/replays", 422, ["no record"], content=b"", headers=JSON)
     assert len(client.hub.sessions) == n  # nothing half-loaded
