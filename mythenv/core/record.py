@@ -36,6 +36,8 @@ VERSION = 1
 KEYS = ("format", "version", "game", "config", "seed", "agents", "agent_seeds", "num_players", "steps",
         "finished", "returns", "final_state_sha256", "sha256")
 STEP_KEYS = ("seat", "action", "text", "rewards")
+#: the longest agent name a record may hold (an agent spec with its options)
+MAX_AGENT_NAME = 1000
 #: integers in a record (seeds, seats, action ids, config values) are below this in magnitude
 INT_LIMIT = 2 ** 128
 #: how deep a record's JSON nests (a record itself is 4 levels deep; configs add a few)
@@ -299,8 +301,9 @@ def _check_shape(doc: dict) -> Game:
         v = doc[key]
         if not isinstance(v, list) or len(v) != n:
             raise RecordError(f"{key} must be a list of {n} entries (one per seat), got {_short(v)}")
-    if not all(isinstance(a, str) for a in doc["agents"]):
-        raise RecordError(f"agents must be agent names (strings), got {_short(doc['agents'])}")
+    if not all(isinstance(a, str) and len(a) <= MAX_AGENT_NAME for a in doc["agents"]):
+        raise RecordError(f"agents must be agent names (strings of at most {MAX_AGENT_NAME} characters), "
+                          f"got {_short(doc['agents'])}")
     if not all(s is None or _is_int(s) for s in doc["agent_seeds"]):
         raise RecordError(f"agent_seeds must be non-negative integers or null, got {_short(doc['agent_seeds'])}")
     if not isinstance(doc["finished"], bool):

@@ -201,6 +201,13 @@ def _opponent_names(req: NewMatch, game: Game) -> list[str]:
     return ["you" if p == req.seat else next(it) for p in range(n)]
 
 
+def _routed(request: Request) -> bool:
+    """A route of the app takes this method on this path (else the answer is its 404 / 405)."""
+    from starlette.routing import Match as RouteMatch
+
+    return any(r.matches(request.scope)[0] is RouteMatch.FULL for r in request.app.router.routes)
+
+
 def loopback(host: str) -> bool:
     """``host`` (a Host header's name, without the port) names this machine's loopback."""
     if host in ("localhost", "localhost."):
@@ -270,7 +277,7 @@ def create_app(policies: dict[str, str] | None = None, data_dirs: list[str] | No
                 and request.headers["origin"].lower() != f"{request.url.scheme}://{request.headers.get('host', '')}".lower()):
             resp = JSONResponse({"error": "a change may only come from this server's own page (cross-origin "
                                           "request refused)"}, status_code=403)
-        elif request.method in WRITES and (
+        elif request.method in WRITES and _routed(request) and (
                 request.headers.get("content-type", "").split(";")[0].strip().lower() != "application/json"):
             resp = JSONResponse({"error": "a request that changes something sends its body as "
                                           "Content-Type: application/json"}, status_code=415)

@@ -19,7 +19,7 @@ from typing import Any
 from mythenv.core.errors import ConfigError
 
 _INT_RE = re.compile(r"^-?[0-9]{1,9}$")
-_FLOAT_RE = re.compile(r"^-?[0-9]{1,9}(\.[0-9]{1,9})?$")
+_FLOAT_RE = re.compile(r"^-?[0-9]{1,9}(\.[0-9]{1,20})?([eE][-+]?[0-9]{1,3})?$")
 NAME_RE = re.compile(r"^[A-Za-z][A-Za-z0-9_-]{0,39}$")
 
 
@@ -115,7 +115,9 @@ class Menu:
             if not isinstance(name, str) or not NAME_RE.match(name) or name in BUILTIN:
                 raise ConfigError(f"--policy {name!r}: a policy's name is a letter then letters, digits, '_' "
                                   f"or '-' (40 at most), not one of {', '.join(BUILTIN)}")
-            self.entries[name] = Entry(name, spec, f"a policy the server's user named ({name})")
+            # an exported or SB3 policy plays greedily or samples; other agents take no options from the web
+            opts = {"deterministic": BUILTIN["ppo"].options["deterministic"]} if spec.startswith("ppo:") else {}
+            self.entries[name] = Entry(name, spec, f"a policy the server's user named ({name})", opts)
 
     def names(self) -> list[str]:
         return list(self.entries)

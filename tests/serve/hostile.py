@@ -246,3 +246,18 @@ def running(app, start_timeout: float = 20.0):
     finally:
         srv.should_exit = True
         t.join(timeout=20)
+
+
+def wait_js(page, fn: str, arg=None, timeout: float = 15.0):
+    """Poll ``fn`` (a JS function of ``arg``) until it is truthy. Playwright's ``wait_for_function``
+    evaluates its predicate with ``eval``, which the page's Content-Security-Policy forbids (no
+    'unsafe-eval'); ``page.evaluate`` goes through the DevTools protocol and is not subject to it."""
+    import time as _time
+
+    end = _time.monotonic() + timeout
+    while True:
+        if page.evaluate(fn, arg):
+            return
+        if _time.monotonic() > end:
+            raise AssertionError(f"timed out waiting for {fn}")
+        _time.sleep(0.05)

@@ -22,6 +22,7 @@ from mythenv.cli import main  # noqa: E402
 from mythenv.core.record import load_record  # noqa: E402
 from mythenv.serve.app import create_app  # noqa: E402
 from mythenv.serve.page import has_picture  # noqa: E402
+from tests.serve.hostile import wait_js  # noqa: E402
 from tests.test_record_cli import short_record  # noqa: E402
 
 #: the pictures are drawn (Game.frame); the picture checks run only then
@@ -92,12 +93,12 @@ def test_whole_game_by_clicking(page, tmp_path):
         with page.expect_response(lambda r: r.url.endswith("/act")) as resp:
             page.locator("#actions button.action").last.click()
         assert resp.value.status == 200
-        page.wait_for_function("s => M.step > s", arg=step)
+        wait_js(page, "s => M.step > s", step)
         clicks += 1
         assert clicks < 500
     assert clicks > 5 and page.locator("#actions button").count() == 0
     if DRAWS:
-        page.wait_for_function("(f => f.complete && f.naturalWidth > 0)(document.getElementById('frame'))")
+        wait_js(page, "() => (f => f.complete && f.naturalWidth > 0)(document.getElementById('frame'))")
     with page.expect_download() as dl:
         page.click("#download")
     path = tmp_path / "saved.json"
@@ -124,7 +125,7 @@ def test_replay_opened_and_stepped(page, tmp_path):
     if DRAWS:
         src = page.get_attribute("#rframe", "src")
         assert f"step={n}" in src and "view=1" in src
-        page.wait_for_function("(f => f.complete && f.naturalWidth > 0)(document.getElementById('rframe'))")
+        wait_js(page, "() => (f => f.complete && f.naturalWidth > 0)(document.getElementById('rframe'))")
         # the same record as one page opened from disk: it steps, switches views, asks no server
         html, short = tmp_path / "g.html", short_record(tmp_path / "short.json", "demigods_v0", steps=6)
         n = 6
@@ -136,7 +137,7 @@ def test_replay_opened_and_stepped(page, tmp_path):
         page.click("#next")
         assert page.text_content("#pos") == f"step 2 / {n}"
         page.select_option("#view", "1")
-        page.wait_for_function("(f => f.complete && f.naturalWidth > 0)(document.getElementById('frame'))")
+        wait_js(page, "() => (f => f.complete && f.naturalWidth > 0)(document.getElementById('frame'))")
         assert [u for u in asked if not u.startswith(("file:", "data:"))] == []
 
 
@@ -154,9 +155,9 @@ def test_forged_request_refused(page):
     assert forged[0] == 403 and "token" in forged[1]
     page.evaluate("M.step = M.step + 7")  # the page believes in another step: the server says stale
     page.locator("#actions button.action").first.click()
-    page.wait_for_function("document.getElementById('error').textContent.includes('stale')")
-    page.wait_for_function("s => M.step === s", arg=step)  # the view was reloaded, nothing moved
+    wait_js(page, "() => document.getElementById('error').textContent.includes('stale')")
+    wait_js(page, "s => M.step === s", step)  # the view was reloaded, nothing moved
     with page.expect_response(lambda r: r.url.endswith("/act")) as resp:
         page.locator("#actions button.action").first.click()
     assert resp.value.status == 200
-    page.wait_for_function("s => M.step > s", arg=step)
+    wait_js(page, "s => M.step > s", step)
