@@ -329,8 +329,8 @@ def cmd_train(args) -> int:
                            "pip install torch==2.13.0 && pip install -e '.[train]'") from None
 
     cfg = load_config(args.config, game=args.game)
-    cfg = cfg.replace(steps=args.steps, seed=args.seed, n_envs=args.n_envs,
-                      opponents=parse_opponents(args.opponents) if args.opponents else None,
+    cfg = cfg.replace(steps=args.steps, seed=args.seed, n_envs=args.n_envs, vec_env=args.vec_env,
+                      vec_workers=args.vec_workers, opponents=parse_opponents(args.opponents) if args.opponents else None,
                       ppo={**cfg.ppo, **parse_ppo(args.ppo)} if args.ppo else None)
     if args.no_pretrain:
         cfg = cfg.replace(pretrain={})
@@ -467,7 +467,12 @@ def main(argv: list[str] | None = None) -> int:
                                  "continues with them: a fine-tuning phase)")
     q.add_argument("--config", help="a training TOML (default training/configs/GAME.toml when present)")
     q.add_argument("--seed", type=_int_at_least(0))
-    q.add_argument("--n-envs", type=_int_at_least(1), dest="n_envs")
+    q.add_argument("--n-envs", type=_int_at_least(1), dest="n_envs", help="games stepped together")
+    q.add_argument("--vec-env", choices=("subproc", "dummy", "batched"), dest="vec_env",
+                   help="how the games are stepped: 'batched' is mythenv.make_vec (the games in one engine, "
+                        "opponents inside it; docs/vector.md), 'subproc' one game per process (the config's default)")
+    q.add_argument("--vec-workers", type=_int_at_least(1), dest="vec_workers",
+                   help="with --vec-env batched: processes the games are spread over (n_envs a multiple of it)")
     q.add_argument("--no-pretrain", action="store_true", dest="no_pretrain",
                    help="skip the config's [pretrain] warm start (PPO from scratch)")
     q.add_argument("--eval-games", type=_int_at_least(0), default=100, help="final arena games per opponent (0: none)")

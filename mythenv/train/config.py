@@ -54,13 +54,19 @@ def check_shaping(w: Any) -> float:
     return float(w)
 
 
+VEC_ENVS = ("subproc", "dummy", "batched")
+
+
 @dataclass
 class TrainConfig:
     game: str = "hera_zeus_v0"
     steps: int = 200_000
     seed: int = 0
     n_envs: int = 2
-    vec_env: str = "subproc"                # "subproc" (SubprocVecEnv) or "dummy" (in-process)
+    # "subproc" (SubprocVecEnv of single-game envs), "dummy" (in-process), or "batched" (mythenv.make_vec:
+    # n_envs games in one engine, opponents inside it with batched policy forwards; vec_workers processes)
+    vec_env: str = "subproc"
+    vec_workers: int = 1
     seat: str | int = "rotate"              # the learner's seat: "rotate", "random" or an int
     opponents: dict[str, float] = field(default_factory=lambda: {"random": 0.2, "heuristic": 0.5, "self": 0.3})
     snapshot_every: int = 50_000            # learner steps between frozen snapshots for the pool
@@ -86,8 +92,14 @@ class TrainConfig:
             raise ConfigError(f"steps={self.steps} must be positive")
         if self.n_envs <= 0:
             raise ConfigError(f"n_envs={self.n_envs} must be positive")
-        if self.vec_env not in ("subproc", "dummy"):
-            raise ConfigError(f"vec_env={self.vec_env!r} is not allowed; allowed: 'subproc', 'dummy'")
+        if self.vec_env not in VEC_ENVS:
+            raise ConfigError(f"vec_env={self.vec_env!r} is not allowed; allowed: {', '.join(map(repr, VEC_ENVS))}")
+        if isinstance(self.vec_workers, bool) or not isinstance(self.vec_workers, int) or self.vec_workers < 1:
+            raise ConfigError(f"vec_workers={self.vec_workers!r} must be a positive integer")
+        if self.vec_env == "batched" and self.shaping:
+            raise ConfigError("vec_env='batched' pays the game's returns only; shaping needs vec_env 'subproc' or 'dummy'")
+        if self.vec_env == "batched" and self.n_envs % self.vec_workers:
+            raise ConfigError(f"vec_env='batched': n_envs={self.n_envs} must be a multiple of vec_workers={self.vec_workers}")
         bad = [k for k in self.opponents if k not in OPPONENT_KINDS]
         if bad:
             raise ConfigError(f"unknown opponent kind(s) {bad}; allowed: {', '.join(OPPONENT_KINDS)}")

@@ -214,10 +214,21 @@ def train(cfg: TrainConfig, out: str | Path, resume: bool = False, progress: boo
     seed = cfg.seed + start  # a resumed run continues with fresh, still reproducible streams
     set_random_seed(seed)
     snaps = list_snapshots(out / "pool")
-    fns = [make_env(cfg.game, cfg.opponents, seed + 1000 * i, snaps, cfg.seat, cfg.game_config,
-                    cfg.pool_size, cfg.latest_prob, cfg.torch_threads, shaping=cfg.shaping,
-                    gamma=cfg.ppo["gamma"]) for i in range(cfg.n_envs)]
-    venv = SubprocVecEnv(fns) if cfg.vec_env == "subproc" and cfg.n_envs > 1 else DummyVecEnv(fns)
+    if cfg.vec_env == "batched":
+        from mythenv.vector import make_vec
+        from mythenv.vector.adapters import to_sb3
+
+        vec = make_vec(cfg.game, cfg.n_envs, opponents=dict(cfg.opponents), seat=cfg.seat,
+                       num_workers=cfg.vec_workers, seed=seed, **cfg.game_config)
+        for path in snaps[-cfg.pool_size:]:
+            vec.add_snapshot(path)
+        venv = to_sb3(vec)
+        venv.seed(seed)
+    else:
+        fns = [make_env(cfg.game, cfg.opponents, seed + 1000 * i, snaps, cfg.seat, cfg.game_config,
+                        cfg.pool_size, cfg.latest_prob, cfg.torch_threads, shaping=cfg.shaping,
+                        gamma=cfg.ppo["gamma"]) for i in range(cfg.n_envs)]
+        venv = SubprocVecEnv(fns) if cfg.vec_env == "subproc" and cfg.n_envs > 1 else DummyVecEnv(fns)
     ppo = dict(cfg.ppo)
     net_arch = ppo.pop("net_arch")
     try:

@@ -116,3 +116,23 @@ def test_scripts_plot_evaluate_train_sb3(tmp_path):
     assert d["teacher_eval"]["random"]["games"] == 2 and (tmp_path / "d" / "student.npz").exists()
     r = subprocess.run([py, str(ROOT / "training" / "train_sb3.py"), "--help"], capture_output=True, text=True)
     assert r.returncode == 0 and "--resume" in r.stdout
+
+
+def test_train_on_the_batched_engine(tmp_path):
+    """``vec_env = "batched"``: MaskablePPO on mythenv.make_vec (issue 42): the pool's snapshots reach the
+    engine's ``self`` opponents, checkpoints and resume work, the final model plays, and a config the
+    engine cannot train (shaping, n_envs not a multiple of the workers) is refused."""
+    out = tmp_path / "b"
+    cfg = tiny("hera_zeus_v0", vec_env="batched", n_envs=8, ppo={**TINY, "n_steps": 16},
+               opponents={"random": 1.0, "heuristic": 1.0, "self": 1.0})
+    res = train(cfg, out, progress=False, final_eval_games=2)
+    assert res["steps"] >= 256 and (out / "final.zip").exists()
+    assert [Path(p).name for p in list_snapshots(out / "pool")] == ["snap_128.npz", "snap_256.npz"]
+    res2 = train(cfg.replace(steps=384), out, resume=True, progress=False)
+    assert res2["resumed_from"] == res["steps"] and res2["steps"] >= 384
+    s = run_arena("hera_zeus_v0", [f"ppo:{out / 'final.zip'}", "random"], games=2).summary()
+    assert s["games"] == 2
+    with pytest.raises(ConfigError, match="shaping"):
+        tiny("hera_zeus_v0", vec_env="batched", shaping=0.1)
+    with pytest.raises(ConfigError, match="multiple"):
+        tiny("hera_zeus_v0", vec_env="batched", n_envs=3, vec_workers=2)
