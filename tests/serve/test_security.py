@@ -61,6 +61,7 @@ def variant_arg(path) -> str:
     """A variant directory as ``data_dirs`` / ``--data`` take it (GAME=DIR: the game it is a variant of)."""
     return f"hera_zeus_v0={path}"
 
+
 #: the fixed menu of opponents (the contract), and each option's type and bounds
 MENU = ("heuristic", "ismcts", "openspiel", "ppo", "random")
 OPTIONS = {
@@ -252,8 +253,9 @@ def test_allowed_hosts():
 
 
 def test_cli_serve_builds_the_hardened_app(monkeypatch):
-    """``mythenv serve --host H --policy NAME=PATH --data DIR``: the bound host is served, the policy
-    is on the menu, the variant is listed by its name and playable; a foreign Host is still refused."""
+    """``mythenv serve --host H --policy NAME=PATH --data GAME=DIR --allow-host N``: the bound host and
+    N are served, the policy is on the menu, the variant is listed by its name and playable; a foreign
+    Host is still refused."""
     import uvicorn
 
     from mythenv.cli import main
@@ -262,7 +264,7 @@ def test_cli_serve_builds_the_hardened_app(monkeypatch):
     monkeypatch.setattr(uvicorn, "run", lambda app, *a, **kw: seen.setdefault("app", app))
     monkeypatch.setattr(uvicorn.Server, "run", lambda self, *a, **kw: seen.setdefault("app", self.config.app))
     assert main(["serve", "--host", "10.1.2.3", "--port", "8123", "--policy", f"mine={SHIPPED_NPZ}",
-                 "--data", variant_arg(VARIANT)]) == 0
+                 "--data", variant_arg(VARIANT), "--allow-host", "mybox.lan"]) == 0
     assert "app" in seen, "mythenv serve started no server"
     with client_for(seen["app"], "http://10.1.2.3:8123") as c:
         g = c.get("/api/games")
@@ -274,6 +276,7 @@ def test_cli_serve_builds_the_hardened_app(monkeypatch):
         created(new_match(c, opponents="mine:deterministic=false"))
         created(new_match(c, config={"data": variants[0]["name"]}))
         refused(c.get("/api/games", headers={"host": "evil.example"}), 400)
+        assert c.get("/api/games", headers={"host": "mybox.lan:8123"}).status_code == 200  # --allow-host
 
 
 # ---------------------------------------------------------------------------------------------------
