@@ -248,7 +248,7 @@ def create_app(policies: dict[str, str] | None = None, data_dirs: list[str] | No
                opponent_workers: int = 2) -> FastAPI:
     """The web app. ``policies``: ``{NAME: agent spec or policy file}`` offered as opponents besides
     the built-in menu (the server's user chose them: ``mythenv serve --policy NAME=PATH``);
-    ``data_dirs``: variant deck directories a new match may use (``--data DIR``), by name;
+    ``data_dirs``: variant deck directories a new match may use (``--data GAME=DIR``), by name;
     ``allowed_hosts``: host names besides the loopback ones the ``Host`` header may carry (the bound
     host); ``think_seconds``: a search opponent's time budget per move; ``opponent_workers``: how many
     opponent moves may be computed at once."""
@@ -468,7 +468,7 @@ def _load_upload(body: bytes, data_dirs: set[str]):
     if isinstance(doc, dict) and isinstance(doc.get("config"), dict) and "data" in doc["config"]:
         if not (isinstance(doc["config"]["data"], str) and doc["config"]["data"] in data_dirs):
             raise _error(422, "record refused: it plays a variant deck this server was not started with "
-                              "(mythenv serve --data DIR offers one)")
+                              "(mythenv serve --data GAME=DIR offers one)")
     try:
         return load_record(doc)
     except RecordError as e:
