@@ -293,7 +293,7 @@ def test_rllib_checkpoint_spec_without_ray(tmp_path):
 @pytest.mark.parametrize("text,match", [
     ("nobody", "unknown agent 'nobody'; an agent is a registered agent name"),
     ("", "empty agent spec"),
-    ("missing.zip", "no SB3 model file"),
+    ("missing.zip", "no policy file"),
     ("missing.py", "no Python file"),
     ("missing.py:Agent", "no Python file"),
     ("no_such_module_xyz:make", "cannot import module 'no_such_module_xyz'"),

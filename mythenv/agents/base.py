@@ -7,6 +7,7 @@ actions and a determinization of what it cannot see) and returns a legal action 
 from __future__ import annotations
 
 import json
+import math
 from abc import ABC, abstractmethod
 from collections.abc import Callable
 from typing import Any
@@ -17,6 +18,17 @@ from mythenv.core.errors import ConfigError, MythenvError
 from mythenv.core.game import Game
 from mythenv.core.registry import game_class
 from mythenv.core.view import SeatView
+
+
+def is_int(v: Any) -> bool:
+    """An integer option (numpy integers too), never a bool or a float that equals an integer."""
+    return isinstance(v, (int, np.integer)) and not isinstance(v, (bool, np.bool_))
+
+
+def is_number(v: Any) -> bool:
+    """A finite number option (int or float), never a bool, NaN or an infinity."""
+    return isinstance(v, (int, float, np.integer, np.floating)) and not isinstance(v, (bool, np.bool_)) \
+        and math.isfinite(v)
 
 
 class Agent(ABC):

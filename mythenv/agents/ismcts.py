@@ -18,7 +18,7 @@ from mythenv.core.errors import ConfigError
 from mythenv.core.game import Game
 from mythenv.core.view import SeatView
 
-from .base import Agent
+from .base import Agent, is_int, is_number
 
 
 class _Node:
@@ -38,18 +38,17 @@ class ISMCTSAgent(Agent):
     def __init__(self, game: Game, seed: int | None = None, iterations: int = 300, c: float = 0.7,
                  rollout: str = "random", max_rollout: int | None = None, time_limit: float | None = None):
         super().__init__(game, seed)
-        if not _is_int(iterations) or iterations <= 0:
+        if not is_int(iterations) or iterations <= 0:
             raise ConfigError(f"ismcts: iterations={iterations!r} must be a positive integer")
-        if isinstance(c, bool) or not isinstance(c, (int, float)) or not math.isfinite(c) or c < 0:
+        if not is_number(c) or c < 0:
             raise ConfigError(f"ismcts: c={c!r} must be a finite number >= 0")
         if rollout not in ("random", "heuristic"):
             raise ConfigError(f"ismcts: rollout={rollout!r} is not allowed; allowed: 'random', 'heuristic'")
         if rollout == "heuristic" and type(game).heuristic is None:
             raise ConfigError(f"ismcts: {game.info.game_id} has no heuristic for rollouts")
-        if max_rollout is not None and (not _is_int(max_rollout) or max_rollout <= 0):
+        if max_rollout is not None and (not is_int(max_rollout) or max_rollout <= 0):
             raise ConfigError(f"ismcts: max_rollout={max_rollout!r} must be a positive integer (or absent)")
-        if time_limit is not None and (isinstance(time_limit, bool) or not isinstance(time_limit, (int, float))
-                                       or not math.isfinite(time_limit) or time_limit <= 0):
+        if time_limit is not None and (not is_number(time_limit) or time_limit <= 0):
             raise ConfigError(f"ismcts: time_limit={time_limit!r} must be a positive number of seconds")
         self.iterations = int(iterations)
         self.c = float(c)
@@ -120,10 +119,6 @@ class ISMCTSAgent(Agent):
         # the most visited root action among those legal now
         return max(la, key=lambda a: (root.children[a].visits if a in root.children else -1,
                                       float(rng.random())))
-
-
-def _is_int(v) -> bool:
-    return isinstance(v, (int, np.integer)) and not isinstance(v, (bool, np.bool_))
 
 
 def make_ismcts(game: Game, seed: int | None = None, **kwargs) -> ISMCTSAgent:

@@ -5,7 +5,7 @@ builds (so the arena's worker processes can build it again from the string):
 
 - a registered agent, with its options: ``heuristic``, ``ismcts:iterations=50``, ``ppo``,
   ``ppo:PATH.zip``, ``rllib:CHECKPOINT_DIR``;
-- an SB3 zip: ``PATH.zip`` -> ``ppo:PATH.zip``;
+- an SB3 zip or an exported policy: ``PATH.zip`` / ``PATH.npz`` -> ``ppo:PATH``;
 - an RLlib checkpoint directory (``algo.save_to_path``) -> ``rllib:DIR``;
 - Python code: ``FILE.py`` (the one :class:`Agent` subclass it defines), ``FILE.py:NAME`` or
   ``package.module:NAME``, where NAME is an Agent subclass or a factory ``NAME(game, seed=None,
@@ -29,7 +29,7 @@ from .base import Agent, list_agents
 
 _MODULE_RE = re.compile(r"^[A-Za-z_][\w]*(\.[A-Za-z_][\w]*)*:[A-Za-z_][\w]*$")
 FORMS = ("a registered agent name (" + ", ".join(list_agents()) + ", with options as in 'ismcts:iterations=50'), "
-         "an SB3 zip ('ppo:PATH' or PATH.zip), an RLlib checkpoint directory, "
+         "an SB3 zip or an exported policy ('ppo:PATH', PATH.zip or PATH.npz), an RLlib checkpoint directory, "
          "a Python file defining an Agent (FILE.py or FILE.py:NAME) or 'package.module:NAME'")
 
 
@@ -48,9 +48,9 @@ def resolve_agent_spec(text: str) -> str:
     if base in list_agents():
         return text
     path = Path(text)
-    if text.endswith(".zip"):
+    if text.endswith((".zip", ".npz")):
         if not path.is_file():
-            raise ConfigError(f"agent {text!r}: no SB3 model file at {str(path)!r}")
+            raise ConfigError(f"agent {text!r}: no policy file at {str(path)!r} (an SB3 zip or an exported .npz)")
         return f"ppo:{text}"
     if path.is_dir():
         if not is_rllib_checkpoint(path):

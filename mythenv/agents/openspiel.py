@@ -20,7 +20,7 @@ from mythenv.core.errors import ConfigError
 from mythenv.core.game import Game
 from mythenv.core.view import SeatView
 
-from .base import Agent
+from .base import Agent, is_int, is_number
 
 BOTS = ("mcts", "ismcts")
 
@@ -34,13 +34,13 @@ class OpenSpielBotAgent(Agent):
         if bot not in BOTS:
             raise ConfigError(f"openspiel agent: bot={bot!r} is not allowed; allowed: {', '.join(map(repr, BOTS))}")
         # OpenSpiel's MCTSBot needs two simulations at least (one expands the root, one picks a child)
-        if not _is_int(simulations) or simulations < 2:
+        if not is_int(simulations) or simulations < 2:
             raise ConfigError(f"openspiel agent: simulations={simulations!r} must be an integer >= 2")
-        if not _is_int(rollouts) or rollouts < 1:
+        if not is_int(rollouts) or rollouts < 1:
             raise ConfigError(f"openspiel agent: rollouts={rollouts!r} must be a positive integer")
-        if not _is_pos(uct_c):
+        if not (is_number(uct_c) and uct_c > 0):
             raise ConfigError(f"openspiel agent: uct_c={uct_c!r} must be a finite number > 0")
-        if time_limit is not None and not _is_pos(time_limit):
+        if time_limit is not None and not (is_number(time_limit) and time_limit > 0):
             raise ConfigError(f"openspiel agent: time_limit={time_limit!r} must be a positive number of seconds")
         self.time_limit = time_limit
         try:
@@ -96,14 +96,6 @@ class _DeadlineEvaluator:
 
     def prior(self, state):
         return self.inner.prior(state)
-
-
-def _is_int(v) -> bool:
-    return isinstance(v, (int, np.integer)) and not isinstance(v, (bool, np.bool_))
-
-
-def _is_pos(v) -> bool:
-    return (isinstance(v, (int, float)) and not isinstance(v, bool) and math.isfinite(v) and v > 0)
 
 
 __all__ = ["BOTS", "OpenSpielBotAgent"]

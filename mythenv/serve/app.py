@@ -482,17 +482,7 @@ def _policy_specs(policies: dict[str, str]) -> dict[str, str]:
     user names: an exported ``.npz``, an SB3 zip, an RLlib checkpoint, Python code)."""
     from mythenv.agents.loaders import resolve_agent_spec
 
-    out = {}
-    for name, path in policies.items():
-        if isinstance(path, str) and path.endswith(".npz"):
-            from pathlib import Path
-
-            if not Path(path).is_file():
-                raise ConfigError(f"--policy {name}={path}: no such file")
-            out[name] = f"ppo:{path}"
-        else:
-            out[name] = resolve_agent_spec(str(path))
-    return out
+    return {name: resolve_agent_spec(str(path)) for name, path in policies.items()}
 
 
 def _variants(dirs: list[str]) -> dict[str, tuple[str, str]]:

@@ -515,9 +515,7 @@ class VecEnv(gymnasium.vector.VectorEnv):
                 else:
                     st.apply_action(o.act(self.game, st, p, rng))
             self.decisions += moves
-        c = self._c_encode
-        if c is None or not c(st, p, self._obs_rows[i], self._c_layout):
-            self.game.observation(st, p, self._obs_rows[i])
+        self._encode(st, p, self._obs_rows[i])
         st.legal_mask(self._mask_rows[i])
 
     def _play_policies(self) -> None:
