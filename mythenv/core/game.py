@@ -164,6 +164,12 @@ def take_copy(hand: list[int], k: int, kind_of: Callable[[int], int], vis: Seque
     return best
 
 
+def seat_name(seat: int, viewer: int | str | None = None) -> str:
+    """The one way a seat is named to a person, everywhere (texts, log, replay, records): "you" to
+    the seat itself, else "Player N" counted from 1 as at the table. Capitalise at a sentence start."""
+    return "you" if viewer == seat else f"Player {seat + 1}"
+
+
 class State(ABC):
     """The protocol every game state implements (see ``docs/design.md``).
 
@@ -324,6 +330,24 @@ class State(ABC):
 
     @abstractmethod
     def action_to_string(self, action: int) -> str: ...
+
+    def public_action_text(self, action: int) -> str:
+        """What every other seat saw of ``action``, the move the seat to move is about to make
+        (called before it is applied), in the rulebook's words and without its subject: the table
+        names the seat (``seat_name``), as in "Player 2 plays a card face down" or "Player 2 moves
+        Norn to the Tavern". Nothing hidden from the other seats may show. The default says nothing
+        of the move; a game overrides it with what its table sees."""
+        return "makes a move"
+
+    def ending_text(self) -> str:
+        """Who won and why, in words, with the score (the game is over). The default says who won
+        from ``returns()``; a game overrides it with its own ending ("Player 1 wins with 14 Favors to 4")."""
+        returns = self.returns()
+        best = max(returns)
+        winners = [seat_name(s) for s, r in enumerate(returns) if r == best]
+        if len(winners) == len(returns):
+            return "The game is drawn."
+        return f"{' and '.join(winners)} {'wins' if len(winners) == 1 else 'win'}."
 
     @abstractmethod
     def check_invariants(self) -> None:
