@@ -83,6 +83,9 @@ class TrainConfig:
     # potential-based reward shaping for games that keep points (State.scores()): each learner step adds
     # gamma * phi(s') - phi(s), phi = shaping * (own points - the others' mean), phi = 0 at the end; 0: off
     shaping: float = 0.0
+    # stop early once an evaluation reaches every target win rate, e.g. {"heuristic": 0.55} (the
+    # learning-speed benchmark: steps and wall time from scratch to a strength); empty: run all steps
+    stop_at: dict[str, float] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
         self.validate()
@@ -113,6 +116,11 @@ class TrainConfig:
 
             self.pretrain = validate_pretrain(self.pretrain)
         check_shaping(self.shaping)
+        for kind, rate in self.stop_at.items():
+            if kind not in self.eval_opponents:
+                raise ConfigError(f"stop_at names {kind!r}, which is not among eval_opponents {self.eval_opponents}")
+            if isinstance(rate, bool) or not isinstance(rate, (int, float)) or not 0.0 < rate <= 1.0:
+                raise ConfigError(f"stop_at {kind}={rate!r} must be a win rate in (0, 1]")
         for name in ("snapshot_every", "checkpoint_every", "eval_every", "eval_games", "pool_size"):
             if getattr(self, name) <= 0:
                 raise ConfigError(f"{name}={getattr(self, name)} must be positive")

@@ -79,6 +79,7 @@ def _callbacks(cfg: TrainConfig, out: Path, progress: bool, wall0: float = 0.0, 
             super().__init__()
             self.stats: dict[str, list[float]] = defaultdict(list)
             self._next = {}
+            self.stopped_at: dict | None = None
 
         def _on_training_start(self) -> None:
             n = self.num_timesteps
@@ -105,7 +106,10 @@ def _callbacks(cfg: TrainConfig, out: Path, progress: bool, wall0: float = 0.0, 
                     on_checkpoint(self.model, n, self.wall())
             if n >= self._next["eval"]:
                 self._next["eval"] += cfg.eval_every
-                self.run_eval()
+                row = self.run_eval()
+                if cfg.stop_at and all(row.get(_eval_key(k), 0.0) >= v for k, v in cfg.stop_at.items()):
+                    self.stopped_at = row  # every stop_at target reached: stop here
+                    return False
             return True
 
         def _on_rollout_end(self) -> None:
@@ -268,6 +272,8 @@ def train(cfg: TrainConfig, out: str | Path, resume: bool = False, progress: boo
                               "resumed_from": start, "n_envs": cfg.n_envs, "seed": cfg.seed,
                               "cpu_count": os.cpu_count(), "final_model": str(out / "final.zip"),
                               "command": command}
+    if cfg.stop_at:
+        result["stopped_at"] = cb.stopped_at if remaining > 0 else None  # the evaluation that reached stop_at
     if final_eval_games:
         result["eval"] = evaluate(str(out / "final.zip"), cfg.game, cfg.eval_opponents, final_eval_games,
                                   seed=12345, game_config=cfg.game_config)
