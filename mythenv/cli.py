@@ -470,7 +470,7 @@ def main(argv: list[str] | None = None) -> int:
     q.add_argument("--n-envs", type=_int_at_least(1), dest="n_envs", help="games stepped together")
     q.add_argument("--vec-env", choices=("subproc", "dummy", "batched"), dest="vec_env",
                    help="how the games are stepped: 'batched' is mythenv.make_vec (the games in one engine, "
-                        "opponents inside it; docs/vector.md), 'subproc' one game per process (the config's default)")
+                        "opponents inside it; docs/vector.md; the default), 'subproc' one game per process (needed for reward shaping)")
     q.add_argument("--vec-workers", type=_int_at_least(1), dest="vec_workers",
                    help="with --vec-env batched: processes the games are spread over (n_envs a multiple of it)")
     q.add_argument("--no-pretrain", action="store_true", dest="no_pretrain",

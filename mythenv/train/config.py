@@ -33,7 +33,7 @@ OPPONENT_KINDS = ("random", "heuristic", "self")
 
 DEFAULT_PPO: dict[str, Any] = {
     "learning_rate": 3e-4,
-    "n_steps": 1024,          # per env; a rollout is n_steps * n_envs learner steps
+    "n_steps": 32,            # per env; a rollout is n_steps * n_envs learner steps (2,048 at the default 64 envs)
     "batch_size": 256,
     "n_epochs": 4,
     "gamma": 0.99,
@@ -62,10 +62,11 @@ class TrainConfig:
     game: str = "hera_zeus_v0"
     steps: int = 200_000
     seed: int = 0
-    n_envs: int = 2
-    # "subproc" (SubprocVecEnv of single-game envs), "dummy" (in-process), or "batched" (mythenv.make_vec:
-    # n_envs games in one engine, opponents inside it with batched policy forwards; vec_workers processes)
-    vec_env: str = "subproc"
+    n_envs: int = 64
+    # "batched" (mythenv.make_vec: n_envs games in one engine, opponents inside it with batched policy
+    # forwards; vec_workers processes), "subproc" (SubprocVecEnv of single-game envs: what reward shaping
+    # needs, and how the policies shipped before the batched engine were trained) or "dummy" (in-process)
+    vec_env: str = "batched"
     vec_workers: int = 1
     seat: str | int = "rotate"              # the learner's seat: "rotate", "random" or an int
     opponents: dict[str, float] = field(default_factory=lambda: {"random": 0.2, "heuristic": 0.5, "self": 0.3})

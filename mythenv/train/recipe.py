@@ -9,6 +9,7 @@ with an ``imitate`` table and no ``steps``, fits the policy as it stands to a te
     name = "demigods_v0"
     config = "demigods_v0.toml"     # training/configs/demigods_v0.toml
     game_config = {}                # overrides the config's [game_config]
+    pipeline = { vec_env = "subproc", n_envs = 2, n_steps = 1024 }  # overrides how games are stepped
     final_eval_games = 1000         # per baseline, seats rotated, for the shipped file's record
     [[phases]]
     steps = 1_000_000
@@ -57,8 +58,11 @@ from mythenv.core.errors import ConfigError
 
 from .config import DEFAULT_PPO, TrainConfig, config_dir, load_config, read_toml
 
-RECIPE_KEYS = {"name", "config", "game_config", "final_eval_games", "eval_opponents", "phases",
+RECIPE_KEYS = {"name", "config", "game_config", "pipeline", "final_eval_games", "eval_opponents", "phases",
                "keep_snapshots", "eval_workers", "description"}
+#: what a recipe's ``pipeline`` may set: how its games are stepped (a policy shipped before the batched
+#: engine pins the SubprocVecEnv it was trained on; ``n_steps`` is [ppo]'s, per env)
+PIPELINE_KEYS = ("vec_env", "n_envs", "vec_workers", "n_steps")
 PHASE_KEYS = {"steps", "opponents", "ppo", "note", "imitate"}
 IMITATE_DEFAULTS: dict[str, Any] = {"teacher": None, "games": 2000, "opponents": {"heuristic": 0.5, "random": 0.5},
                                     "epochs": 4, "batch_size": 512, "learning_rate": 3e-4, "vf_coef": 0.5,
@@ -123,6 +127,12 @@ def load_recipe(name_or_path: str | Path) -> Recipe:
     cfg = load_config(config_dir() / d["config"])
     if "game_config" in d:
         cfg = cfg.replace(game_config=d["game_config"])
+    if "pipeline" in d:
+        pl = d["pipeline"]
+        if not isinstance(pl, dict) or set(pl) - set(PIPELINE_KEYS):
+            raise ConfigError(f"{p}: pipeline must be a table of {', '.join(PIPELINE_KEYS)}; got {pl!r}")
+        cfg = cfg.replace(**{k: v for k, v in pl.items() if k != "n_steps"},
+                          ppo={**cfg.ppo, "n_steps": pl["n_steps"]} if "n_steps" in pl else None)
     phases, last = [], 0
     for i, ph in enumerate(d["phases"]):
         bad = set(ph) - PHASE_KEYS

@@ -136,3 +136,25 @@ def test_train_on_the_batched_engine(tmp_path):
         tiny("hera_zeus_v0", vec_env="batched", shaping=0.1)
     with pytest.raises(ConfigError, match="multiple"):
         tiny("hera_zeus_v0", vec_env="batched", n_envs=3, vec_workers=2)
+
+
+def test_configs_train_batched_and_recipes_pin_their_pipeline(tmp_path):
+    """``mythenv train GAME`` runs on the batched engine with the rollout size the config had with two
+    envs; the recipes of the shipped policies keep the SubprocVecEnv they were trained on; shaping
+    stays on subproc; a recipe's ``pipeline`` takes only the keys that say how games are stepped."""
+    from mythenv.train import load_config
+    from mythenv.train.recipe import list_recipes, load_recipe
+
+    for game in ("hera_zeus_v0", "demigods_v0", "theomachy_v0", "theosis_v0"):
+        cfg = load_config(None, game=game)
+        assert (cfg.vec_env, cfg.n_envs, cfg.vec_workers) == ("batched", 64, 2)
+        assert cfg.ppo["n_steps"] * cfg.n_envs in (2048, 4096)
+    assert load_config(None, game="mythologies_v0").vec_env == "subproc"  # its Favor shaping
+    for name in list_recipes():
+        cfg = load_recipe(name).config
+        assert (cfg.vec_env, cfg.n_envs) == ("subproc", 2), name
+        assert cfg.ppo["n_steps"] in (1024, 2048), name
+    bad = tmp_path / "bad.toml"
+    bad.write_text('name = "x"\nconfig = "hera_zeus_v0.toml"\npipeline = { seed = 3 }\n[[phases]]\nsteps = 10\n')
+    with pytest.raises(ConfigError, match="pipeline"):
+        load_recipe(bad)
