@@ -88,7 +88,7 @@ def _rules(cls: type[Game]) -> dict:
     return {"keys": keys, "valid": [list(c) for c in sorted(valid, key=order.__getitem__)]}
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def describe(cls: type[Game]) -> dict:
     """The form's description of the game class ``cls`` (JSON-able; cached: it builds the game a
     few hundred times at most)."""
@@ -98,7 +98,7 @@ def describe(cls: type[Game]) -> dict:
             "ppo_configs": _ppo_configs(i.game_id)}
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def _shipped() -> tuple[tuple[str, str], ...]:
     """(game id, config as JSON) of every policy the package ships (the ``ppo`` opponent)."""
     from mythenv.agents.numpy_policy import NumpyPolicy, shipped_policies
