@@ -354,18 +354,18 @@ def bar_chart(report: dict, path: Path) -> None:
 
 
 def main(argv=None) -> int:
-    p = argparse.ArgumentParser(prog="python -m benchmarks")
+    p = argparse.ArgumentParser(prog="python -m benchmarks", description=__doc__.split("\n\n")[0])
     p.add_argument("--seconds", type=float, default=2.0, help="seconds per measurement")
-    p.add_argument("--repeats", type=int, default=3)
+    p.add_argument("--repeats", type=int, default=3, help="measurements per figure; the median is reported (default %(default)s)")
     p.add_argument("--games", nargs="*", help="mythenv game ids (default: all)")
     p.add_argument("--all-configs", action="store_true",
                    help="every config in each game's test_configs (default: the default config and its benchmark_configs)")
-    p.add_argument("--no-peers", action="store_true")
-    p.add_argument("--no-memory", action="store_true")
-    p.add_argument("--no-vec", action="store_true")
+    p.add_argument("--no-peers", action="store_true", help="skip the peer environments (PettingZoo classic, OpenSpiel)")
+    p.add_argument("--no-memory", action="store_true", help="skip the memory measurements")
+    p.add_argument("--no-vec", action="store_true", help="skip the batched engine (mythenv.make_vec)")
     p.add_argument("--soak", type=int, default=0, help="also run N agent-steps per game and report RSS growth")
     p.add_argument("--quick", action="store_true", help="a CI-sized smoke run")
-    p.add_argument("--out", default=str(HERE / "results.json"))
+    p.add_argument("--out", default=str(HERE / "results.json"), help="the results JSON (default benchmarks/results.json)")
     p.add_argument("--readme", action="store_true", help="write the table and chart into benchmarks/README.md")
     a = p.parse_args(argv)
     if a.quick:

@@ -282,21 +282,39 @@ def cmd_serve(args) -> int:
 
 def _add_record_commands(sub) -> None:
     """The ``replay`` and ``serve`` subcommands."""
-    q = sub.add_parser("replay", help="replay a game record: step by step, or as one HTML page")
-    q.add_argument("file", help="a record written by play/arena --record or the web app")
-    q.add_argument("--html", metavar="OUT.html", help="write one self-contained page (opens without a server)")
-    q.add_argument("--seat", type=_seat_arg, default="all",
-                   help="whose view: a seat number, or 'all' (every seat's view, hidden cards included)")
+    q = sub.add_parser("replay", help="replay a game record: step by step, or as one HTML page",
+                       formatter_class=_Fmt,
+                       description="Replay a game record (written by `mythenv play --record`, `mythenv arena "
+                                   "--record` or the web app's 'save the record'): the record is checked and "
+                                   "replayed in full, then printed step by step as text, or written as one "
+                                   "self-contained HTML page that opens without a server.",
+                       epilog="examples:\n"
+                              "  mythenv replay game.json                 # every step, every seat's view\n"
+                              "  mythenv replay game.json --seat 0        # what seat 0 saw (hidden cards stay hidden)\n"
+                              "  mythenv replay game.json --html game.html")
+    q.add_argument("file", help="the record file (JSON)")
+    q.add_argument("--html", metavar="OUT.html",
+                   help="write one self-contained page to OUT.html instead of printing (opens without a server)")
+    q.add_argument("--seat", type=_seat_arg, default="all", metavar="SEAT",
+                   help="whose view: a seat number from 0, or 'all' for every seat's view, hidden cards included "
+                        "(default: %(default)s)")
     q.set_defaults(fn=cmd_replay)
     q = sub.add_parser("serve", help="play and replay in the browser (a local web app; serve extra)",
                        description="Play a seat against the baseline agents, or open a game record, in the "
                                    "browser. Opponents come from a fixed menu (random, heuristic, ismcts, openspiel, "
                                    "ppo) plus the policies named with --policy; a request can never name a file. "
-                                   "See docs/serve.md for what the app trusts.")
-    q.add_argument("--host", default="127.0.0.1",
+                                   "See docs/serve.md for what the app trusts.",
+                       formatter_class=_Fmt,
+                       epilog="examples:\n"
+                              "  mythenv serve                          # then open http://127.0.0.1:8000/\n"
+                              "  mythenv serve --port 8001 --policy mine=runs/hera_zeus_v0/final.npz\n"
+                              "  mythenv serve --data hera_zeus_v0=examples/variants/hera_zeus_three_heroes\n"
+                              "  mythenv serve --host 0.0.0.0 --allow-host mybox.local   # on a network you trust")
+    q.add_argument("--host", default="127.0.0.1", metavar="ADDRESS",
                    help="address to listen on (default 127.0.0.1: this machine only; 0.0.0.0 opens it to the "
                         "network, then name the host people use with --allow-host)")
-    q.add_argument("--port", type=_int_at_least(0), default=8000, help="port to listen on (default 8000)")
+    q.add_argument("--port", type=_int_at_least(0), default=8000, metavar="PORT",
+                   help="port to listen on (default %(default)s)")
     q.add_argument("--policy", action="append", metavar="NAME=PATH",
                    help="offer a trained policy as the opponent NAME (an exported .npz, an SB3 zip, an RLlib "
                         "checkpoint or a Python agent file: your own files, loaded as you name them); repeatable")
@@ -386,24 +404,43 @@ def cmd_ladder(args) -> int:
 
 def _add_eval_commands(sub) -> None:
     """``evaluate`` and ``ladder`` (the ladder's arguments go to ``python -m mythenv.eval.ladder``)."""
-    q = sub.add_parser("evaluate", help="one agent against every baseline of the standard suite, one report")
-    q.add_argument("agent", help="a registered agent (random, heuristic, ismcts, ppo, ...), module:NAME, "
-                                 "FILE.py[:NAME], an SB3 zip (ppo:PATH or PATH.zip) or an RLlib checkpoint directory")
-    q.add_argument("--games", type=_int_at_least(1), default=100, help="games per opponent and config")
-    q.add_argument("--configs", nargs="+", help="suite configs (e.g. theosis_v0:solo) or game ids (default: all)")
+    q = sub.add_parser("evaluate", help="one agent against every baseline of the standard suite, one report",
+                       formatter_class=_Fmt,
+                       description="Play AGENT against the baselines (random, heuristic, ISMCTS, the shipped ppo "
+                                   "policy) on every config of the standard suite, seats rotated, and write one "
+                                   "report (win rates with 95% confidence intervals and a rating on the "
+                                   "baselines' ladder) to --out.",
+                       epilog="examples:\n"
+                              "  mythenv evaluate heuristic --games 20 --configs hera_zeus_v0\n"
+                              "  mythenv evaluate ppo:runs/hera_zeus_v0/final.zip --games-filter hera_zeus_v0\n"
+                              "  mythenv evaluate my_agent.py:MyAgent --opponents random,heuristic --workers 2")
+    q.add_argument("agent", help="the agent to evaluate: a registered agent (random, heuristic, ismcts, ppo, ...), "
+                                 "module:NAME, FILE.py[:NAME], an SB3 zip (ppo:PATH or PATH.zip), an exported "
+                                 "PATH.npz or an RLlib checkpoint directory")
+    q.add_argument("--games", type=_int_at_least(1), default=100, metavar="N",
+                   help="games per opponent and config (default %(default)s)")
+    q.add_argument("--configs", nargs="+", metavar="CONFIG",
+                   help="suite configs (e.g. theosis_v0:solo) or game ids (default: the whole suite)")
     q.add_argument("--games-filter", nargs="+", dest="games_filter", metavar="GAME",
                    help="only these game ids (all of their suite configs)")
-    q.add_argument("--opponents", help="comma-separated opponents (default: random, heuristic, ISMCTS, ppo)")
-    q.add_argument("--workers", type=_int_at_least(1), default=1, help="processes")
-    q.add_argument("--seed", type=_int_at_least(0), default=0, help="shifts every config's fixed seed by 1000*SEED")
-    q.add_argument("--out", default="evaluation", help="report directory (report.md, report.json, report.png)")
-    q.add_argument("--ladder", default=None, help="the ladder JSON whose ratings anchor the rating "
-                                                 "(default: docs/baselines.json of the checkout)")
+    q.add_argument("--opponents", metavar="A,B,...",
+                   help="comma-separated opponents (default: random, heuristic, ISMCTS, ppo)")
+    q.add_argument("--workers", type=_int_at_least(1), default=1, metavar="N",
+                   help="processes playing at once (default %(default)s)")
+    q.add_argument("--seed", type=_int_at_least(0), default=0,
+                   help="shifts every config's fixed seed by 1000*SEED (default %(default)s)")
+    q.add_argument("--out", default="evaluation", metavar="DIR",
+                   help="report directory: report.md, report.json, report.png (default %(default)s)")
+    q.add_argument("--ladder", default=None, metavar="FILE.json",
+                   help="the ladder JSON whose ratings anchor the rating (default: docs/baselines.json of the checkout)")
     q.add_argument("--quiet", action="store_true", help="no progress bars")
     q.set_defaults(fn=cmd_evaluate)
     q = sub.add_parser("ladder", help="generate docs/baselines.md (+ .json, plots): python -m mythenv.eval.ladder",
+                       description="Play the baselines' ladder and write docs/baselines.md, .json and plots. "
+                                   "Everything after `ladder` goes to python -m mythenv.eval.ladder: "
+                                   "`mythenv ladder --help` lists its options.",
                        add_help=False)
-    q.add_argument("rest", nargs=argparse.REMAINDER)
+    q.add_argument("rest", nargs=argparse.REMAINDER, help="the arguments of python -m mythenv.eval.ladder")
     q.set_defaults(fn=cmd_ladder)
 
 
@@ -421,6 +458,137 @@ def cmd_bench(args) -> int:
     return bench_main(args.rest)
 
 
+class _Fmt(argparse.HelpFormatter):
+    """Descriptions wrapped to the terminal; a text of several lines (the examples) kept as written."""
+
+    def _fill_text(self, text, width, indent):
+        if "\n" in text:
+            return "".join(indent + line for line in text.splitlines(keepends=True))
+        return super()._fill_text(text, width, indent)
+
+
+_CONFIG_HELP = ("the game's config as KEY=VALUE pairs, each VALUE read as JSON when it is JSON (2, true, "
+                "\"x\") and as text otherwise, e.g. --config num_players=3 first_player=random; "
+                "`mythenv list` shows every game's keys and defaults (default: the game's defaults)")
+_AGENTS_HELP = ("comma-separated agents, one per seat in turn (repeated over the seats): registered agents "
+                "(random, heuristic, ismcts, openspiel, ppo; `mythenv list` names them all), with options as "
+                "NAME:key=value (ismcts:iterations=200), ppo:PATH.zip, PATH.npz, FILE.py[:NAME] or an RLlib "
+                "checkpoint directory (default: %(default)s)")
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """The ``mythenv`` command line (every command and option says what it does)."""
+    p = argparse.ArgumentParser(
+        prog="mythenv", formatter_class=_Fmt,
+        description="Mythology board and card games as reinforcement-learning environments: play, compare and "
+                    "rate agents, train, benchmark, replay records and play in the browser.",
+        epilog="examples:\n"
+               "  mythenv list\n"
+               "  mythenv play hera_zeus_v0 --agents heuristic,random --verbose\n"
+               "  mythenv arena all --agents heuristic,random --games 100 --workers 2\n"
+               "  mythenv serve                      # play in the browser at http://127.0.0.1:8000/\n"
+               "`mythenv COMMAND --help` explains a command.")
+    sub = p.add_subparsers(dest="cmd", required=True, metavar="COMMAND",
+                           title="commands", description="(`mythenv COMMAND --help` for each)")
+    sub.add_parser("list", help="the games (with their config keys and defaults) and the agents",
+                   description="List the registered games, their player counts and config keys with "
+                               "defaults (what --config takes), and the registered agents (what --agents "
+                               "takes).").set_defaults(fn=cmd_list)
+    for name, fn, helptext, desc, example, games in (
+            ("arena", cmd_arena, "play N games between agents and print win rates",
+             "Play GAME (or every game) between the agents, seats rotated, and print each agent's win rate "
+             "with a 95% confidence interval, mean return, win rate by seat, draws and game length.",
+             "  mythenv arena hera_zeus_v0 --agents heuristic,random --games 200\n"
+             "  mythenv arena demigods_v0 --agents heuristic,random --config num_players=3\n"
+             "  mythenv arena all --agents ismcts:iterations=100,heuristic --games 20 --workers 2", 100),
+            ("tournament", cmd_tournament, "rate agents in a round robin (openskill)",
+             "Play every pairing of the agents on GAME (seats rotated) and rate them with openskill's "
+             "Plackett-Luce model.",
+             "  mythenv tournament hera_zeus_v0 --agents random,heuristic,ismcts --games 20", 20)):
+        q = sub.add_parser(name, help=helptext, description=desc, formatter_class=_Fmt,
+                           epilog="examples:\n" + example)
+        q.add_argument("game", help="a game id (`mythenv list`)" + (", or 'all' for every game" if name == "arena" else ""))
+        q.add_argument("--agents", default="heuristic,random", metavar="A,B,...", help=_AGENTS_HELP)
+        q.add_argument("--games", type=_int_at_least(1), default=games, metavar="N",
+                       help="games" + (" per pairing" if name == "tournament" else " per game") + " (default %(default)s)")
+        q.add_argument("--seed", type=_int_at_least(0), default=0,
+                       help="the first game's seed; the games are seeded from it (default %(default)s)")
+        q.add_argument("--workers", type=_int_at_least(1), default=1, metavar="N",
+                       help="processes playing at once (default %(default)s)")
+        q.add_argument("--config", nargs="*", metavar="KEY=VALUE", help=_CONFIG_HELP)
+        q.add_argument("--json", action="store_true", help="print one JSON object instead of a table")
+        if name == "arena":
+            q.add_argument("--record", metavar="DIR", help="write each game's record into DIR (one file per game; "
+                                                           "`mythenv replay` or the web app replays them)")
+        q.set_defaults(fn=fn)
+    _add_eval_commands(sub)
+    q = sub.add_parser("play", help="play one game between agents and show the end", formatter_class=_Fmt,
+                       description="Play one game of GAME between agents and print the final table and the "
+                                   "returns (with --verbose, every action as it is played). To play a seat "
+                                   "yourself, use the `human` agent here or `mythenv serve` in the browser.",
+                       epilog="examples:\n"
+                              "  mythenv play hera_zeus_v0 --verbose\n"
+                              "  mythenv play demigods_v0 --agents heuristic,random,ismcts --config num_players=3\n"
+                              "  mythenv play theomachy_v0 --config mode=advanced deck=draft --record game.json\n"
+                              "  mythenv play hera_zeus_v0 --agents human,heuristic      # you play seat 0")
+    q.add_argument("game", help="a game id (`mythenv list`)")
+    q.add_argument("--agents", default="heuristic,random", metavar="A,B,...", help=_AGENTS_HELP)
+    q.add_argument("--seed", type=_int_at_least(0), default=0,
+                   help="the game's seed (the deal and every chance event; default %(default)s)")
+    q.add_argument("--config", nargs="*", metavar="KEY=VALUE", help=_CONFIG_HELP)
+    q.add_argument("--verbose", action="store_true", help="print every action as it is played")
+    q.add_argument("--record", metavar="FILE", help="write the game's record (JSON) to FILE (`mythenv replay FILE`)")
+    q.set_defaults(fn=cmd_play)
+    q = sub.add_parser("train", help="MaskablePPO self-play (needs the train extra)", formatter_class=_Fmt,
+                       description="Train a masked PPO policy for GAME by self-play against an opponent pool "
+                                   "(sb3-contrib MaskablePPO; needs the train extra: pip install torch==2.13.0 "
+                                   "&& pip install -e '.[train]'). Checkpoints, the final model (zip and "
+                                   "torch-free .npz) and an evaluation go to --out.",
+                       epilog="examples:\n"
+                              "  mythenv train hera_zeus_v0 --steps 200000\n"
+                              "  mythenv train hera_zeus_v0 --n-envs 128 --vec-workers 2 --opponents random,heuristic,self\n"
+                              "  mythenv train hera_zeus_v0 --resume --ppo learning_rate=5e-5")
+    q.add_argument("game", help="a game id (`mythenv list`)")
+    q.add_argument("--steps", type=_int_at_least(1), metavar="N", help="total learner steps (default: the training config's)")
+    q.add_argument("--opponents", metavar="POOL",
+                   help="opponent pool, e.g. random,heuristic,self or random=0.2,heuristic=0.5,self=0.3 "
+                        "(default: the training config's)")
+    q.add_argument("--out", metavar="DIR", help="output directory (default runs/GAME)")
+    q.add_argument("--resume", action="store_true", help="continue from the newest checkpoint in --out")
+    q.add_argument("--ppo", metavar="KEY=VALUE,...",
+                   help="[ppo] values, e.g. learning_rate=5e-5,ent_coef=0.001 (a resumed run "
+                        "continues with them: a fine-tuning phase)")
+    q.add_argument("--config", metavar="FILE.toml",
+                   help="a training TOML (default training/configs/GAME.toml when present)")
+    q.add_argument("--seed", type=_int_at_least(0), help="the run's seed (default: the training config's)")
+    q.add_argument("--n-envs", type=_int_at_least(1), dest="n_envs", metavar="N",
+                   help="games stepped together (default: the training config's)")
+    q.add_argument("--vec-env", choices=("subproc", "dummy", "batched"), dest="vec_env",
+                   help="how the games are stepped: 'batched' is mythenv.make_vec (the games in one engine, "
+                        "opponents inside it; docs/vector.md; the configs' default), 'subproc' one game per "
+                        "process (what reward shaping needs), 'dummy' all in this process")
+    q.add_argument("--vec-workers", type=_int_at_least(1), dest="vec_workers", metavar="N",
+                   help="with --vec-env batched: processes the games are spread over (n_envs a multiple of it)")
+    q.add_argument("--no-pretrain", action="store_true", dest="no_pretrain",
+                   help="skip the config's [pretrain] warm start (PPO from scratch)")
+    q.add_argument("--eval-games", type=_int_at_least(0), default=100, metavar="N",
+                   help="final arena games per opponent (0: none; default %(default)s)")
+    q.add_argument("--quiet", action="store_true", help="no progress bar")
+    q.add_argument("--json", action="store_true", help="print the result as one JSON object")
+    q.set_defaults(fn=cmd_train)
+    q = sub.add_parser("bench", help="throughput and memory side by side with peer envs "
+                                     "(arguments go to python -m benchmarks)", add_help=False,
+                       description="Measure agent-steps per second and memory of every game beside PettingZoo "
+                                   "classic and OpenSpiel games (a source checkout's benchmarks/). Everything "
+                                   "after `bench` goes to python -m benchmarks: `mythenv bench --help` lists "
+                                   "its options.")
+    q.add_argument("rest", nargs=argparse.REMAINDER, help="the arguments of python -m benchmarks")
+    q.set_defaults(fn=cmd_bench)
+    _add_record_commands(sub)
+    return p
+
+
+
 def main(argv: list[str] | None = None) -> int:
     raw = list(sys.argv[1:] if argv is None else argv)
     if raw[:1] == ["ladder"]:  # everything after `ladder` belongs to the ladder's own parser
@@ -431,59 +599,7 @@ def main(argv: list[str] | None = None) -> int:
         except MythenvError as e:
             print(f"mythenv: error: {e}", file=sys.stderr)
             return 2
-    p = argparse.ArgumentParser(prog="mythenv", description="mythology board and card games for RL")
-    sub = p.add_subparsers(dest="cmd", required=True)
-    sub.add_parser("list", help="games and agents").set_defaults(fn=cmd_list)
-    for name, fn, helptext, games in (("arena", cmd_arena, "play N games between agents", 100),
-                                      ("tournament", cmd_tournament, "rate agents in a round robin", 20)):
-        q = sub.add_parser(name, help=helptext)
-        q.add_argument("game", help="a game id" + (", or 'all'" if name == "arena" else ""))
-        q.add_argument("--agents", default="heuristic,random", help="comma-separated agent names")
-        q.add_argument("--games", type=_int_at_least(1), default=games,
-                       help="games" + (" per pairing" if name == "tournament" else ""))
-        q.add_argument("--seed", type=_int_at_least(0), default=0)
-        q.add_argument("--workers", type=_int_at_least(1), default=1)
-        q.add_argument("--config", nargs="*", help="game config as KEY=VALUE")
-        q.add_argument("--json", action="store_true", help="print one JSON object")
-        if name == "arena":
-            q.add_argument("--record", metavar="DIR", help="write each game's record into DIR (one file per game)")
-        q.set_defaults(fn=fn)
-    _add_eval_commands(sub)
-    q = sub.add_parser("play", help="play one game between agents and show the end")
-    q.add_argument("game")
-    q.add_argument("--agents", default="heuristic,random")
-    q.add_argument("--seed", type=_int_at_least(0), default=0)
-    q.add_argument("--config", nargs="*")
-    q.add_argument("--verbose", action="store_true")
-    q.add_argument("--record", metavar="FILE", help="write the game's record (JSON) to FILE")
-    q.set_defaults(fn=cmd_play)
-    q = sub.add_parser("train", help="MaskablePPO self-play (needs the train extra)")
-    q.add_argument("game")
-    q.add_argument("--steps", type=_int_at_least(1), help="total learner steps (default: the game's config)")
-    q.add_argument("--opponents", help="opponent pool, e.g. random,heuristic,self or random=0.2,heuristic=0.5,self=0.3")
-    q.add_argument("--out", help="output directory (default runs/GAME)")
-    q.add_argument("--resume", action="store_true", help="continue from the newest checkpoint in --out")
-    q.add_argument("--ppo", help="[ppo] values, e.g. learning_rate=5e-5,ent_coef=0.001 (a resumed run "
-                                 "continues with them: a fine-tuning phase)")
-    q.add_argument("--config", help="a training TOML (default training/configs/GAME.toml when present)")
-    q.add_argument("--seed", type=_int_at_least(0))
-    q.add_argument("--n-envs", type=_int_at_least(1), dest="n_envs", help="games stepped together")
-    q.add_argument("--vec-env", choices=("subproc", "dummy", "batched"), dest="vec_env",
-                   help="how the games are stepped: 'batched' is mythenv.make_vec (the games in one engine, "
-                        "opponents inside it; docs/vector.md; the default), 'subproc' one game per process (needed for reward shaping)")
-    q.add_argument("--vec-workers", type=_int_at_least(1), dest="vec_workers",
-                   help="with --vec-env batched: processes the games are spread over (n_envs a multiple of it)")
-    q.add_argument("--no-pretrain", action="store_true", dest="no_pretrain",
-                   help="skip the config's [pretrain] warm start (PPO from scratch)")
-    q.add_argument("--eval-games", type=_int_at_least(0), default=100, help="final arena games per opponent (0: none)")
-    q.add_argument("--quiet", action="store_true", help="no progress bar")
-    q.add_argument("--json", action="store_true", help="print the result as one JSON object")
-    q.set_defaults(fn=cmd_train)
-    q = sub.add_parser("bench", help="throughput and memory side by side with peer envs "
-                                     "(arguments go to python -m benchmarks)", add_help=False)
-    q.add_argument("rest", nargs=argparse.REMAINDER)
-    q.set_defaults(fn=cmd_bench)
-    _add_record_commands(sub)
+    p = build_parser()
     args = p.parse_args(argv)
     args.argv = list(sys.argv[1:] if argv is None else argv)[1:]
     try:

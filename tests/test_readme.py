@@ -20,3 +20,6 @@ def test_readme_opens_with_the_two_quickstart_lines():
     lines = README.split("```bash\n", 1)[1].split("```", 1)[0].strip().splitlines()
     assert len(lines) == 2
     assert "mythenv arena" in lines[0] and "pytest" in lines[1]
+    # the first line also installs the web app's extra, so `mythenv serve` runs after it
+    extras = re.search(r'pip install -e "\.\[([a-z,]+)\]"', lines[0]).group(1).split(",")
+    assert "serve" in extras and "eval" in extras

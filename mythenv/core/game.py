@@ -57,6 +57,19 @@ def _passes(check: Callable[[Any], bool], value: Any) -> bool:
 
 
 @dataclass(frozen=True)
+class IntRange:
+    """A check for :class:`Option`: an integer (not a bool) in ``lo..hi``, a multiple of ``step``.
+    Unlike a lambda it says its bounds, so a form can offer a number input with them."""
+
+    lo: int
+    hi: int
+    step: int = 1
+
+    def __call__(self, v: Any) -> bool:
+        return isinstance(v, int) and not isinstance(v, bool) and self.lo <= v <= self.hi and v % self.step == 0
+
+
+@dataclass(frozen=True)
 class Option:
     """One configuration key of a game: its default, and either the allowed values or a check."""
 
@@ -66,6 +79,15 @@ class Option:
     check: Callable[[Any], bool] | None = None
     doc: str = ""
     allowed_text: str = ""
+    #: what a person reads for it in a form ("Number of players"); default: the name in words
+    label: str = ""
+    #: its integer values are seat numbers (shown as "Player N"; a seat of the game's table)
+    seats: bool = False
+
+    @property
+    def title(self) -> str:
+        """The option's name for people: ``label``, else ``name`` in words (``max_rounds`` -> "Max rounds")."""
+        return self.label or self.name.replace("_", " ").capitalize()
 
     def validate(self, game_id: str, value: Any) -> Any:
         """The value as stored in the config (numpy integers and bools become Python ones, so a

@@ -229,7 +229,7 @@ def main(argv=None) -> int:
     p.add_argument("--seeds", type=int, nargs="+", default=[0, 1, 2], help="every pairing is played once per seed")
     p.add_argument("--search-seeds", type=int, default=None,
                    help="search pairings are played on the first N seeds only (default: every seed)")
-    p.add_argument("--workers", type=int, default=2)
+    p.add_argument("--workers", type=int, default=2, help="processes playing at once (default %(default)s)")
     p.add_argument("--configs", nargs="*", help="suite configs or game ids (default: the whole suite)")
     p.add_argument("--agents", help="comma-separated agents (default: the ladder's, mythenv/eval/suite.py)")
     p.add_argument("--update", action="store_true",

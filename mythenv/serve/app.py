@@ -3,9 +3,11 @@
 Each game (a *match*) has an id and an unguessable token, handed only to the tab that created it;
 every request about a match carries the token, and the server only ever serves that token's seat:
 its picture (``game.frame(state, seat)``), its text view, its legal actions, and the log of the
-game with the text of its own actions only (another seat's action text can name a card that seat
-keeps face down, so the log shows who moved and the seat's table view shows what it may see). The
-record, which holds every seat's actions, can be downloaded once the game is over.
+game: the full text of its own actions, and of another seat's only what the table saw
+(``State.public_action_text``, taken before the move is made: the full text can name a card that
+seat keeps face down). Seats are named as at the table (``seat_name``: "you", "Player 2"); the end
+is said in words (``State.ending_text``). The record, which holds every seat's actions, can be
+downloaded once the game is over.
 
 A request for a state that has moved on (its ``step`` is not the game's), a wrong token, an illegal
 or out-of-range action or malformed JSON gets a 4xx answer ``{"error": "..."}`` and changes no
@@ -43,11 +45,12 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from mythenv.agents import make_agent
 from mythenv.core.errors import ConfigError, MythenvError, RecordError
-from mythenv.core.game import Game, State
+from mythenv.core.game import Game, State, seat_name
 from mythenv.core.record import Recorder, load_record
 from mythenv.core.registry import game_class, list_games, make_game
 from mythenv.core.view import SeatView
 
+from .forms import describe
 from .menu import Menu
 from .page import frame_png, has_picture
 
@@ -82,6 +85,8 @@ class Match:
     agents: list[Any]
     rec: Recorder
     rng: np.random.Generator
+    #: what the table saw of each recorded step (``public_action_text`` before it was made)
+    public: list[str] = field(default_factory=list)
     #: held by the one request that moves (across the opponents' thinking)
     lock: threading.Lock = field(default_factory=threading.Lock)
     #: held while the game is swapped or read, so a view never sees half a move
@@ -99,18 +104,23 @@ class Match:
         s = self.state.clone()
         rec = Recorder(self.game, self.rec.seed, self.rec.agents, self.rec.agent_seeds)
         rec.steps, rec._done = list(self.rec.steps), set(self.rec._done)
+        public = list(self.public)
         if action is not None:
+            public.append(s.public_action_text(action))
             rec.apply(s, action)
         while not s.is_terminal() and s.current_player() != self.seat:
             p = s.current_player()
             try:
                 a = self.agents[p].act(SeatView(self.game, s, p, self.rng))
+                said = s.public_action_text(a) if a in s.legal_actions() else ""
                 rec.apply(s, a)
+                public.append(said)
             except Exception as e:  # noqa: BLE001 - whatever an agent trips on, the match is kept as it was
-                raise ConfigError(f"opponent {self.names[p]!r} (seat {p}) failed to move: {type(e).__name__}: "
-                                  f"{str(e)[:200]}; the game is as it was before your move") from None
+                raise ConfigError(f"opponent {self.names[p]!r} ({seat_name(p)}) failed to move: "
+                                  f"{type(e).__name__}: {str(e)[:200]}; the game is as it was before your "
+                                  "move") from None
         with self.view_lock:
-            self.state, self.rec = s, rec
+            self.state, self.rec, self.public = s, rec, public
 
     def view(self) -> dict:
         """What the token's seat may see now."""
@@ -121,13 +131,18 @@ class Match:
         s, me = self.state, self.seat
         over = s.is_terminal()
         mine = not over and s.current_player() == me
-        log = [{"step": k + 1, "seat": st["seat"], "agent": self.names[st["seat"]],
-                "text": st["text"] if st["seat"] == me else None} for k, st in enumerate(self.rec.steps)]
-        return {"match": self.id, "game": self.game.info.game_id, "config": dict(self.game.config),
-                "seat": me, "agents": self.names, "step": self.step,
-                "to_act": None if over else s.current_player(), "your_turn": mine,
+        # the full text of the seat's own moves; of the others', what the table saw of them
+        log = [{"step": k + 1, "seat": st["seat"], "who": seat_name(st["seat"], me), "agent": self.names[st["seat"]],
+                "text": st["text"] if st["seat"] == me else self.public[k]} for k, st in enumerate(self.rec.steps)]
+        to_act = None if over else s.current_player()
+        return {"match": self.id, "game": self.game.info.game_id, "name": self.game.info.name,
+                "config": dict(self.game.config), "seat": me,
+                "seats": [seat_name(p, me) for p in range(self.game.num_players)],
+                "agents": self.names, "step": self.step, "to_act": to_act,
+                "to_act_name": None if to_act is None else seat_name(to_act, me), "your_turn": mine,
                 "legal": [{"action": a, "text": s.action_to_string(a)} for a in s.legal_actions()] if mine else [],
                 "log": log, "text": s.render(me), "finished": over, "picture": has_picture(self.game),
+                "ending": s.ending_text() if over else None,
                 "returns": [float(r) for r in s.returns()] if over else None}
 
 
@@ -192,7 +207,8 @@ class Hub:
 def _opponent_names(req: NewMatch, game: Game) -> list[str]:
     n = game.num_players
     if not 0 <= req.seat < n:
-        raise _error(422, f"seat {req.seat} is not a seat of this game (0..{n - 1})")
+        raise _error(422, f"seat {req.seat} is not a seat of this game (0..{n - 1}: {seat_name(0)} to "
+                          f"{seat_name(n - 1)})")
     others = n - 1
     opp = [req.opponents] * others if isinstance(req.opponents, str) else list(req.opponents)
     if len(opp) != others:
@@ -317,14 +333,9 @@ def create_app(policies: dict[str, str] | None = None, data_dirs: list[str] | No
 
     @app.get("/api/games")
     def games():
-        out = []
-        for gid in list_games():
-            i = game_class(gid).info
-            out.append({"id": gid, "name": i.name, "min_players": i.min_players, "max_players": i.max_players,
-                        "options": [{"name": o.name, "default": o.default,
-                                     "allowed": list(o.allowed) if o.allowed is not None else None,
-                                     "doc": o.allowed_text or o.doc} for o in i.options]})
-        # "ppo" is the trained policy the package ships for the chosen config (a clear 422 when none ships)
+        # each game's options for the setup form: labels, inputs, which combinations play (forms.py);
+        # "ppo" is the trained policy the package ships for a config (ppo_configs; else a 422)
+        out = [describe(game_class(gid)) for gid in list_games()]
         return {"games": out, "agents": menu.names(), "opponents": menu.describe(),
                 "variants": [{"name": n, "game": g} for n, (g, _) in variants.items()],
                 "agent_specs": "a menu name with options, e.g. ismcts:iterations=200 (see opponents)"}
@@ -405,7 +416,7 @@ def create_app(policies: dict[str, str] | None = None, data_dirs: list[str] | No
                 raise _error(409, f"stale request: it is for step {req.step}, the game is at step {m.step} "
                                   "(reload the view)")
             if s.current_player() != m.seat:
-                raise _error(409, f"not your turn: seat {s.current_player()} is to act")
+                raise _error(409, f"not your turn: {seat_name(s.current_player())} is to act")
             if not 0 <= req.action < m.game.num_actions:
                 raise _error(422, f"action {req.action} is out of range: actions are 0..{m.game.num_actions - 1}")
             if req.action not in s.legal_actions():
@@ -507,9 +518,11 @@ def _variants(dirs: list[str]) -> dict[str, tuple[str, str]]:
 def _replay_info(r: ReplaySession) -> dict:
     rec = r.replay.record
     n = r.replay.game.num_players
-    return {"replay": r.id, "game": rec["game"], "config": rec["config"], "seed": rec["seed"],
-            "agents": rec["agents"], "steps": [{"seat": s["seat"], "text": s["text"]} for s in rec["steps"]],
+    return {"replay": r.id, "game": rec["game"], "name": r.replay.game.info.name, "config": rec["config"],
+            "seed": rec["seed"], "agents": rec["agents"], "seats": [seat_name(p) for p in range(n)],
+            "steps": [{"seat": s["seat"], "who": seat_name(s["seat"]), "text": s["text"]} for s in rec["steps"]],
             "views": [str(p) for p in range(n)] + ["all"], "returns": rec["returns"], "finished": rec["finished"],
+            "ending": r.replay.final.ending_text() if rec["finished"] else None,
             "picture": has_picture(r.replay.game)}
 
 

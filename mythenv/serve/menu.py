@@ -83,26 +83,40 @@ class Entry:
     options: dict[str, Opt] = field(default_factory=dict)
     #: the agent takes ``time_limit`` (seconds per decision)
     timed: bool = False
+    #: the module the agent needs (an optional extra); without it the entry is listed as unavailable
+    needs: str = ""
+    #: its name in the setup form
+    label: str = ""
+
+    def available(self) -> bool:
+        if not self.needs:
+            return True
+        import importlib.util
+
+        try:
+            return importlib.util.find_spec(self.needs) is not None
+        except (ImportError, ValueError):
+            return False
 
 
 BUILTIN: dict[str, Entry] = {
-    "random": Entry("random", "random", "uniform over the legal actions"),
-    "heuristic": Entry("heuristic", "heuristic", "the game's rule-based baseline"),
+    "random": Entry("random", "random", "uniform over the legal actions", label="Random player"),
+    "heuristic": Entry("heuristic", "heuristic", "the game's rule-based baseline", label="Rule-based player"),
     "ismcts": Entry("ismcts", "ismcts", "information-set Monte Carlo tree search (never reads hidden cards)", {
         "iterations": Opt("int", 200, 1, 1000, doc="search iterations per decision"),
         "c": Opt("float", 0.7, 0, 10, doc="exploration constant of UCB1"),
         "rollout": Opt("choice", "random", choices=("random", "heuristic"), doc="who plays the rollouts"),
         "max_rollout": Opt("int", 2000, 1, 2000, doc="the longest rollout, in actions"),
-    }, timed=True),
+    }, timed=True, label="Search (ISMCTS)"),
     "openspiel": Entry("openspiel", "openspiel", "OpenSpiel's MCTS or ISMCTS bot (openspiel extra)", {
         "bot": Opt("choice", "mcts", choices=("mcts", "ismcts"), doc="which OpenSpiel bot"),
         "simulations": Opt("int", 16, 2, 200, doc="simulations per decision"),
         "uct_c": Opt("float", 2.0, 0, 10, open_lo=True, doc="exploration constant"),
         "rollouts": Opt("int", 1, 1, 4, doc="random rollouts per leaf"),
-    }, timed=True),
+    }, timed=True, needs="pyspiel", label="OpenSpiel search"),
     "ppo": Entry("ppo", "ppo", "the trained policy the package ships for this config", {
         "deterministic": Opt("bool", True, doc="greedy (true) or sampled from the policy (false)"),
-    }),
+    }, label="Trained policy (PPO)"),
 }
 
 
@@ -117,13 +131,16 @@ class Menu:
                                   f"or '-' (40 at most), not one of {', '.join(BUILTIN)}")
             # an exported or SB3 policy plays greedily or samples; other agents take no options from the web
             opts = {"deterministic": BUILTIN["ppo"].options["deterministic"]} if spec.startswith("ppo:") else {}
-            self.entries[name] = Entry(name, spec, f"a policy the server's user named ({name})", opts)
+            self.entries[name] = Entry(name, spec, f"a policy the server's user named ({name})", opts,
+                                       label=f"Policy {name}")
 
     def names(self) -> list[str]:
         return list(self.entries)
 
     def describe(self) -> list[dict]:
-        return [{"name": e.name, "doc": e.doc, "options": {k: o.describe() for k, o in e.options.items()}}
+        return [{"name": e.name, "label": e.label or e.name, "doc": e.doc, "available": e.available(),
+                 "shipped_only": e.name == "ppo",  # plays only the configs a policy ships for (ppo_configs)
+                 "options": {k: o.describe() for k, o in e.options.items()}}
                 for e in self.entries.values()]
 
     def parse(self, text: Any) -> tuple[Entry, dict[str, Any]]:

@@ -65,9 +65,15 @@ def test_whole_game_and_its_record(client):
     assert r.status_code == 200 and "attachment" in r.headers["content-disposition"]
     rp = load_record(r.content)
     assert rp.final.returns() == v["returns"] and len(rp.steps) == v["step"]
-    # the log names every step's seat; only the person's own actions carry their text
+    # the log names every step's seat as at the table; the person's own actions carry their full
+    # text, the others' what the table saw of them (public_action_text before the move was made)
     assert [e["seat"] for e in v["log"]] == [s["seat"] for s in rp.steps]
-    assert all((e["text"] is None) == (e["seat"] != 1) for e in v["log"])
+    assert [e["who"] for e in v["log"]] == ["you" if s["seat"] == 1 else "Player 1" for s in rp.steps]
+    assert [e["text"] for e in v["log"]] == [
+        s["text"] if s["seat"] == 1 else rp.states[k].public_action_text(s["action"]) for k, s in enumerate(rp.steps)]
+    assert v["seats"] == ["Player 1", "you"]
+    # the end in words: the game's ending_text, not the returns
+    assert v["ending"] == rp.final.ending_text() and v["ending"]
 
 
 def _refused(client, method, url, status, words, **kw):
@@ -173,3 +179,92 @@ def test_bad_records_refused(client):
     _refused(client, "post", "/api/replays", 422, ["record refused", "not valid JSON"], content=b'{"format": "myth', headers=JSON)
     _refused(client, "post", "/api/replays", 422, ["no record"], content=b"", headers=JSON)
     assert len(client.hub.sessions) == n  # nothing half-loaded
+
+
+def test_log_says_what_the_table_saw_before_the_move(client, monkeypatch):
+    """Another seat's step reads as the game's public_action_text, asked before the move is made
+    (here a text that names whose turn it is then: the mover, not the next seat); the ending is
+    the game's ending_text."""
+    cls = type(mythenv.make_game("demigods_v0").new_initial_state(seed=0))
+    monkeypatch.setattr(cls, "public_action_text",
+                        lambda self, a: f"moves while Player {self.current_player() + 1} is to move")
+    monkeypatch.setattr(cls, "ending_text", lambda self: "Somebody wins with 3 points to 1.")
+    m = _new(client, game="demigods_v0", config={"num_players": 3}, seat=0)
+    v = m
+    for _ in range(40):
+        if v["finished"]:
+            break
+        r = client.post(f"/api/matches/{m['match']}/act",
+                        json={"token": m["token"], "step": v["step"], "action": v["legal"][0]["action"]})
+        v = r.json()
+    others = [e for e in v["log"] if e["seat"] != 0]
+    assert others and all(e["text"] == f"moves while {e['who']} is to move" for e in others)
+    assert {e["who"] for e in others} <= {"Player 2", "Player 3"}
+    assert v["to_act_name"] in (None, "you", "Player 2", "Player 3")
+    match = client.hub.sessions[m["match"]]
+    match.state = _finished(match.game)
+    assert _view(client, m)["ending"] == "Somebody wins with 3 points to 1."
+
+
+def _finished(game):
+    s = game.new_initial_state(seed=1)
+    rng = np.random.default_rng(0)
+    while not s.is_terminal():
+        legal = s.legal_actions()
+        s.apply_action(legal[rng.integers(len(legal))])
+    return s
+
+
+def _games(client):
+    return {g["id"]: g for g in client.get("/api/games").json()["games"]}
+
+
+def test_setup_form_options_in_words_with_their_rules(client):
+    """/api/games describes each option for the form: a label in words, its input (choice with
+    labelled values, bool, int with bounds, text) and which combinations of the few-valued options
+    can be played, found by the games' own validators."""
+    games = _games(client)
+    for g in games.values():
+        for o in g["options"]:
+            assert o["label"] and "_" not in o["label"] and '"' not in o["label"], o
+            assert o["kind"] in ("choice", "bool", "int", "text"), o
+            if o["kind"] == "choice":
+                assert all(c["label"] and '"' not in c["label"] and "_" not in c["label"] for c in o["choices"]), o
+                assert o["default"] in [c["value"] for c in o["choices"]], o
+            if o["kind"] == "int":
+                assert o["min"] <= o["default"] <= o["max"] and o["step"] >= 1, o
+        keys = g["rules"]["keys"]
+        assert all(any(o["name"] == k for o in g["options"]) for k in keys)
+        defaults = [next(o["default"] for o in g["options"] if o["name"] == k) for k in keys]
+        assert defaults in g["rules"]["valid"], g["id"]  # the defaults play
+    dg = {o["name"]: o for o in games["demigods_v0"]["options"]}
+    assert dg["num_players"]["label"] == "Number of players"
+    assert [c["label"] for c in dg["first_player"]["choices"]] == ["Random", "Player 1", "Player 2", "Player 3",
+                                                                   "Player 4", "Player 5"]
+    assert dg["max_rounds"]["kind"] == "int" and (dg["max_rounds"]["min"], dg["max_rounds"]["max"]) == (1, 10_000)
+    assert dg["army_goal"]["step"] == 500
+    rules = games["demigods_v0"]["rules"]
+    assert rules["keys"] == ["num_players", "first_player"]  # speech plays with everything: left out
+    seats = {n: sorted(fp for k, fp in rules["valid"] if k == n and fp != "random") for n in (2, 3, 4, 5)}
+    assert seats == {n: list(range(n)) for n in (2, 3, 4, 5)}  # the first player is a seat of the table
+    tm = games["theomachy_v0"]
+    assert {o["name"]: o["kind"] for o in tm["options"]}["num_players"] == "choice"  # 2..8: a few values
+    assert tm["rules"]["keys"] == ["deck", "mode"]
+    assert ["prebuilt", "advanced"] not in tm["rules"]["valid"] and ["draft", "advanced"] in tm["rules"]["valid"]
+    th = games["theosis_v0"]
+    valid = [dict(zip(th["rules"]["keys"], c)) for c in th["rules"]["valid"]]
+    assert {c["mode"] for c in valid if c["num_players"] == 1} == {"solo"}
+    assert {o["name"]: o["kind"] for o in th["options"]}["expansion"] == "bool"
+    assert games["hera_zeus_v0"]["ppo_configs"] == [{"first_player": "hera"}]
+
+
+def test_server_refuses_what_the_form_would_not_offer(client):
+    """The form's rules are a convenience: the server validates every config itself (a 422 naming the
+    option)."""
+    for game, config, words in (("demigods_v0", {"num_players": 2, "first_player": 3}, ["first_player"]),
+                                ("theomachy_v0", {"mode": "advanced", "deck": "prebuilt"}, ["deck", "draft"]),
+                                ("theosis_v0", {"num_players": 1}, ["solo"]),
+                                ("demigods_v0", {"max_rounds": 0}, ["max_rounds"])):
+        _refused(client, "post", "/api/matches", 422, words, json={"game": game, "config": config})
+    created = _new(client, game="theomachy_v0", config={"mode": "advanced", "deck": "draft"})
+    assert created["config"]["mode"] == "advanced"

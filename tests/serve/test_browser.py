@@ -88,7 +88,7 @@ def test_whole_game_by_clicking(page, tmp_path):
     saved record replays to the returns the page shows."""
     _start(page)
     clicks = 0
-    while "game over" not in page.text_content("#status"):
+    while not page.evaluate("M.finished"):
         step = page.evaluate("M.step")
         with page.expect_response(lambda r: r.url.endswith("/act")) as resp:
             page.locator("#actions button.action").last.click()
@@ -161,3 +161,63 @@ def test_forged_request_refused(page):
         page.locator("#actions button.action").first.click()
     assert resp.value.status == 200
     wait_js(page, "s => M.step > s", step)
+
+
+def _option_texts(page, selector):
+    return page.evaluate(f"[...document.querySelectorAll({selector!r} + ' option')].map(o => o.textContent)")
+
+
+def test_setup_form_status_log_and_thinking_sign(page):
+    """The setup form in words, its options following each other (Demigods' first player is a seat of
+    the table; Theomachy's Advanced game switches to the draft), only the web menu's opponents; then
+    a game whose page names seats as at the table and shows a thinking sign while the others move."""
+    page.select_option("#game", "demigods_v0")
+    labels = page.evaluate("[...document.querySelectorAll('#options label')].map(l => l.firstChild.textContent)")
+    assert "Number of players " in labels and "Who starts " in labels
+    assert not any("_" in x or '"' in x for x in labels), labels
+    fp = "#options select[data-option=first_player]"
+    assert _option_texts(page, fp) == ["Random", "Player 1", "Player 2"]
+    page.select_option("#options select[data-option=num_players]", label="4")
+    assert _option_texts(page, fp) == ["Random", "Player 1", "Player 2", "Player 3", "Player 4"]
+    assert _option_texts(page, "#seat") == ["Player 1", "Player 2", "Player 3", "Player 4"]
+    page.select_option(fp, label="Player 4")
+    page.select_option("#options select[data-option=num_players]", label="3")
+    assert _option_texts(page, fp) == ["Random", "Player 1", "Player 2", "Player 3"]
+    assert "Who starts set to" in page.text_content("#form-note")
+    assert page.evaluate("CFG.first_player") in ("random", 0, 1, 2)
+    opponents = _option_texts(page, "#opponent")
+    assert not any(x in " ".join(opponents).lower() for x in ("python", "rllib", "torch", "human")), opponents
+    page.select_option("#game", "theomachy_v0")
+    page.select_option("#options select[data-option=mode]", label="Advanced")
+    assert page.evaluate("CFG.deck") == "draft" and "Starting decks set to Draft" in page.text_content("#form-note")
+    page.select_option("#options select[data-option=deck]", label="Prebuilt")
+    assert page.evaluate("CFG.mode") == "basic"  # the pre-built decks are for the Basic game only
+
+    page.select_option("#game", "demigods_v0")
+    page.select_option("#options select[data-option=num_players]", label="3")
+    page.select_option("#seat", label="Player 2")
+    page.select_option("#opponent", "random")
+    page.fill("#seed", "4")
+    page.click("#start")
+    page.wait_for_selector("#play:not(.hidden)")
+    page.evaluate("""() => { window.SEEN = []; const t = document.getElementById('thinking');
+        new MutationObserver(() => { if (!t.classList.contains('hidden')) SEEN.push([t.textContent,
+            [...document.querySelectorAll('#actions button')].every(b => b.disabled) && getComputedStyle(t).display !== 'none']); })
+        .observe(t, {attributes: true, childList: true, characterData: true, subtree: true}); }""")
+    for _ in range(3):
+        if page.evaluate("M.finished"):
+            break
+        step = page.evaluate("M.step")
+        page.locator("#actions button.action").first.click()
+        wait_js(page, "s => M.step > s", step)
+    seen = page.evaluate("SEEN")
+    assert seen and all(text == "The other players are thinking" and disabled for text, disabled in seen), seen
+    wait_js(page, "() => document.getElementById('thinking').classList.contains('hidden')")
+    assert page.locator("#thinking").is_hidden()
+    assert page.locator("#actions button.action").first.is_enabled() or page.evaluate("M.finished")
+    words = page.text_content("#status") + page.text_content("#players") + page.text_content("#log")
+    assert "You" in page.text_content("#players") and "Player 1" in words and "Player 3" in words
+    for raw in ("seat ", "player_", "P0", "P1", "returns"):
+        assert raw not in words, (raw, words)
+    entries = page.evaluate("[...document.querySelectorAll('#log li')].map(l => l.textContent)")
+    assert entries and all(e.startswith(("You: ", "Player 1 ", "Player 3 ")) for e in entries), entries

@@ -16,7 +16,7 @@ from __future__ import annotations
 from mythenv.core.actions import ActionCodec
 from mythenv.core.env import env_constructors
 from mythenv.core.errors import ConfigError
-from mythenv.core.game import Game, GameInfo, Option
+from mythenv.core.game import Game, GameInfo, IntRange, Option
 from mythenv.core.observe import compiled_module, snapshot_encoder
 from mythenv.core.registry import register_game
 
@@ -28,7 +28,7 @@ GAME_ID = "demigods_v0"
 
 
 def _int_in(lo: int, hi: int, step: int = 1):
-    return lambda v: isinstance(v, int) and not isinstance(v, bool) and lo <= v <= hi and v % step == 0
+    return IntRange(lo, hi, step)
 
 
 @register_game
@@ -41,16 +41,17 @@ class DemigodsGame(Game):
         rulebook="004_fd352dc18fb78471.txt",
         modes=("auto", "explicit"),
         options=(
-            Option("num_players", 2, (2, 3, 4, 5), doc="number of demigods (DG: 2 to 5)"),
+            Option("num_players", 2, (2, 3, 4, 5), label="Number of players", doc="number of demigods (DG: 2 to 5)"),
             Option("first_player", "random", ("random", 0, 1, 2, 3, 4), check=lambda v: not isinstance(v, bool),
+                   label="Who starts", seats=True,
                    allowed_text="'random' or a seat number", doc="first seat (DG § Setup: 'let the youngest player go first'): 'random' or a seat"),
             Option("speech", "auto", ("auto", "explicit"),
                    doc="'auto': every phrase is said right; 'explicit': speech steps (see the doc page)"),
-            Option("max_rounds", 150, check=_int_in(1, 10_000), allowed_text="an int 1..10000",
+            Option("max_rounds", 150, check=_int_in(1, 10_000), allowed_text="an int 1..10000", label="Rounds before a draw",
                    doc="rounds (turns of every seat) before the game ends in a draw"),
-            Option("army_goal", CARDS.throne.army, check=_int_in(0, 100_000, 500),
+            Option("army_goal", CARDS.throne.army, check=_int_in(0, 100_000, 500), label="Army needed for the throne",
                    allowed_text="a multiple of 500 in 0..100000", doc="throne: Army total needed (designed)"),
-            Option("wealth_goal", CARDS.throne.wealth, check=_int_in(0, 100_000, 500),
+            Option("wealth_goal", CARDS.throne.wealth, check=_int_in(0, 100_000, 500), label="Wealth needed for the throne",
                    allowed_text="a multiple of 500 in 0..100000", doc="throne: Wealth total needed (designed)"),
         ),
     )

@@ -34,7 +34,7 @@ class HeraZeusGame(Game):
         max_players=2,
         rulebook="002_19ba8e0b2fdbcdd1.txt",
         options=(
-            Option("first_player", "hera", ("hera", "zeus", "random"),
+            Option("first_player", "hera", ("hera", "zeus", "random"), label="Who starts",
                    doc="who starts (HZ § Game Play: Hera when nobody visited a Greek restaurant)"),
         ),
     )

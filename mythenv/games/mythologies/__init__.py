@@ -46,12 +46,12 @@ class MythologiesGame(Game):
         max_players=4,
         rulebook="003_4f78a05115d81413.txt",
         options=(
-            Option("num_players", 2, (2, 3, 4), doc="number of seats (MY § Components: 4 colours)"),
-            Option("mythologies", "random", check=_valid_myths,
+            Option("num_players", 2, (2, 3, 4), label="Number of players", doc="number of seats (MY § Components: 4 colours)"),
+            Option("mythologies", "random", check=_valid_myths, label="Mythologies in play",
                    doc="'random' (MY § Overall Setup 1), 'first_game' (Celtic, Egyptian, Greek, Inca) or "
                        "4 comma-separated names, e.g. 'greek,norse,zulu,inca'",
                    allowed_text="'random', 'first_game' or 4 distinct comma-separated mythology names"),
-            Option("reward", "win", ("win", "score"),
+            Option("reward", "win", ("win", "score"), label="Reward (for learning agents)",
                    doc="'win': +1 winners / -1 others; 'score': Favor margin over the best opponent"),
         ),
     )

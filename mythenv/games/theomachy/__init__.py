@@ -19,7 +19,7 @@ from __future__ import annotations
 from mythenv.core.actions import ActionCodec
 from mythenv.core.env import env_constructors
 from mythenv.core.errors import ConfigError
-from mythenv.core.game import Game, GameInfo, Option
+from mythenv.core.game import Game, GameInfo, IntRange, Option
 from mythenv.core.observe import compiled_module
 from mythenv.core.registry import register_game
 
@@ -32,7 +32,7 @@ GAME_ID = "theomachy_v0"
 
 
 def _int_in(lo, hi):
-    return lambda v: isinstance(v, int) and not isinstance(v, bool) and lo <= v <= hi
+    return IntRange(lo, hi)
 
 
 @register_game
@@ -45,17 +45,17 @@ class TheomachyGame(Game):
         rulebook="000_b58b559235c1f04d.txt",
         modes=("basic", "advanced", "epic"),
         options=(
-            Option("num_players", 2, check=_int_in(2, 8), allowed_text="an integer 2..8",
+            Option("num_players", 2, check=_int_in(2, 8), allowed_text="an integer 2..8", label="Number of players",
                    doc="number of players (TM § Introduction: up to 8 with a second box)"),
-            Option("deck", "prebuilt", ("prebuilt", "draft"),
+            Option("deck", "prebuilt", ("prebuilt", "draft"), label="Starting decks",
                    doc="starting decks: the pre-built decks I-IV or the draft (TM § Create Your Starting Deck)"),
-            Option("mode", "basic", ("basic", "advanced", "epic"),
+            Option("mode", "basic", ("basic", "advanced", "epic"), label="Game mode",
                    doc="game mode (TM § Game Preparation): 'basic', 'advanced' (Pantheons, Gods, Miracles, "
                        "Mythology cards, Heroes, the Myth Phase; needs deck='draft') or 'epic' (the "
                        "Advanced game as a race to 10 Victory Points)"),
-            Option("max_hands", 60, check=_int_in(1, 100_000), allowed_text="an integer >= 1",
+            Option("max_hands", 60, check=_int_in(1, 100_000), allowed_text="an integer >= 1", label="Hands before a draw",
                    doc="Hand bound: the game ends as a draw between the survivors after this many Hands"),
-            Option("windows", "public", ("public", "holders"),
+            Option("windows", "public", ("public", "holders"), label="Who is asked to react",
                    doc="who is asked in reaction / Closing windows and whether a turn ends by itself: "
                        "'public' asks every seat that could act given public facts (each may pass); "
                        "'holders' asks only seats holding a playable card and so leaks hand contents"),

@@ -41,27 +41,27 @@ class TheosisGame(Game):
         rulebook="001_4e95cd654d8b1058.txt",
         modes=tuple(MODES) + MONSTER_MODES,
         options=(
-            Option("num_players", 2, (1, 2, 3, 4, 5, 6), doc="number of players (TH § Game Modes; 1: solo)"),
-            Option("mode", "free_for_all", tuple(MODES) + MONSTER_MODES,
+            Option("num_players", 2, (1, 2, 3, 4, 5, 6), label="Number of players", doc="number of players (TH § Game Modes; 1: solo)"),
+            Option("mode", "free_for_all", tuple(MODES) + MONSTER_MODES, label="Game mode",
                    doc="free_for_all, or teams_2x2 (4 players), teams_2x3 / teams_3x2 (6 players); against "
                        "monsters: solo (1 player), coop, semi_coop_light, semi_coop_heavy (2-6 players)"),
-            Option("variant", "normal", ("normal", "blitz"),
+            Option("variant", "normal", ("normal", "blitz"), label="Heroes (normal or blitz)",
                    doc="heroes per player: normal 3 / blitz 2 (5-6 players and 2x3 / 3x2 teams: 2)"),
-            Option("prep", "hierapolis", ("hierapolis", "fast"),
+            Option("prep", "hierapolis", ("hierapolis", "fast"), label="Preparation",
                    doc="preparation: six turns in Hierapolis (TH § Preparation Phase) or Fast Action Preparation"),
-            Option("expansion", False, (False, True), doc="the six Expansion Powers (optional rule)"),
+            Option("expansion", False, (False, True), label="Expansion Powers", doc="the six Expansion Powers (optional rule)"),
             # --- Monsters
-            Option("encounter", "auto", check=lambda v: isinstance(v, str) and (v == "auto" or v in ENCOUNTERS
+            Option("encounter", "auto", label="Encounter (monster modes)", check=lambda v: isinstance(v, str) and (v == "auto" or v in ENCOUNTERS
                                                                                 or ":" in v),
                    doc="monster modes: a row of the encounter table (data/encounters.toml), 'auto' (the "
                        "row of num_players and heroes_per_player), or a free 'monster:tokens,...'",
                    allowed_text="'auto', " + ", ".join(map(repr, ENCOUNTERS)) + " or 'monster:tokens,...'"),
-            Option("monsters", "random", check=lambda v: isinstance(v, str),
+            Option("monsters", "random", label="Monsters (monster modes)", check=lambda v: isinstance(v, str),
                    doc="monster modes: which monsters a table row fights, comma separated keys of "
                        "data/monsters.toml, or 'random' (drawn when the heroes enter the Arena)"),
-            Option("heroes_per_player", 0, (0, 2, 3, 4),
+            Option("heroes_per_player", 0, (0, 2, 3, 4), label="Heroes per player (monster modes)",
                    doc="monster modes: heroes per player (0: the encounter's); 4 where the table has it"),
-            Option("targeting", "priority", check=lambda v: isinstance(v, str) and v in TARGETING,
+            Option("targeting", "priority", label="Monsters' targets", check=lambda v: isinstance(v, str) and v in TARGETING,
                    doc="the monsters' target policy (rules.monsters.TARGETING; 'priority': the printed "
                        "Monster Priority List as one deterministic order, 'nearest')"),
         ),
