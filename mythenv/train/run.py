@@ -61,6 +61,47 @@ def evaluate(model_path: str, game: str, opponents: list[str], games: int, seed:
     return out
 
 
+def evaluate_batched(model, game: str, opponents: list[str], games: int, seed: int,
+                     game_config: dict | None = None) -> dict[str, Any]:
+    """:func:`evaluate`'s check played in the batched engine: against each opponent, ``games`` games
+    of the greedy policy with seats rotated (row ``i`` plays seat ``i % P``), one row per game and
+    only each row's first game counted (so short games are not favoured), the policy's decisions
+    in one forward pass per step instead of one per decision. Same keys as :func:`evaluate`; a
+    one-seat game (nobody to rotate against) goes to :func:`evaluate`."""
+    from mythenv.eval.arena import wilson, winning_seats
+    from mythenv.vector import make_vec
+
+    config = game_config or {}
+    num_players = make_game(game, **config).num_players
+    if num_players == 1:
+        raise ConfigError("evaluate_batched: a one-seat game has no opponent seat; use evaluate")
+    out: dict[str, Any] = {}
+    for opp in opponents:
+        vec = make_vec(game, games, opponents=opp, seat="rotate", seed=seed, **config)
+        try:
+            obs, info = vec.reset(seed=seed)
+            seats = np.asarray(info["seat"]).copy()
+            returns = np.zeros(games)
+            won = np.zeros(games, bool)
+            drawn = np.zeros(games, bool)
+            done = np.zeros(games, bool)
+            while not done.all():
+                actions, _ = model.predict(obs, action_masks=vec.action_masks(), deterministic=True)
+                obs, _, term, trunc, info = vec.step(actions)
+                for i in np.flatnonzero((term | trunc) & ~done):
+                    ret = info["returns"][i]
+                    winners = winning_seats(ret)
+                    won[i], drawn[i], returns[i] = seats[i] in winners, not winners and max(ret) == 0, ret[seats[i]]
+                done |= term | trunc
+        finally:
+            vec.close()
+        out[opp] = {"win_rate": float(won.mean()), "ci95": list(wilson(int(won.sum()), games)), "games": games,
+                    "draw_rate": float(drawn.mean()), "mean_return": float(returns.mean()),
+                    "per_seat_win_rate": [float(won[seats == s].mean()) if (seats == s).any() else None
+                                          for s in range(num_players)]}
+    return out
+
+
 def save_snapshot(model, path: Path, cfg: TrainConfig, steps: int) -> str:
     """A frozen snapshot for the pool: the actor exported to ``.npz`` (no torch needed to play it)."""
     from mythenv.agents.numpy_policy import export_sb3
@@ -145,12 +186,16 @@ def _eval_key(k: str) -> str:
 
 def _eval_row(model, cfg: TrainConfig, out: Path, n: int, wall: float, progress: bool):
     """Arena games of the current greedy policy against cfg.eval_opponents, one line of OUT/eval.jsonl."""
-    path = out / "checkpoints" / f"eval_{n}.zip"
-    model.save(path)
     t = time.time()
-    res = evaluate(str(path), cfg.game, cfg.eval_opponents, cfg.eval_games, seed=10_000 + n,
-                   game_config=cfg.game_config)
-    path.unlink()
+    if cfg.vec_env == "batched" and make_game(cfg.game, **cfg.game_config).num_players > 1:
+        res = evaluate_batched(model, cfg.game, cfg.eval_opponents, cfg.eval_games, seed=10_000 + n,
+                               game_config=cfg.game_config)
+    else:
+        path = out / "checkpoints" / f"eval_{n}.zip"
+        model.save(path)
+        res = evaluate(str(path), cfg.game, cfg.eval_opponents, cfg.eval_games, seed=10_000 + n,
+                       game_config=cfg.game_config)
+        path.unlink()
     row = {"steps": n, "wall_time": wall + time.time() - t, "eval_seconds": time.time() - t,
            **{_eval_key(k): v["win_rate"] for k, v in res.items()}}
     with open(out / "eval.jsonl", "a") as f:
