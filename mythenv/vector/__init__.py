@@ -2,7 +2,7 @@
 
 Torch-free (numpy and Gymnasium only). ``engine`` steps the rows in this process, ``shard`` over
 worker processes with shared memory, ``adapters`` puts the result behind other libraries' interfaces
-(Stable-Baselines3's ``VecEnv``). See docs/vector.md.
+(Stable-Baselines3's ``VecEnv``, a TorchRL env, PufferLib's ``PufferEnv``). See docs/vector.md.
 """
 
 from __future__ import annotations
