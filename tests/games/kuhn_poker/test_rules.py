@@ -132,6 +132,8 @@ def test_envs_never_show_a_chance_seat():
         assert agent in ("player_0", "player_1")
         obs, _, done, trunc, _ = env.last()
         env.step(None if done or trunc else int(np.flatnonzero(obs["action_mask"])[0]))
+    env.reset(options={"state": GAME.new_initial_state(seed=5, chance_nodes=True).to_dict()})
+    assert env.agent_selection == "player_0" and len(env.unwrapped.game_state.cards) == 2  # dealt by the env
     genv = gymnasium.make("mythenv/KuhnPoker-v0", opponent="heuristic")
     _, info = genv.reset(seed=1)
     assert info["action_mask"].tolist() == [1, 1]
