@@ -251,12 +251,13 @@ class State(ABC):
         chance events calls this at the end of its constructor and of ``_apply``."""
         while not self.chance_nodes and self.current_player() == CHANCE:
             outcomes = self.chance_outcomes()
-            x = self.rng.random()
-            for a, p in outcomes:
+            x, a = self.rng.random(), outcomes[-1][0]  # the last one where rounding leaves x >= 0
+            for outcome, p in outcomes:
                 x -= p
                 if x < 0:
+                    a = outcome
                     break
-            self._apply(a)  # rounding left x >= 0 after the last outcome: that one
+            self._apply(a)
 
     def _compute_legal(self) -> list[int]:
         """The legal actions of this position (called once per position; the result is cached in

@@ -11,7 +11,8 @@ from pettingzoo.test import api_test, seed_test
 import mythenv
 from mythenv.core.errors import ConfigError, IllegalActionError, StateError
 
-from .cases import SUITE_CASES as CASES, SUITE_DEFAULT_CASES as DEFAULT_CASES  # the test games too
+from .cases import SUITE_CASES as CASES  # the test games too
+from .cases import SUITE_DEFAULT_CASES as DEFAULT_CASES
 from .helpers import mask_of, python_observation, random_walk
 
 
