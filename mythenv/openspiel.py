@@ -11,11 +11,14 @@ Written once over the State protocol of :mod:`mythenv.core.game`; nothing here k
 
 What is declared, and why:
 
-- **Chance: sampled stochastic.** A mythenv state draws its chance (shuffles, dice) inside
-  ``apply_action`` from its own seeded generator, so there are no chance nodes. ``clone()`` copies the
-  generator, so a state and its clone go on identically (what OpenSpiel's tests check). Each new
-  initial state is seeded from the game's ``rng_seed`` parameter: ``-1`` (the default) draws fresh
-  entropy, any other value gives the same sequence of games on every run.
+- **Chance.** A mythenv state draws its chance (shuffles, dice) inside ``apply_action`` from its own
+  seeded generator. The pyspiel game opens with one chance node whose outcome is that generator's
+  seed (``NUM_SEEDS`` equally likely ones); after it the game is a deterministic function of the
+  actions. ``clone()`` copies the generator, so a state and its clone go on identically (what
+  OpenSpiel's tests check). A game that exposes its chance events (``Game.max_chance_outcomes`` > 0,
+  Kuhn poker) has no seed node: its states are built with ``chance_nodes=True`` and each chance event
+  is a pyspiel chance node with the game's own outcomes and probabilities (``State.chance_outcomes``),
+  so OpenSpiel's exact algorithms (CFR, exploitability) see the true tree.
 - **Imperfect information.** The observation tensor and the information-state tensor of a seat are
   mythenv's observation for that seat (the Observer's named pieces, in the ``dict`` of
   ``make_py_observer``). mythenv observations carry what a seat remembers (known cards, public
@@ -163,7 +166,9 @@ class MythenvState(pyspiel.State):
 
     def __init__(self, game: MythenvGame):
         super().__init__(game)
-        self._held = None
+        g = game.mythenv_game
+        # a game that exposes its chance events starts at its first one (its generator draws nothing)
+        self._held = _Held(g.new_initial_state(seed=0, chance_nodes=True)) if g.max_chance_outcomes else None
 
     @property
     def _mgame(self) -> Game:
@@ -185,8 +190,9 @@ class MythenvState(pyspiel.State):
         return pyspiel.PlayerId.TERMINAL if s.is_terminal() else s.current_player()
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
-        if self._held is not None:
-            return []
+        h = self._held
+        if h is not None:
+            return h.state.chance_outcomes()
         return [(a, _SEED_P) for a in range(NUM_SEEDS)]
 
     def _legal_actions(self, player: int) -> list[int]:
@@ -204,7 +210,8 @@ class MythenvState(pyspiel.State):
 
     def _action_to_string(self, player: int, action: int) -> str:
         if player == pyspiel.PlayerId.CHANCE:
-            return f"seed {action}"
+            h = self._held
+            return f"seed {action}" if h is None else h.state.action_to_string(int(action))
         return f"{action}:{self._mgame.action_to_string(int(action))}"
 
     def is_terminal(self) -> bool:
@@ -247,7 +254,7 @@ class MythenvGame(pyspiel.Game):
         lo, hi, total = self._mgame.utility_bounds()
         info = pyspiel.GameInfo(
             num_distinct_actions=self._mgame.num_actions,
-            max_chance_outcomes=NUM_SEEDS,
+            max_chance_outcomes=self._mgame.max_chance_outcomes or NUM_SEEDS,
             num_players=self._mgame.num_players,
             min_utility=float(lo),
             max_utility=float(hi),
@@ -304,7 +311,7 @@ def _game_type(game_id: str, utility: pyspiel.GameType.Utility | None = None) ->
 def load(game: Game) -> MythenvGame:
     """The pyspiel game of a mythenv Game (its config as game parameters; the inverse of how
     parameters are read, ints of a string option written ``int:N``)."""
-    register_all()
+    register(game.info.game_id)
     cls = type(game)
     defaults = {o.name: o.default for o in cls.info.options}
     params = {}
@@ -324,21 +331,25 @@ def wrap_state(sgame: MythenvGame, state) -> MythenvState:
     return out
 
 
-def register_all() -> dict[str, str]:
-    """Register every mythenv game with pyspiel (idempotent); returns game id -> short name."""
-    registered = set(pyspiel.registered_names())
-    for gid in list_games():
-        name = short_name(gid)
-        SHORT_NAMES[gid] = name
-        if name in registered:
-            continue
-        gtype = _game_type(gid)
-        cls = type(f"MythenvGame_{gid}", (MythenvGame,), {"game_id": gid, "game_type": gtype})
+def register(game_id: str) -> str:
+    """Register one mythenv game with pyspiel (idempotent; an unlisted game too, e.g. Kuhn poker after
+    ``mythenv.games.kuhn_poker.register()``); returns its short name."""
+    name = SHORT_NAMES[game_id] = short_name(game_id)
+    if name not in pyspiel.registered_names():
+        gtype = _game_type(game_id)
+        cls = type(f"MythenvGame_{game_id}", (MythenvGame,), {"game_id": game_id, "game_type": gtype})
         pyspiel.register_game(gtype, cls)
+    return name
+
+
+def register_all() -> dict[str, str]:
+    """Register every listed mythenv game with pyspiel (idempotent); returns game id -> short name."""
+    for gid in list_games():
+        register(gid)
     return dict(SHORT_NAMES)
 
 
 register_all()
 
-__all__ = ["SHORT_NAMES", "MythenvGame", "MythenvObserver", "MythenvState", "load", "register_all", "short_name",
+__all__ = ["SHORT_NAMES", "MythenvGame", "MythenvObserver", "MythenvState", "load", "register", "register_all", "short_name",
            "wrap_state"]

@@ -144,6 +144,9 @@ class MythEnv(AECEnv):
         self.game_state = self.game.new_initial_state(seed=game_seed)
         if options and "state" in options:
             self.game_state = self.game.state_from_dict(options["state"])
+            if self.game_state.chance_nodes:  # a state saved waiting at chance (OpenSpiel's tree): the
+                self.game_state.chance_nodes = False  # env draws its chance itself, as every env state does
+                self.game_state._draw_chance()
         self.agents = list(self.possible_agents)
         self.rewards = {a: 0.0 for a in self.agents}
         self._cumulative_rewards = {a: 0.0 for a in self.agents}

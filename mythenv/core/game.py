@@ -3,7 +3,10 @@
 The split follows OpenSpiel: a :class:`Game` knows the rules' parameters, the action codec and the
 observer; a :class:`State` is the whole truth of one position and can be cloned, serialized and
 determinized. Chance is resolved inside the state from its own seeded ``numpy.random.Generator``,
-so a state plus its RNG state replays exactly.
+so a state plus its RNG state replays exactly. A game may also expose its chance events (OpenSpiel's
+explicit chance nodes): ``Game.max_chance_outcomes`` > 0, and a state built with ``chance_nodes=True``
+stops at each of them (``current_player() == CHANCE``, ``chance_outcomes()``) for the caller to pick the
+outcome; every other state draws them from its generator (``State._draw_chance``).
 """
 
 from __future__ import annotations
@@ -26,6 +29,9 @@ from .schema import validate
 
 TERMINAL = -4
 """``current_player()`` of a finished game."""
+CHANCE = -1
+"""``current_player()`` at a chance event, in a state that exposes them (``State.chance_nodes``); both
+numbers are pyspiel's."""
 
 _INT8 = np.dtype(np.int8)
 _UNBUILT = object()
@@ -205,6 +211,14 @@ class State(ABC):
     #: the generator behind ``rng`` (None in a clone until its first draw) and, until then, its state
     _rng: np.random.Generator | None = None
     _rng_state: dict | None = None
+    #: True: the state stops at each chance event of its game (``current_player() == CHANCE``), where
+    #: ``legal_actions()`` are the outcomes of ``chance_outcomes()`` and the caller applies one (how
+    #: OpenSpiel's tree algorithms walk it, through ``mythenv.openspiel``). False, the default (every
+    #: state the envs, agents and tools build): the state draws each outcome from ``rng`` at once
+    #: (``_draw_chance``), so no seat ever sees a chance node. Only a game with
+    #: ``Game.max_chance_outcomes`` > 0 has chance events to expose; it takes
+    #: ``new_initial_state(seed, chance_nodes=True)``, keeps the flag in its clones and saved states.
+    chance_nodes: bool = False
 
     @property
     def rng(self) -> np.random.Generator:
@@ -245,6 +259,27 @@ class State(ABC):
 
     @abstractmethod
     def current_player(self) -> int: ...
+
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        """At a chance event (``current_player() == CHANCE``): its outcomes as ``(action, probability)``
+        pairs, the probabilities summing to 1, in the order of ``legal_actions()``; ``[]`` anywhere
+        else, and always in a game that draws its chance inside its rules."""
+        return []
+
+    def _draw_chance(self) -> None:
+        """Draw the outcome of each chance event the state is at from ``rng`` (one ``rng.random()``
+        each, against the cumulative probabilities) and apply it, until a seat is to act or the game
+        is over; nothing in a state that exposes its chance events (``chance_nodes``). A game with
+        chance events calls this at the end of its constructor and of ``_apply``."""
+        while not self.chance_nodes and self.current_player() == CHANCE:
+            outcomes = self.chance_outcomes()
+            x, a = self.rng.random(), outcomes[-1][0]  # the last one where rounding leaves x >= 0
+            for outcome, p in outcomes:
+                x -= p
+                if x < 0:
+                    a = outcome
+                    break
+            self._apply(a)
 
     def _compute_legal(self) -> list[int]:
         """The legal actions of this position (called once per position; the result is cached in
@@ -401,6 +436,10 @@ class Game(ABC):
     benchmark_configs: ClassVar[tuple[dict, ...]] = ()
     #: an upper bound on the number of actions of one game, checked by the fuzzing tests
     max_game_length: ClassVar[int] = 10_000
+    #: the most outcomes one chance event of the game has, when the game exposes its chance events
+    #: (``State.chance_outcomes``, ``State.chance_nodes``; OpenSpiel then sees them as chance nodes);
+    #: 0: the game draws its chance inside its rules and exposes none
+    max_chance_outcomes: ClassVar[int] = 0
     #: how many random games the conformance fuzz test plays (keep CI time in mind)
     fuzz_games: ClassVar[int] = 300
     #: Gymnasium id registered by ``import mythenv`` (e.g. "mythenv/HeraZeus-v0")
@@ -514,9 +553,10 @@ class Game(ABC):
         try:
             s = self.state_class.from_dict(self, d)
             if not s.is_terminal():
-                # a position of the game: someone is to act and has a legal action
+                # a position of the game: someone (a seat, or chance where the state exposes it) is to
+                # act and has a legal action
                 cp = s.current_player()
-                if not 0 <= cp < self.num_players:
+                if not (0 <= cp < self.num_players or cp == CHANCE and s.chance_nodes):
                     raise StateError(f"{self.info.game_id}: saved state asks seat {cp!r} to act "
                                      f"(seats 0..{self.num_players - 1})")
                 if not s._legal_view():

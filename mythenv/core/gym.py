@@ -207,10 +207,14 @@ def _entry(game_id: str, **kwargs) -> SingleAgentEnv:
     return SingleAgentEnv(game_id, **kwargs)
 
 
+def register_gymnasium_env(game_id: str) -> None:
+    """Register the game's ``gym_id`` (``mythenv/<Name>-v0``) with Gymnasium, if it declares one."""
+    gym_id = getattr(game_class(game_id), "gym_id", None)
+    if gym_id and gym_id not in gymnasium.registry:
+        gymnasium.register(gym_id, entry_point=_entry, kwargs={"game_id": game_id}, disable_env_checker=True)
+
+
 def register_gymnasium_envs() -> None:
-    """Register ``mythenv/<Name>-v0`` for every game that declares a ``gym_id``."""
+    """Register ``mythenv/<Name>-v0`` for every listed game that declares a ``gym_id``."""
     for gid in list_games():
-        gym_id = getattr(game_class(gid), "gym_id", None)
-        if gym_id and gym_id not in gymnasium.registry:
-            gymnasium.register(gym_id, entry_point=_entry, kwargs={"game_id": gid},
-                               disable_env_checker=True)
+        register_gymnasium_env(gid)

@@ -11,7 +11,8 @@ from pettingzoo.test import api_test, seed_test
 import mythenv
 from mythenv.core.errors import ConfigError, IllegalActionError, StateError
 
-from .cases import CASES, DEFAULT_CASES
+from .cases import SUITE_CASES as CASES  # the test games too
+from .cases import SUITE_DEFAULT_CASES as DEFAULT_CASES
 from .helpers import mask_of, python_observation, random_walk
 
 
@@ -176,7 +177,8 @@ def test_env_illegal_action_raise_and_penalize(gid, cfg):
     env.reset(seed=0)
     agent = env.agent_selection
     obs, *_ = env.last()
-    illegal = np.flatnonzero(obs["action_mask"] == 0)
+    # an action the mask refuses (one past the codec where every action is legal, as in Kuhn poker)
+    illegal = np.append(np.flatnonzero(obs["action_mask"] == 0), env.unwrapped.game.num_actions)
     before = env.unwrapped.game_state.to_dict()
     with pytest.raises(IllegalActionError) as e:
         env.step(int(illegal[0]))

@@ -12,7 +12,7 @@ import pytest
 import mythenv
 from mythenv.core.errors import IllegalActionError
 
-from .cases import CASES
+from .cases import SUITE_CASES as CASES  # the test games too
 from .helpers import mask_of
 
 SEEDS = (0, 1, 2)

@@ -35,7 +35,7 @@ import pytest
 import mythenv
 from mythenv.core.view import SeatView
 
-from .cases import CASES
+from .cases import SUITE_CASES as CASES  # the test games too
 
 #: per case: random games, heuristic games, steps per game, sibling actions per position, resample every k steps
 RANDOM_GAMES, HEURISTIC_GAMES, MAX_STEPS, BRANCH, RESAMPLE_EVERY = 3, 1, 300, 4, 4
@@ -58,9 +58,11 @@ def _decision(game, obs: np.ndarray) -> dict:
 
 
 def observation_mask_conflicts(game, random_seeds, heuristic_seeds, max_steps=MAX_STEPS, branch=BRANCH,
-                               resample_every=RESAMPLE_EVERY, limit=3) -> tuple[list[str], int]:
+                               resample_every=RESAMPLE_EVERY, limit=3, min_count=0) -> tuple[list[str], int]:
     """Walk the games (module docstring) and return up to ``limit`` descriptions of two positions with
-    the same mover observation and different legal actions, and how many positions were compared."""
+    the same mover observation and different legal actions, and how many positions were compared.
+    Fewer than ``min_count`` positions compared after the seeds given: more random games (the next
+    seeds) until there are (a short game, such as Kuhn poker's three moves, needs many)."""
     seen: dict[bytes, Seen] = {}
     conflicts: list[str] = []
     count = 0
@@ -86,7 +88,13 @@ def observation_mask_conflicts(game, random_seeds, heuristic_seeds, max_steps=MA
                 f"{[name(x) for x in sorted(a - b)]}, only in the second {[name(x) for x in sorted(b - a)]}; "
                 f"decision {_decision(game, obs)}")
 
-    for mode, seeds in (("random", random_seeds), ("heuristic", heuristic_seeds)):
+    def more_seeds():
+        seed = max(random_seeds, default=-1) + 1
+        while count < min_count and len(conflicts) < limit:
+            yield seed
+            seed += 1
+
+    for mode, seeds in (("random", random_seeds), ("heuristic", heuristic_seeds), ("random", more_seeds())):
         for seed in seeds:
             state = game.new_initial_state(seed=seed)
             rng = np.random.default_rng(seed + 1000)
@@ -120,7 +128,7 @@ def test_mover_observation_determines_its_legal_actions(gid, cfg):
     """Every mover observation met in the bounded walks maps to one set of legal actions (module
     docstring)."""
     game = mythenv.make_game(gid, **cfg)
-    conflicts, count = observation_mask_conflicts(game, range(RANDOM_GAMES), range(HEURISTIC_GAMES))
+    conflicts, count = observation_mask_conflicts(game, range(RANDOM_GAMES), range(HEURISTIC_GAMES), min_count=500)
     assert not conflicts, "\n".join(conflicts)
     assert count >= 500, count  # the walks compared positions, not only a few
 

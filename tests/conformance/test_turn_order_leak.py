@@ -52,7 +52,7 @@ import pytest
 
 import mythenv
 
-from .cases import CASES
+from .cases import SUITE_CASES as CASES  # the test games too
 from .helpers import TURN_PIECES, follow_same_actions, synced_resample, turn_order_leaks, turn_piece_mask
 
 #: documented opt-in leaks: game id -> (option, value)
@@ -81,9 +81,10 @@ def test_same_actions_keep_whose_turn_and_what_each_seat_sees(gid, cfg):
         assert leaks, f"{gid} {cfg} is a documented leak but none was found ({stats})"
     else:
         assert not leaks, str(leaks[0])
-        # the check compared something: walks went on for steps, not only to a stop at once
+        # the check compared something: walks went on for steps, not only to a stop at once (two on
+        # average; one in a game shorter than a walk, such as Kuhn poker's three moves at most)
         walks = sum(v for k, v in stats.items() if k != "compared")
-        assert stats.get("compared", 0) >= 2 * walks, stats
+        assert stats.get("compared", 0) >= (2 if game.max_game_length > STEPS else 1) * walks, stats
 
 
 # ----------------------------------------------------------------------------- the known leaks
