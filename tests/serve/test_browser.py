@@ -137,7 +137,12 @@ def test_replay_opened_and_stepped(page, tmp_path):
         page.click("#next")
         assert page.text_content("#pos") == f"step 2 / {n}"
         page.select_option("#view", "1")
-        wait_js(page, "() => (f => f.complete && f.naturalWidth > 0)(document.getElementById('frame'))")
+        wait_js(page, "() => document.getElementById('frame').dataset.shown === '1:2'")  # drawn from its tiles
+        # the log keeps the current step in view
+        page.click("#last")
+        wait_js(page, """() => { const l = document.getElementById('actions'), c = l.querySelector('li.cur');
+            const a = l.getBoundingClientRect(), b = c.getBoundingClientRect();
+            return b.top >= a.top - 1 && b.bottom <= a.bottom + 1; }""")
         assert [u for u in asked if not u.startswith(("file:", "data:"))] == []
 
 
