@@ -184,10 +184,14 @@ def replay_html(replay: Replay, seat: int | str = "all") -> str:
 _PAGE = """<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>__TITLE__</title>
 <style>
-body{font-family:system-ui,sans-serif;margin:1em;background:#f6f3ea;color:#222}
+body{font-family:system-ui,sans-serif;margin:.5em 1em;background:#f6f3ea;color:#222}
+#meta{font-size:80%;overflow-wrap:anywhere}
 #main{display:flex;gap:1em;align-items:flex-start}
-#frame{max-width:70vw;border:1px solid #999;background:#fff}
-#actions{max-height:80vh;overflow:auto;min-width:22em;margin:0;padding-left:3em;font-size:90%}
+h1{font-size:1.2em;margin:0 0 .3em}
+#pic{flex:1;min-width:0;max-height:calc(100vh - 11em);overflow:auto}
+#frame{display:block;width:100%;height:auto;border:1px solid #999;background:#fff;cursor:zoom-in}
+#pic.full #frame{width:auto;max-width:none;cursor:zoom-out}
+#actions{flex:0 0 20em;max-height:calc(100vh - 11em);overflow:auto;margin:0;padding-left:3em;font-size:90%}
 #actions li{cursor:pointer;padding:1px 4px}
 #actions li.cur{background:#ffd966}
 .bar{margin:.5em 0;display:flex;gap:.6em;align-items:center;flex-wrap:wrap}
@@ -203,7 +207,7 @@ body{font-family:system-ui,sans-serif;margin:1em;background:#f6f3ea;color:#222}
  <label>view <select id="view"></select></label>
 </div>
 <div id="now"></div>
-<div id="main"><canvas id="frame" aria-label="the table at this step"></canvas>
+<div id="main"><div id="pic" title="click: the picture at its printed size (100%) or fitted"><canvas id="frame" aria-label="the table at this step"></canvas></div>
 <ol id="actions" start="1"></ol></div>
 <script id="data" type="application/json">__DATA__</script>
 <script>
@@ -270,6 +274,7 @@ function show(k) {
   [...list.children].forEach((li, i) => li.classList.toggle("cur", i === k - 1));
   if (k === 0) list.scrollTop = 0; else list.children[k - 1].scrollIntoView({block: "nearest"});
 }
+canvas.onclick = () => document.getElementById("pic").classList.toggle("full");
 const cur = () => +slider.value;
 slider.oninput = () => show(cur());
 view.onchange = () => show(cur());
