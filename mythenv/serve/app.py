@@ -126,9 +126,18 @@ class Match:
         return {"match": self.id, "game": self.game.info.game_id, "config": dict(self.game.config),
                 "seat": me, "agents": self.names, "step": self.step,
                 "to_act": None if over else s.current_player(), "your_turn": mine,
-                "legal": [{"action": a, "text": s.action_to_string(a)} for a in s.legal_actions()] if mine else [],
+                "legal": [_legal_entry(self.game, s, a) for a in s.legal_actions()] if mine else [],
+                "regions": {str(a): pts for a, pts in self.game.hit_regions(s, me).items()}
+                if mine and has_picture(self.game) else {},
                 "log": log, "text": s.render(me), "finished": over, "picture": has_picture(self.game),
                 "returns": [float(r) for r in s.returns()] if over else None}
+
+
+def _legal_entry(game: Game, s: State, a: int) -> dict:
+    """One legal action for the page: its id, its text, and its family and indices in the game's
+    codec (the page groups a long list by them: a family, then its first index)."""
+    family, index = game.codec.decode(a)
+    return {"action": a, "text": s.action_to_string(a), "family": family, "index": list(index)}
 
 
 @dataclass
