@@ -195,3 +195,35 @@ def test_pettingzoo_render_test(gid):
 
     render_test(lambda render_mode=None: mythenv.make_env(gid, render_mode=render_mode))
     assert game_class(gid).picture_renderer is not None
+
+
+def test_theosis_hit_regions_cover_the_hex_choices():
+    """Issue 45: ``Game.hit_regions`` gives every legal hex choice and Ritual token placement of the
+    seat to move a hexagon inside the picture (a placement's rotations share their hex), nothing for
+    a seat that is not to move, and nothing in the games without regions."""
+    from mythenv.core.view import SeatView
+    from mythenv.games.theosis.heuristic import heuristic_action
+
+    g = mythenv.make_game("theosis_v0")
+    s, rng = g.new_initial_state(seed=6), np.random.default_rng(6)
+    seen = set()
+    while not s.is_terminal() and "rplace" not in seen:
+        p, legal = s.current_player(), s.legal_actions()
+        fams = {g.codec.decode(a)[0] for a in legal}
+        if fams & {"hex", "rplace"}:
+            regions = g.hit_regions(s, p)
+            assert g.hit_regions(s, 1 - p) == {}
+            w, h = g.picture(s, p).size
+            for a in legal:
+                fam, idx = g.codec.decode(a)
+                if fam in ("hex", "rplace"):
+                    pts = regions[a]
+                    assert len(pts) == 12 and all(0 <= x <= w for x in pts[0::2]) and all(0 <= y <= h for y in pts[1::2])
+            assert set(regions) <= set(legal)
+            seen |= fams
+        s.apply_action(heuristic_action(SeatView(g, s, s.current_player(), rng), rng))
+    assert {"hex", "rplace"} <= seen
+    for gid in ("hera_zeus_v0", "demigods_v0", "mythologies_v0", "theomachy_v0"):
+        other = mythenv.make_game(gid)
+        st = other.new_initial_state(seed=0)
+        assert other.hit_regions(st, st.current_player()) == {}

@@ -13,7 +13,7 @@ from mythenv.cli import main
 from mythenv.core.errors import MythenvError
 from mythenv.core.record import Recorder, load_record, write_record
 from mythenv.core.view import SeatView
-from mythenv.serve.page import has_picture
+from mythenv.serve.page import has_picture, sheet_frames
 
 #: the pictures are drawn (Game.frame); the picture checks run only then
 DRAWS = has_picture(mythenv.make_game("hera_zeus_v0"))
@@ -78,8 +78,8 @@ def _page_data(path):
 
 @pytest.mark.skipif(not DRAWS, reason="needs Game.frame (the pictures)")
 def test_replay_html_is_self_contained(tmp_path):
-    """The page loads nothing from the network: every frame is a PNG data URI, one per step and
-    view; ``--seat 1`` holds seat 1's frames only and the other seat's actions without their text."""
+    """The page loads nothing from the network: its tiles are PNG data URIs, a frame per step and
+    view, each drawn exactly as ``game.frame``; ``--seat 1`` holds seat 1's frames only and the other seat's actions without their text."""
     f, out, one = short_record(tmp_path / "g.json", steps=10), tmp_path / "g.html", tmp_path / "seat1.html"
     rp = load_record(f)
     assert len({s["seat"] for s in rp.steps}) == 2  # both seats act in these steps
@@ -89,13 +89,18 @@ def test_replay_html_is_self_contained(tmp_path):
     assert "http://" not in page and "https://" not in page and "//cdn" not in page
     data = _page_data(out)
     assert data["views"] == ["0", "1", "all"]
-    assert all(u.startswith("data:image/png;base64,") for u in data["images"])
+    assert all(u.startswith("data:image/png;base64,") for u in data["picture"]["atlases"])
     assert all(len(fr) == n + 1 for fr in data["frames"].values())
+    # the frames the page draws are the game's pictures, pixel for pixel
+    for v in data["views"]:
+        drawn = sheet_frames(data["picture"], data["frames"][v])
+        assert all((a == rp.game.frame(s, int(v) if v != "all" else v)).all() for a, s in zip(drawn, rp.states))
     assert [s["text"] for s in data["steps"]] == [s["text"] for s in rp.steps]
     assert main(["replay", str(f), "--html", str(one), "--seat", "1"]) == 0
     d1 = _page_data(one)
     assert d1["views"] == ["1"] and list(d1["frames"]) == ["1"]  # only seat 1's view is in the page
-    assert [d1["images"][i] for i in d1["frames"]["1"]] == [data["images"][i] for i in data["frames"]["1"]]
+    assert all((a == b).all() for a, b in zip(sheet_frames(d1["picture"], d1["frames"]["1"]),
+                                              sheet_frames(data["picture"], data["frames"]["1"])))
     assert all((s["text"] is None) == (s["seat"] != 1) for s in d1["steps"])
     assert main(["replay", str(f), "--html", str(one), "--seat", "2"]) == 2
 

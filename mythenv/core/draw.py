@@ -247,8 +247,12 @@ def card(c: Canvas, box: Box, title: str, lines: Iterable[str] = (), color: Colo
            width=3 if highlight else 2, radius=5)
     band = min(y1 - y0, line_height(size) + 6)
     c.draw.rounded_rectangle((x0 + 2, y0 + 2, x1 - 2, y0 + band), 4, fill=color)
-    title_lines = wrap(title, size, x1 - x0 - 8)
-    c.text(((x0 + x1) / 2, y0 + 4), title_lines[0], size, HEADER_INK, anchor="ma")
+    # a word of the title wider than the card is drawn smaller (down to 7 px), not cut ("Interrupti...")
+    tsize, words = size, plain(title).split()
+    while tsize > 7 and any(font(tsize).getlength(w) > x1 - x0 - 8 for w in words):
+        tsize -= 1
+    title_lines = wrap(title, tsize, x1 - x0 - 8)
+    c.text(((x0 + x1) / 2, y0 + 4 + (size - tsize) // 2), title_lines[0], tsize, HEADER_INK, anchor="ma")
     rest = [ln for ln in title_lines[1:]] + list(lines)
     if rest and y1 - y0 > band + 8:
         text_box(c, (x0 + 1, y0 + band + 1, x1 - 1, y1 - (line_height(size - 1) if note else 0)),

@@ -458,6 +458,10 @@ class Game(ABC):
     #: the game's picture ``draw(state, seat) -> PIL.Image.Image`` (``seat`` an int or ``"all"``), drawn
     #: through ``mythenv.core.draw``; ``Game.picture`` / ``Game.frame`` call it
     picture_renderer: ClassVar = None
+    #: optional: where on that picture a person clicks for an action, ``hit_regions(state, seat) ->
+    #: {action: [x0, y0, x1, y1, ...]}`` (a polygon in picture pixels) for the legal actions of ``seat``
+    #: when it is to move; several actions may share a region (a hex, then a rotation); None: no regions
+    hit_renderer: ClassVar = None
 
     #: the variant data directory of a variant game's class (``mythenv.variants``); None: the shipped data
     data_dir: ClassVar[str | None] = None
@@ -643,6 +647,15 @@ class Game(ABC):
         if r is None:
             raise NotImplementedError(f"{self.info.game_id} has no picture renderer")
         return r(state, self.check_seat(seat))
+
+    def hit_regions(self, state: State, seat: int) -> dict[int, list[float]]:
+        """The picture's click targets for ``seat``'s legal actions (``hit_renderer``; ``{}`` when the
+        game has none or ``seat`` is not to move): action -> polygon ``[x0, y0, x1, y1, ...]``."""
+        r = type(self).hit_renderer
+        if r is None or state.is_terminal() or state.current_player() != seat:
+            return {}
+        legal = set(state.legal_actions())
+        return {a: pts for a, pts in r(state, seat).items() if a in legal}
 
     def frame(self, state: State, seat: int | str) -> np.ndarray:
         """:meth:`picture` as an ``(H, W, 3)`` uint8 array (what ``render_mode="rgb_array"`` returns)."""

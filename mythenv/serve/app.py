@@ -140,10 +140,19 @@ class Match:
                 "seats": [seat_name(p, me) for p in range(self.game.num_players)],
                 "agents": self.names, "step": self.step, "to_act": to_act,
                 "to_act_name": None if to_act is None else seat_name(to_act, me), "your_turn": mine,
-                "legal": [{"action": a, "text": s.action_to_string(a)} for a in s.legal_actions()] if mine else [],
+                "legal": [_legal_entry(self.game, s, a) for a in s.legal_actions()] if mine else [],
+                "regions": {str(a): pts for a, pts in self.game.hit_regions(s, me).items()}
+                if mine and has_picture(self.game) else {},
                 "log": log, "text": s.render(me), "finished": over, "picture": has_picture(self.game),
                 "ending": s.ending_text() if over else None,
                 "returns": [float(r) for r in s.returns()] if over else None}
+
+
+def _legal_entry(game: Game, s: State, a: int) -> dict:
+    """One legal action for the page: its id, its text, and its family and indices in the game's
+    codec (the page groups a long list by them: a family, then its first index)."""
+    family, index = game.codec.decode(a)
+    return {"action": a, "text": s.action_to_string(a), "family": family, "index": list(index)}
 
 
 @dataclass

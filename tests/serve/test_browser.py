@@ -1,13 +1,14 @@
 """The web app in a real headless browser: the system's Chromium (/usr/bin/chromium, installed by
 .ci/run from the distribution's packages, never downloaded by Playwright) driven by Playwright. Kept to
-three tests for CI time: a whole game against `random` played by clicking, a record opened and
-stepped, a forged request refused."""
+four tests for CI time: a whole game against `random` played by clicking, a record opened and
+stepped, a forged request refused, a Theosis Ritual token placed by clicking the board."""
 
 import os
 import socket
 import threading
 import time
 
+import numpy as np
 import pytest
 
 CHROMIUM = "/usr/bin/chromium"
@@ -38,10 +39,15 @@ def _free_port() -> int:
         return s.getsockname()[1]
 
 
+#: the app behind the module's server (the Theosis test reads its match to play the heuristic's moves)
+APP = {}
+
+
 @pytest.fixture(scope="module")
 def server():
     port = _free_port()
-    srv = uvicorn.Server(uvicorn.Config(create_app(), host="127.0.0.1", port=port, log_level="warning"))
+    APP["app"] = app = create_app()
+    srv = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning"))
     t = threading.Thread(target=srv.run, daemon=True)
     t.start()
     deadline = time.time() + 20
@@ -137,7 +143,12 @@ def test_replay_opened_and_stepped(page, tmp_path):
         page.click("#next")
         assert page.text_content("#pos") == f"step 2 / {n}"
         page.select_option("#view", "1")
-        wait_js(page, "() => (f => f.complete && f.naturalWidth > 0)(document.getElementById('frame'))")
+        wait_js(page, "() => document.getElementById('frame').dataset.shown === '1:2'")  # drawn from its tiles
+        # the log keeps the current step in view
+        page.click("#last")
+        wait_js(page, """() => { const l = document.getElementById('actions'), c = l.querySelector('li.cur');
+            const a = l.getBoundingClientRect(), b = c.getBoundingClientRect();
+            return b.top >= a.top - 1 && b.bottom <= a.bottom + 1; }""")
         assert [u for u in asked if not u.startswith(("file:", "data:"))] == []
 
 
@@ -221,3 +232,68 @@ def test_setup_form_status_log_and_thinking_sign(page):
         assert raw not in words, (raw, words)
     entries = page.evaluate("[...document.querySelectorAll('#log li')].map(l => l.textContent)")
     assert entries and all(e.startswith(("You: ", "Player 1 ", "Player 3 ")) for e in entries), entries
+
+
+@pytest.mark.skipif(not DRAWS, reason="needs the pictures and their regions")
+def test_theosis_ritual_placed_by_clicking_the_board(browser, server):
+    """Issue 45: placing a Ritual token (200+ legal placements: a hex and a rotation) shows at most a
+    few dozen buttons (one per hex, then its rotations) in a 1366x768 window, and a click on a hex of
+    the picture narrows the choice to that hex's rotations; the move played is a legal placement at
+    that hex. Seat 1 plays the heuristic's moves (through the page's own ``act``) up to the placement."""
+    from mythenv.core.view import SeatView
+    from mythenv.games.theosis.heuristic import heuristic_action
+
+    ctx = browser.new_context(viewport={"width": 1366, "height": 768})
+    page = ctx.new_page()
+    errors = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    try:
+        page.goto(server + "/")
+        page.wait_for_selector("#game option[value=theosis_v0]", state="attached")
+        page.select_option("#game", "theosis_v0")
+        page.select_option("#opponent", "heuristic")
+        page.select_option("#seat", "1")
+        page.fill("#seed", "2")
+        page.click("#start")
+        page.wait_for_selector("#play:not(.hidden)")
+        mid = page.evaluate("M.match")
+        match = APP["app"].state.hub.sessions[mid]
+        g, rng = match.game, np.random.default_rng(0)
+        while True:
+            s = match.state
+            assert not s.is_terminal(), "the game ended before seat 1 placed a Ritual token"
+            legal = s.legal_actions()
+            if s.current_player() == 1 and {g.codec.decode(a)[0] for a in legal} == {"rplace"}:
+                break
+            step = page.evaluate("M.step")
+            page.evaluate("a => act(a)", heuristic_action(SeatView(g, s, 1, rng), rng))
+            wait_js(page, "s => M.step > s && !busy", step)
+        wait_js(page, "n => M.legal.length === n", len(legal))
+        assert len(legal) > 40
+        shown = page.locator("#actions button").count()
+        assert 1 <= shown <= 40, shown  # a button per hex, or a select of the hexes
+        assert page.locator("#actions button.group").count() >= 1
+        # click the hex of the first legal placement on the picture (fitted to the window)
+        regions = page.evaluate("M.regions")
+        assert set(map(int, regions)) == set(legal)
+        by_hex = {}
+        for a in legal:
+            by_hex.setdefault(tuple(regions[str(a)]), set()).add(a)
+        target, at_hex = max(by_hex.items(), key=lambda kv: len(kv[1]))  # the hex with most rotations
+        assert len(at_hex) > 1
+        cx, cy = sum(target[0::2]) / 6, sum(target[1::2]) / 6
+        wait_js(page, """() => (f => f.complete && f.naturalWidth > 0 && f.src.endsWith('step=' + M.step))(
+            document.getElementById('frame'))""")
+        scale = page.evaluate("(f => f.clientWidth / f.naturalWidth)(document.getElementById('frame'))")
+        page.locator("#frame").click(position={"x": cx * scale, "y": cy * scale})
+        wait_js(page, "n => document.querySelectorAll('#actions button.action').length === n", len(at_hex))
+        step = page.evaluate("M.step")
+        with page.expect_response(lambda r: r.url.endswith("/act")) as resp:
+            page.locator("#actions button.action").first.click()
+        assert resp.value.status == 200
+        wait_js(page, "s => M.step > s", step)
+        played = [st for st in match.rec.steps if st["seat"] == 1][-1]
+        assert played["action"] in at_hex
+        assert not errors, errors
+    finally:
+        ctx.close()

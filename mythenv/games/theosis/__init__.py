@@ -69,6 +69,7 @@ class TheosisGame(Game):
     state_class = rules.TheosisState
     text_renderer = staticmethod(render.render_state)
     picture_renderer = staticmethod(render.draw)
+    hit_renderer = staticmethod(render.hit_regions)
     state_schema = schema.build
     gym_id = "mythenv/Theosis-v0"
     test_configs = ({}, {"num_players": 4}, {"num_players": 6},

@@ -154,8 +154,9 @@ def _hero_label(h: int) -> str:
     return HEROES[h].name.split()[0][:9]
 
 
-def _arena(c, box, state) -> None:
-    """The hex Arena: heroes (their seat's colour, Health below the name), monsters, Ritual tokens."""
+def _arena(c, box, state, hexes: dict | None = None) -> None:
+    """The hex Arena: heroes (their seat's colour, Health below the name), monsters, Ritual tokens
+    (``hexes``, when given, gets each hex's corners: where a person clicks it)."""
     inner = d.panel(c, box, "The Arena", d.MUTED)
     x0, y0, x1, y1 = inner
     size = min((x1 - x0) / (3 ** 0.5 * (2 * R + 1)), (y1 - y0) / (3 * R + 2)) * 0.98
@@ -171,6 +172,8 @@ def _arena(c, box, state) -> None:
             fill = (200, 170, 220) if not v & 1 else (150, 120, 170)
             text = RITUALS[v >> 1].name[:10] + ("\n(blocked)" if v & 1 else "")
         d.hexagon(c, ctr, size - 1, fill, d.LINE, text, 9)
+        if hexes is not None:
+            hexes[i] = [round(v, 1) for pt in d.hex_points(ctr, size - 1) for v in pt]
         h = occ.get(i, -1)
         if h >= 0:
             col = d.seat_color(state.owner[h]) if state.owner[h] >= 0 else d.MUTED
@@ -226,7 +229,7 @@ def _hierapolis(c, box, state, viewer) -> None:
     d.text_box(c, tr[-1], "\n".join(lines), 11)
 
 
-def draw(state, seat):
+def draw(state, seat, hexes: dict | None = None):
     """Seat ``seat``'s view (``"all"``: everything): the hex Arena (or, in the Hierapolis
     preparation, the Hierapolis board), every hero with its Health, Mana, gold and items, each seat's
     Powers (faces for its team, backs for the others), prepared Rituals (face down for the other
@@ -252,7 +255,7 @@ def draw(state, seat):
     if state.phase == "prep":
         _hierapolis(c, left, state, viewer)
     else:
-        _arena(c, left, state)
+        _arena(c, left, state, hexes)
     heroes = [h for h in range(NH) if state.owner[h] >= 0 or h in state.ehero]
     hb, sb = d.split(right, max(3, len(heroes)) * 0.33 + 0.6, n * 0.55 + 1.0, gap=8)
     inner = d.panel(c, hb, "Heroes (Health, Mana, gold, items)", d.MUTED)
@@ -308,3 +311,20 @@ def draw(state, seat):
         lines.append("ranking: " + ", ".join(HEROES[h].key for h in state.ranking))
     d.text_box(c, rows[-1], "\n".join(lines) or "-", 11)
     return c.image
+
+
+def hit_regions(state, seat) -> dict[int, list[float]]:
+    """Where a person clicks the picture (``Game.hit_regions``): the Arena's hexes for a hex choice
+    (a move, a target) and for a Ritual token's placement (every rotation of a token at a hex shares
+    that hex: the page then asks for the rotation). Hex ``i``'s action ids come from the codec."""
+    if state.phase == "prep":
+        return {}
+    hexes: dict[int, list[float]] = {}
+    draw(state, seat, hexes)
+    codec = state.game.codec
+    out = {}
+    for a in state.legal_actions():
+        fam, idx = codec.decode(a)
+        if fam in ("hex", "rplace") and idx[0] in hexes:
+            out[a] = hexes[idx[0]]
+    return out
