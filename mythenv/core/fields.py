@@ -2,7 +2,7 @@
 
 A game lists its state's fields on its State class (``fields = Fields(...)``), each with a type
 (:class:`Int`, :class:`Flag`, :class:`Text`, :class:`Ints`, :class:`Bytes`, :class:`Seq`,
-:class:`Records`, :class:`Rng`), its bounds, whether it is per seat, set-like or ordered, nullable,
+:class:`Records`, :class:`Tree`, :class:`Rng`), its bounds, whether it is per seat, set-like or ordered, nullable,
 public or hidden, and a one-line meaning. From that one list the core generates (:class:`Declared`):
 
 - ``__slots__`` (the fields and the runtime slots such as ``game`` and ``_legal``);
@@ -26,13 +26,13 @@ g.num_cards - 1``): the schema is built per game config, the copying code once p
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Iterable
 from typing import Any
 
 from . import schema as sc
 from .game import State, rng_from_json, rng_to_json
 
-__all__ = ["Int", "Flag", "Text", "Ints", "Bytes", "Seq", "Nullable", "Records", "Rng", "Field", "Runtime",
+__all__ = ["Int", "Flag", "Text", "Ints", "Bytes", "Seq", "Nullable", "Records", "Tree", "Rng", "Field", "Runtime",
            "Fields", "Declared", "SEATS"]
 
 #: the number of seats of the game (``game.num_players``), as a length: a per-seat list
@@ -338,6 +338,44 @@ class Records(Kind):
         return f"list of {self.what}s"
 
 
+def tree_copy(x):
+    """A deep copy of nested lists and dicts (other values are shared: ints, strs, tuples)."""
+    if type(x) is dict:
+        return {k: tree_copy(v) for k, v in x.items()}
+    if type(x) is list:
+        return [tree_copy(v) for v in x]
+    return x
+
+
+class Tree(Kind):
+    """Nested lists and dicts of plain values whose shape a schema ``spec`` describes (a stack of
+    frames held as dicts, an effect's open working variables): copied, saved and loaded as a deep
+    copy. ``spec``: a :mod:`mythenv.core.schema` spec, or a function of the game returning one."""
+
+    immutable = False
+
+    def __init__(self, spec, default=None, what: str = "tree"):
+        self._spec, self._default, self.what = spec, default, what
+
+    def copy(self, e, fresh):
+        return f"_tree({e})"
+
+    def save(self, e, fresh):
+        return f"_tree({e})"
+
+    def load(self, e, fresh):
+        return f"_tree({e})"
+
+    def spec(self, game):
+        return self._spec if isinstance(self._spec, sc.Spec) else self._spec(game)
+
+    def default(self, game):
+        return tree_copy(self._default)
+
+    def describe(self):
+        return self.what
+
+
 class Rng(Kind):
     """The state's generator (``State.rng``), saved as its bit generator state (``rng_to_json``)."""
 
@@ -351,7 +389,8 @@ class Field:
     the game fixes the count); ``nullable``: ``None`` is allowed (as JSON ``null``);
     ``hidden``: some seat may not see it (a hand, a deck order), which ``resample_hidden`` and the
     observers must respect (documentation and tooling; the core copies it like any field);
-    ``default``: the value ``_init_fields`` sets (else the kind's: 0, empty, False, None)."""
+    ``default``: the value ``_init_fields`` sets, or a function of the game giving it (else the
+    kind's: 0, empty, False, None)."""
 
     __slots__ = ("name", "kind", "meaning", "hidden", "default")
 
@@ -442,6 +481,7 @@ class Fields:
             return f"_x{next(counter)}"
 
         ns: dict = {"_new": object.__new__, "rng_to_json": rng_to_json, "rng_from_json": rng_from_json,
+                    "_tree": tree_copy,
                     "_runtime": {r.name: r.start for r in self.runtime}}
         for f in self.fields:
             k = f.kind
@@ -496,7 +536,8 @@ class Fields:
         saved = [f for f in self.fields if not isinstance(f.kind, Rng)]
 
         def _defaults(game) -> list:
-            t = [f.default if f.default is not None else f.kind.default(game) for f in saved]
+            t = [f.kind.default(game) if f.default is None else f.default(game) if callable(f.default)
+                 else f.default for f in saved]
             game.__dict__[key] = t
             return t
 

@@ -233,9 +233,15 @@ def test_declared_fields_refuse_the_issue_43_classes(gid):
     field, wherever it can occur: every declared field (and its first entries) given ``null`` unless
     declared nullable, ``true`` unless a flag, every set-like list with a repeat, every record of a
     stack given ``null`` / ``true`` and every non-empty queue inside a record emptied below its length."""
-    from mythenv.core.fields import Flag, Ints, Nullable, Records, Rng, Seq
+    from mythenv.core.fields import Flag, Ints, Nullable, Records, Rng, Seq, Tree
+    from mythenv.core.schema import Nullable as NullableSpec
 
-    fields = game_of(gid, {}).state_class.fields
+    game = game_of(gid, {})
+    fields = game.state_class.fields
+
+    def nullable(kind) -> bool:
+        return isinstance(kind, Nullable) or isinstance(kind, Tree) and isinstance(kind.spec(game), NullableSpec)
+
     checked = 0
     for at in range(6):
         base = _mid(gid, at=at)
@@ -248,14 +254,14 @@ def test_declared_fields_refuse_the_issue_43_classes(gid):
                 if isinstance(k, Seq):
                     depth += 1
                 k = k.item
-                kinds[depth] = k
-            for path, v in _field_places(base[f.name], (f.name,)):
+                kinds.setdefault(depth, k)  # the outermost kind at each depth (a Nullable first)
+            for path, _v in _field_places(base[f.name], (f.name,)):
                 kind = kinds.get(len(path) - 1)
                 if kind is None:
                     continue
                 for bad in (None, True):
-                    if bad is None and (isinstance(kind, Nullable) or (len(path) > 1 and isinstance(
-                            kinds.get(len(path) - 2), Seq) and isinstance(kinds[len(path) - 2].item, Nullable))):
+                    if bad is None and (nullable(kind) or (len(path) > 1 and isinstance(
+                            kinds.get(len(path) - 2), Seq) and nullable(kinds[len(path) - 2].item))):
                         continue
                     if bad is True and isinstance(kind, Flag):
                         continue

@@ -37,7 +37,20 @@ import numpy as np
 
 from mythenv.core.actions import ActionCodec
 from mythenv.core.errors import StateError
-from mythenv.core.fields import Bytes, Declared, Field, Fields, Flag, Int, Ints, Records, Rng, Runtime, Seq, Text
+from mythenv.core.fields import (
+    Bytes,
+    Declared,
+    Field,
+    Fields,
+    Flag,
+    Int,
+    Ints,
+    Records,
+    Rng,
+    Runtime,
+    Seq,
+    Text,
+)
 from mythenv.core.game import TERMINAL
 
 from .cards import CARDS, CURSE_KEYS, GOD_KEYS, VALUES

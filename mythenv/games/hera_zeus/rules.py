@@ -17,7 +17,20 @@ import numpy as np
 
 from mythenv.core.actions import ActionCodec
 from mythenv.core.errors import StateError
-from mythenv.core.fields import Bytes, Declared, Field, Fields, Int, Ints, Nullable, Records, Rng, Runtime, Seq, Text
+from mythenv.core.fields import (
+    Bytes,
+    Declared,
+    Field,
+    Fields,
+    Int,
+    Ints,
+    Nullable,
+    Records,
+    Rng,
+    Runtime,
+    Seq,
+    Text,
+)
 from mythenv.core.game import TERMINAL, take_copy
 
 from .cards import CARDS
