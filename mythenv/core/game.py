@@ -574,9 +574,11 @@ class Game(ABC):
 
     def state_schema(self):
         """The :mod:`mythenv.core.schema` spec of this config's saved states, which
-        :meth:`state_from_dict` checks before a state is built (built once per game); ``None``: no
-        schema, only the state's own checks."""
-        return None
+        :meth:`state_from_dict` checks before a state is built (built once per game): by default the
+        one generated from the state class's declared fields (:mod:`mythenv.core.fields`); ``None``:
+        no schema, only the state's own checks."""
+        fields = getattr(self.state_class, "fields", None)
+        return None if fields is None else fields.schema(self)
 
     # ----- observations -----
     @abstractmethod

@@ -537,20 +537,24 @@ class BigUInt(Spec):
 
 
 class Json(Spec):
-    """Any JSON value nested at most ``depth`` levels: None, bools, ints in ``-int_bound..int_bound``,
-    finite floats, strs and lists / str-keyed dicts of at most ``max_len`` entries. For fields whose
-    shape the rules keep open; still bounded in depth and size."""
+    """Any JSON value nested at most ``depth`` levels: None (unless ``null=False``), bools, ints in
+    ``-int_bound..int_bound``, finite floats, strs and lists / str-keyed dicts of at most ``max_len``
+    entries. For fields whose shape the rules keep open; still bounded in depth and size."""
 
-    __slots__ = ("depth", "max_len", "int_bound")
+    __slots__ = ("depth", "max_len", "int_bound", "null")
 
-    def __init__(self, depth: int = 3, max_len: int = 1000, int_bound: int = 2 ** 31):
-        self.depth, self.max_len, self.int_bound = depth, max_len, int_bound
+    def __init__(self, depth: int = 3, max_len: int = 1000, int_bound: int = 2 ** 31, null: bool = True):
+        self.depth, self.max_len, self.int_bound, self.null = depth, max_len, int_bound, null
 
     def check(self, v) -> None:
         self._check(v, self.depth)
 
     def _check(self, v, depth: int) -> None:
-        if v is None or type(v) is bool:
+        if v is None:
+            if not self.null:
+                raise _Bad("null is not allowed here (the rules never keep one)")
+            return
+        if type(v) is bool:
             return
         if _is_int(v):
             if not -self.int_bound <= v <= self.int_bound:

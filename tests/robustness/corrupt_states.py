@@ -7,6 +7,10 @@ was loaded from, its ``check_invariants()`` hold, and random play from it reache
 protocol holding at every step (someone to act with a non-empty legal set that equals the mask,
 ``clone`` and ``to_dict`` / ``state_from_dict`` round trips, the observation encodes).
 
+Issue 43 grew the classes with those a held-out pass still found: JSON ``null`` where a record must
+be, ``true`` for a flag or a record, a repeat in every field a game declares set-like (its
+``mythenv.core.fields`` declaration; always refused, naming the field) and an emptied queue.
+
 ``tests/robustness/test_corrupt_states.py`` runs a bounded sample in CI; the larger run is
 
     PYTHONPATH=$PWD python -m tests.robustness.corrupt_states [--per-class N] [--seed S] [GAME_ID ...]
@@ -220,6 +224,80 @@ def m_truncate(d, rnd):
     return p, f"cut to {n} entries"
 
 
+def m_null_record(d, rnd):
+    """JSON null where a record, a list or a table must be (issue 43: ``null`` loaded where a record
+    must be). A field declared nullable may take it: then the state must play on."""
+    places = [(p, v) for p, v in _places(d) if isinstance(v, (list, dict))]
+    if not places:
+        return None
+    p, v = rnd.choice(places)
+    _box(d, p)[p[-1]] = None
+    return p, f"{_show(v)} -> null"
+
+
+def m_true_flag(d, rnd):
+    """JSON true where a flag is false, or where a record or a list must be (issue 43: a flag given as
+    ``true`` at the start). A flag set may be a real position: then it must play on."""
+    places = [(p, v) for p, v in _places(d) if v is False or isinstance(v, (list, dict))]
+    if not places:
+        return None
+    p, v = rnd.choice(places)
+    _box(d, p)[p[-1]] = True
+    return p, f"{_show(v)} -> true"
+
+
+def _declared(game):
+    """The state class's declared fields (``mythenv.core.fields``), or None for a game that does not
+    declare them."""
+    return getattr(game.state_class, "fields", None)
+
+
+def _lists_under(v, path):
+    """``(path, list)`` of the int lists nested in ``v`` (``v`` itself included)."""
+    if type(v) is list:
+        if v and all(map(_is_int, v)):
+            yield path, v
+        else:
+            for i, x in enumerate(v):
+                yield from _lists_under(x, path + (i,))
+
+
+def m_repeat_setlike(d, rnd, game):
+    """An entry repeated in a field declared set-like (issue 43: repeats in ``order``, ``rdeck``,
+    ``aseen``...): always refused, naming the field. Only games that declare their fields."""
+    fields = _declared(game)
+    if fields is None:
+        return None
+    lists = [pl for name in fields.setlike() if name in d for pl in _lists_under(d[name], (name,))]
+    if not lists:
+        return None
+    p, v = rnd.choice(lists)
+    x = rnd.choice(v)
+    if rnd.random() < 0.5 and len(v) > 1:
+        i = rnd.randrange(len(v))
+        while v[i] == x:
+            i = (i + 1) % len(v)
+        v[i] = x
+        return p, f"entry {i} set to {x} (already there)"
+    v.insert(rnd.randrange(len(v) + 1), x)
+    return p, f"{x} repeated"
+
+
+m_repeat_setlike.needs_game = True
+
+
+def m_empty_queue(d, rnd):
+    """A list emptied (issue 43: an emptied ``order`` loaded and raised ``IndexError`` later): a queue
+    declared non-empty is refused, another list may be empty in a real position and must play on."""
+    lists = [(p, v) for p, v in _places(d) if type(v) is list and v]
+    if not lists:
+        return None
+    p, v = rnd.choice(lists)
+    n = len(v)
+    v.clear()
+    return p, f"emptied ({n} entries)"
+
+
 MUTATIONS = {
     "int_to_bool": m_int_to_bool,
     "duplicate": m_duplicate,
@@ -229,7 +307,15 @@ MUTATIONS = {
     "wrong_type": m_wrong_type,
     "keys": m_keys,
     "truncate": m_truncate,
+    "null_record": m_null_record,
+    "true_flag": m_true_flag,
+    "repeat_setlike": m_repeat_setlike,
+    "empty_queue": m_empty_queue,
 }
+#: classes that must always be refused (a repeat in a set-like field is never a real position)
+MUST_REFUSE = frozenset({"repeat_setlike"})
+#: classes that apply only to games that declare their fields (``mythenv.core.fields``)
+DECLARED_ONLY = frozenset({"repeat_setlike"})
 
 
 def _path_text(path) -> str:
@@ -334,13 +420,15 @@ def run(case_list, per_class: int, seed: int = 0, n_positions: int = 6, verbose:
             for k in range(per_class):
                 i = k % len(pos)
                 d = json.loads(json.dumps(pos[i]))
-                change = mutate(d, rnd)
+                change = mutate(d, rnd, game) if getattr(mutate, "needs_game", False) else mutate(d, rnd)
                 if change is None:
                     counts[gid, name, "n/a"] += 1
                     continue
                 path, what = change
                 try:
                     outcome = check_one(game, d, path, rnd)
+                    if outcome != "refused" and name in MUST_REFUSE:
+                        raise Failure("loaded, but this corruption is never a real position")
                 except Failure as e:
                     outcome = "FAILED"
                     where = " and ".join(map(_path_text, path if isinstance(path, list) else [path]))
@@ -371,7 +459,7 @@ def main(argv=None) -> int:
         print(gid)
         for name in MUTATIONS:
             row = {o: counts[gid, name, o] for o in ("refused", "played", "n/a", "FAILED")}
-            print(f"  {name:13s} " + "  ".join(f"{o} {v:6d}" for o, v in row.items()))
+            print(f"  {name:15s} " + "  ".join(f"{o} {v:6d}" for o, v in row.items()))
     total = sum(v for k, v in counts.items() if k[2] != "n/a")
     print(f"{total} corrupted states, {len(failures)} failures, {time.perf_counter() - t0:.0f} s")
     for f in failures[:200]:

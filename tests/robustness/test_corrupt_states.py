@@ -19,7 +19,7 @@ import pytest
 import mythenv
 from mythenv.core.errors import StateError
 from tests.conformance.cases import WRAPPER_CASES
-from tests.robustness.corrupt_states import MUTATIONS, check_one, game_of, positions, run
+from tests.robustness.corrupt_states import DECLARED_ONLY, MUTATIONS, check_one, game_of, positions, run
 
 PER_CLASS = int(os.environ.get("MYTHENV_CORRUPT_PER_CLASS", "8"))
 CASES = [pytest.param(*c.values, id=c.id) for c in WRAPPER_CASES]
@@ -45,7 +45,10 @@ def test_corrupted_saved_states_are_refused_or_play_on(gid, cfg):
     a state that saves back to the same dict and plays to the end with the protocol holding."""
     counts, failures = run([(gid, cfg)], PER_CLASS, seed=0, n_positions=6)
     assert not failures, f"{len(failures)} corrupted states were neither refused nor real:\n" + "\n".join(failures[:15])
+    declared = getattr(game_of(gid, cfg).state_class, "fields", None) is not None
     for name in MUTATIONS:
+        if name in DECLARED_ONLY and not declared:
+            continue  # a repeat in a declared set-like field: only games that declare their fields
         assert counts[gid, name, "refused"] + counts[gid, name, "played"] > 0, f"class {name} never applied"
     assert sum(counts[gid, name, "refused"] for name in MUTATIONS) > 0
 
@@ -204,3 +207,107 @@ def test_mythologies_gain_frame_loads():
         s.apply_action(rnd.choice(s.legal_actions()))
     d = json.loads(json.dumps(s.to_dict()))
     assert check_one(game, d, ("stack",), random.Random(0)) == "played"
+
+
+DECLARED = [gid for gid in mythenv.list_games() if getattr(mythenv.game_class(gid).state_class, "fields", None)]
+
+
+def _field_places(v, path, depth=2):
+    """``path`` and the places nested in ``v`` up to ``depth`` levels (lists and dicts)."""
+    yield path, v
+    if depth and isinstance(v, (list, dict)):
+        items = v.items() if isinstance(v, dict) else enumerate(v[:3])
+        for k, x in items:
+            yield from _field_places(x, path + (k,), depth - 1)
+
+
+def _path_text(path) -> str:
+    return "".join(f"[{p}]" if isinstance(p, int) else ("." if i else "") + p for i, p in enumerate(path))
+
+
+@pytest.mark.parametrize("gid", DECLARED)
+def test_declared_fields_refuse_the_issue_43_classes(gid):
+    """Issue 43: a held-out pass found saves that loaded as impossible positions: a flag given as
+    ``true``, ``null`` where a record must be, repeats in set-like lists, an emptied queue. In a game
+    that declares its fields (``mythenv.core.fields``), each is refused with a StateError naming the
+    field, wherever it can occur: every declared field (and its first entries) given ``null`` unless
+    declared nullable, ``true`` unless a flag, every set-like list with a repeat, every record of a
+    stack given ``null`` / ``true`` and every non-empty queue inside a record emptied below its length."""
+    from mythenv.core.fields import Flag, Ints, Nullable, Records, Rng, Seq, Tree
+    from mythenv.core.schema import Nullable as NullableSpec
+
+    game = game_of(gid, {})
+    fields = game.state_class.fields
+
+    def nullable(kind) -> bool:
+        return isinstance(kind, Nullable) or isinstance(kind, Tree) and isinstance(kind.spec(game), NullableSpec)
+
+    checked = 0
+    for at in range(6):
+        base = _mid(gid, at=at)
+        for f in fields:
+            if isinstance(f.kind, Rng):
+                continue
+            kinds = {0: f.kind}  # the kind at each depth below the field
+            k, depth = f.kind, 0
+            while isinstance(k, (Seq, Nullable)):
+                if isinstance(k, Seq):
+                    depth += 1
+                k = k.item
+                kinds.setdefault(depth, k)  # the outermost kind at each depth (a Nullable first)
+            for path, _v in _field_places(base[f.name], (f.name,)):
+                kind = kinds.get(len(path) - 1)
+                if kind is None:
+                    continue
+                for bad in (None, True):
+                    if bad is None and (nullable(kind) or (len(path) > 1 and isinstance(
+                            kinds.get(len(path) - 2), Seq) and nullable(kinds[len(path) - 2].item))):
+                        continue
+                    if bad is True and isinstance(kind, Flag):
+                        continue
+                    d = json.loads(json.dumps(base))
+                    box = d
+                    for key in path[:-1]:
+                        box = box[key]
+                    box[path[-1]] = bad
+                    _refused(gid, d, f"field {_path_text(path)}")
+                    checked += 1
+            # a repeat in every set-like list of the field
+            if f.setlike:
+                for path, v in _field_places(base[f.name], (f.name,), depth=3):
+                    if type(v) is list and v and all(type(x) is int for x in v):
+                        d = json.loads(json.dumps(base))
+                        box = d
+                        for key in path:
+                            box = box[key]
+                        if len(box) > 1:
+                            box[-1] = box[0]  # the length stays (a full column must not be refused for it)
+                        else:
+                            box.append(box[0])
+                        _refused(gid, d, f"field {_path_text(path)}", "repeats")
+                        checked += 1
+            # the records of a stack: null / true in a record's place, a queue in a record emptied
+            if isinstance(f.kind, Records):
+                for i, rec in enumerate(base[f.name]):
+                    for bad in (None, True, []):
+                        d = json.loads(json.dumps(base))
+                        d[f.name][i] = bad
+                        _refused(gid, d, f"field {f.name}[{i}]")
+                        checked += 1
+                    args = f.kind.kinds[rec[0]]
+                    for j, a in enumerate(args, 1):
+                        if isinstance(a, Ints) and (a.min_len or a.setlike) and rec[j]:
+                            d = json.loads(json.dumps(base))
+                            if a.min_len:
+                                d[f.name][i][j] = []
+                                _refused(gid, d, f"field {f.name}[{i}][{j}]")
+                            if a.setlike:
+                                d = json.loads(json.dumps(base))
+                                q = d[f.name][i][j]
+                                if len(q) > 1:
+                                    q[-1] = q[0]
+                                else:
+                                    q.append(q[0])
+                                _refused(gid, d, f"field {f.name}[{i}][{j}]", "repeats")
+                            checked += 1
+    assert checked > 100

@@ -5,10 +5,10 @@ clockwise. Returns: +1 for the seat that claims the throne, -1 for every other s
 the ``max_rounds`` bound ends the game in a draw. See ``docs/games/demigods.md`` for the rules as
 implemented, the designed content and the speech adaptation.
 
-The package: ``rules.py`` (the State), ``observe.py`` (the Observer; ``_cobserve.c`` its compiled
-twin), ``render.py``, ``heuristic.py`` (the baseline), ``cards.py`` + ``data/`` (the cards),
-``schema.py`` (the saved-state schema); this module wires them into the Game class. Map:
-``docs/map.md``.
+The package: ``rules.py`` (the State and its declared fields, from which ``mythenv.core.fields``
+generates the copies, saved states and the saved-state schema), ``observe.py`` (the Observer;
+``_cobserve.c`` its compiled twin), ``render.py``, ``heuristic.py`` (the baseline), ``cards.py`` +
+``data/`` (the cards); this module wires them into the Game class. Map: ``docs/map.md``.
 """
 
 from __future__ import annotations
@@ -20,7 +20,7 @@ from mythenv.core.game import Game, GameInfo, IntRange, Option
 from mythenv.core.observe import compiled_module, snapshot_encoder
 from mythenv.core.registry import register_game
 
-from . import observe, render, rules, schema
+from . import observe, render, rules
 from .cards import CARDS
 from .heuristic import heuristic_action
 
@@ -58,7 +58,6 @@ class DemigodsGame(Game):
     state_class = rules.DemigodsState
     text_renderer = staticmethod(render.render_state)
     picture_renderer = staticmethod(render.draw)
-    state_schema = schema.build
     gym_id = "mythenv/Demigods-v0"
     test_configs = tuple({"num_players": n} for n in (2, 3, 4, 5)) + tuple(
         {"num_players": n, "speech": "explicit"} for n in (2, 3, 4, 5)) + ({"num_players": 3, "first_player": 1},)

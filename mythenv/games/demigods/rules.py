@@ -37,7 +37,21 @@ import numpy as np
 
 from mythenv.core.actions import ActionCodec
 from mythenv.core.errors import StateError
-from mythenv.core.game import TERMINAL, State, rng_from_json, rng_to_json
+from mythenv.core.fields import (
+    Bytes,
+    Declared,
+    Field,
+    Fields,
+    Flag,
+    Int,
+    Ints,
+    Records,
+    Rng,
+    Runtime,
+    Seq,
+    Text,
+)
+from mythenv.core.game import TERMINAL
 
 from .cards import CARDS, CURSE_KEYS, GOD_KEYS, VALUES
 
@@ -170,34 +184,70 @@ def can_reach(units: list[int], target: int) -> bool:
 
 
 # ----------------------------------------------------------------------------- the state
-class DemigodsState(State):
+def _cards(g):
+    return g.num_cards - 1
+
+
+def _seats(g):
+    return g.num_players - 1
+
+
+_CARD_IDS = Ints(0, _cards, max_len=lambda g: g.num_cards, setlike=True)  # a pile of card ids
+_SEAT = Int(0, _seats)
+_CARD_OR_NONE = Int(-1, _cards)
+_CTX = Int(0, len(CTX_NAMES) - 1)
+_VICTIM = Int(-1, _seats)
+_RTYPE = Int(0, 1)  # Army or Wealth
+_SEAT_IDS = Ints(0, _seats, max_len=_seats, setlike=True, as_tuple=True)
+
+
+class DemigodsState(Declared):
     """The whole truth of one Demigods position."""
 
-    __slots__ = ("game", "n", "deck", "discard", "hand", "kingdom", "front", "blessed", "vis", "phase",
-                 "turn_player", "turns", "reshuffled", "pending", "winner", "first", "log", "_rng",
-                 "_legal", "_obs_memo")
+    fields = Fields(
+        Field("deck", _CARD_IDS, "the draw pile, top last (DG § Setup)", hidden=True),
+        Field("discard", _CARD_IDS, "the discard pile, top last, face up"),
+        Field("hand", _CARD_IDS, "each seat's hand", per_seat=True, hidden=True),
+        Field("kingdom", _CARD_IDS, "each seat's kingdom: its Army and Wealth cards", per_seat=True),
+        Field("front", _CARD_IDS, "each seat's front: Guardians, curses on it, Athena", per_seat=True),
+        Field("blessed", Bytes(0, 1, lambda g: g.num_cards), "per card: 1 if it is blessed (DG § Blessing)"),
+        Field("vis", Bytes(0, lambda g: (1 << g.num_players) - 1, lambda g: g.num_cards),
+              "per card: bit q set if seat q knows this card is in the hand it is in"),
+        Field("phase", Int(0, OVER), "DRAW, PLAY or OVER"),
+        Field("turn_player", _SEAT, "the seat whose turn it is"),
+        Field("turns", Int(0, lambda g: g.config["max_rounds"] * g.num_players), "turns played"),
+        Field("reshuffled", Flag(), "the discard pile was shuffled into the deck this turn"),
+        Field("pending", Records({
+            "target": (_SEAT, Int(0, _cards)),  # the seat that played the card picks its target
+            "speech": (_SEAT, _CARD_OR_NONE, _CTX, _VICTIM),
+            "effect": (_SEAT, _CARD_OR_NONE, _CTX, _VICTIM),
+            "steal": (_SEAT, _RTYPE, Ints(0, _seats, min_len=1, max_len=_seats, setlike=True, as_tuple=True)),
+            "athena": (_SEAT, _SEAT),
+            "halve": (_SEAT, _RTYPE, Int(1, lambda g: 4 * g.num_cards)),  # units of 500 still to discard
+            "otype": (_SEAT, Int(0, NK - 1)),
+            "trade": (_SEAT, _SEAT_IDS),
+            "endturn": (_SEAT,),
+            "claim": (_SEAT,),
+            "advance": (_SEAT,),
+        }, what="pending decision", max_len=lambda g: 4 * g.num_players + 8),
+            "the stack of pending decisions and automatic steps (module docstring), top last"),
+        Field("winner", _VICTIM, "the seat that claimed the throne, -1 before the end or in a draw", default=-1),
+        Field("first", _SEAT, "the seat that played first"),
+        Field("log", Seq(Text(500), max_len=100), "the last lines of the game's log"),
+        Field("rng", Rng(), "the state's chance (every shuffle and draw)"),
+        runtime=(Runtime("n", "the number of seats", lambda g: g.num_players),
+                 Runtime("_obs_memo", "the observation encoder's cache, keyed by zone contents (observe.py)",
+                         None, share=False)),
+    )
 
     def __init__(self, game, seed: int | None = None, _empty: bool = False):
-        self.game = game
-        self.n = game.num_players
-        self._legal = None
-        self._obs_memo = None  # observation encoder's cache, keyed by zone contents (observe.py)
+        self._init_runtime(game)
         if _empty:
             return
+        self._init_fields(game)
         n = self.n
         kind_of = game.kind_of
         self.rng = np.random.default_rng(seed)
-        self.hand = [[] for _ in range(n)]
-        self.kingdom = [[] for _ in range(n)]
-        self.front = [[] for _ in range(n)]
-        self.discard: list[int] = []
-        self.blessed = bytearray(game.num_cards)
-        self.vis = bytearray(game.num_cards)
-        self.pending: list[tuple] = []
-        self.winner = -1
-        self.turns = 0
-        self.reshuffled = False
-        self.log: list[str] = []
         first = game.config["first_player"]
         self.first = int(self.rng.integers(n)) if first == "random" else int(first)
         # DG § Setup: "Build the deck for your player count and set the five Oracles aside. Shuffle
@@ -821,74 +871,7 @@ class DemigodsState(State):
         self.phase = DRAW
         self.reshuffled = False
 
-    # ------------------------------------------------------------------ protocol: copies
-    def clone(self) -> DemigodsState:
-        s = DemigodsState(self.game, _empty=True)
-        s.deck = self.deck[:]
-        s.discard = self.discard[:]
-        s.hand = [h[:] for h in self.hand]
-        s.kingdom = [k[:] for k in self.kingdom]
-        s.front = [f[:] for f in self.front]
-        s.blessed = self.blessed[:]
-        s.vis = self.vis[:]
-        s.phase = self.phase
-        s.turn_player = self.turn_player
-        s.turns = self.turns
-        s.reshuffled = self.reshuffled
-        s.pending = self.pending[:]          # records are immutable tuples
-        s.winner = self.winner
-        s.first = self.first
-        s.log = self.log[:]
-        self._clone_rng_into(s)
-        s._legal = self._legal
-        return s
-
-    def to_dict(self) -> dict:
-        return {
-            **self._save_header(),
-            "deck": self.deck[:], "discard": self.discard[:],
-            "hand": [h[:] for h in self.hand], "kingdom": [k[:] for k in self.kingdom],
-            "front": [f[:] for f in self.front], "blessed": list(self.blessed), "vis": list(self.vis),
-            "phase": self.phase, "turn_player": self.turn_player, "turns": self.turns,
-            "reshuffled": self.reshuffled,
-            "pending": [[x if not isinstance(x, tuple) else list(x) for x in r] for r in self.pending],
-            "winner": self.winner, "first": self.first, "log": self.log[:], "rng": rng_to_json(self.rng),
-        }
-
-    @classmethod
-    def from_dict(cls, game, d: dict) -> DemigodsState:
-        # the types and ranges are the saved-state schema's (schema.py, checked before this runs):
-        # the lists are copied as they are
-        s = cls(game, _empty=True)
-        def ints(xs):
-            return xs[:]
-        s.deck = ints(d["deck"])
-        s.discard = ints(d["discard"])
-        s.hand = [ints(h) for h in d["hand"]]
-        s.kingdom = [ints(k) for k in d["kingdom"]]
-        s.front = [ints(f) for f in d["front"]]
-        s.blessed = bytearray(d["blessed"])
-        s.vis = bytearray(d["vis"])
-        s.phase = int(d["phase"])
-        s.turn_player = int(d["turn_player"])
-        s.turns = int(d["turns"])
-        s.reshuffled = bool(d["reshuffled"])
-        pend = []
-        for r in d["pending"]:
-            if not r or r[0] not in ("target", "speech", "steal", "athena", "halve", "otype", "trade",
-                                     *AUTO_RECORDS):
-                raise StateError(f"demigods_v0: corrupt pending record {r!r}")
-            pend.append(tuple(tuple(x) if type(x) is list else x for x in r))
-        s.pending = pend
-        s.winner = int(d["winner"])
-        s.first = int(d["first"])
-        s.log = d["log"][:]
-        s.rng = rng_from_json(d["rng"])
-        if len(s.hand) != s.n or len(s.kingdom) != s.n or len(s.front) != s.n:
-            raise StateError(f"demigods_v0: saved state has the wrong number of seats for {s.n} players")
-        s.check_invariants()
-        return s
-
+    # ------------------------------------------------------------------ protocol: checks
     def check_invariants(self) -> None:
         """Every card is in exactly one place; kingdoms hold only Army / Wealth cards, fronts only
         Guardians, curses and Athena; no seat carries two copies of one curse; only kingdom cards

@@ -5,9 +5,10 @@ seat 1 / agent ``"player_1"`` plays Zeus (the ``first_player`` option names who 
 ``"zeus"`` or ``"random"``). Returns: +1 for the winner, -1 for the loser (no draws exist).
 See ``docs/games/hera_zeus.md`` for the rules as implemented and the designed deck.
 
-The package: ``rules.py`` (the State), ``observe.py`` (the Observer; ``_cobserve.c`` its compiled
-twin), ``render.py``, ``heuristic.py`` (the baseline), ``cards.py`` + ``data/`` (the deck),
-``schema.py`` (the saved-state schema); this module wires them into the Game class. Map:
+The package: ``rules.py`` (the State and its declared fields, from which ``mythenv.core.fields``
+generates the copies, saved states and the saved-state schema), ``observe.py`` (the Observer; ``_cobserve.c`` its compiled
+twin), ``render.py``, ``heuristic.py`` (the baseline), ``cards.py`` + ``data/`` (the deck);
+this module wires them into the Game class. Map:
 ``docs/map.md``.
 """
 
@@ -19,7 +20,7 @@ from mythenv.core.game import Game, GameInfo, Option
 from mythenv.core.observe import compiled_module, snapshot_encoder
 from mythenv.core.registry import register_game
 
-from . import observe, render, rules, schema
+from . import observe, render, rules
 from .heuristic import heuristic_action, rollout_action
 
 GAME_ID = "hera_zeus_v0"
@@ -41,7 +42,6 @@ class HeraZeusGame(Game):
     state_class = rules.HeraZeusState
     text_renderer = staticmethod(render.render_state)
     picture_renderer = staticmethod(render.draw)
-    state_schema = schema.build
     gym_id = "mythenv/HeraZeus-v0"
     test_configs = ({}, {"first_player": "zeus"}, {"first_player": "random"})
     max_game_length = 1500

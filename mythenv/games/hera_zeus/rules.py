@@ -17,7 +17,21 @@ import numpy as np
 
 from mythenv.core.actions import ActionCodec
 from mythenv.core.errors import StateError
-from mythenv.core.game import TERMINAL, State, rng_from_json, rng_to_json, take_copy
+from mythenv.core.fields import (
+    Bytes,
+    Declared,
+    Field,
+    Fields,
+    Int,
+    Ints,
+    Nullable,
+    Records,
+    Rng,
+    Runtime,
+    Seq,
+    Text,
+)
+from mythenv.core.game import TERMINAL, take_copy
 
 from .cards import CARDS
 
@@ -150,34 +164,55 @@ def challenge_outcome(ka: int, kd: int) -> int:
 
 
 # ----------------------------------------------------------------------------- the state
-class HeraZeusState(State):
+_CARD_IDS = Ints(0, NCARDS - 1, max_len=DECK, setlike=True)  # a pile of one side's card ids
+_SEAT = Int(0, 1)
+
+
+class HeraZeusState(Declared):
     """The whole truth of one Hera and Zeus position."""
 
-    __slots__ = ("game", "deck", "hand", "field", "up", "disc", "vis", "seen", "lost", "turns",
-                 "phase", "setup_seat", "turn_player", "ap_left", "ap_used", "pending", "winner",
-                 "reason", "memory", "_rng", "first", "log", "_legal", "_obs_memo")
+    fields = Fields(
+        Field("deck", _CARD_IDS, "each side's draw pile, top last (HZ § Setup)", per_seat=2, hidden=True),
+        Field("hand", _CARD_IDS, "each side's hand (HZ § 1. Draw One Card: at most twelve)", per_seat=2,
+              hidden=True),
+        Field("field", Seq(Ints(FIG, NCARDS - 1, max_len=NROW, setlike=True), length=NCOL),
+              "each side's columns of slots, front first; FIG is the Hera / Zeus figure", per_seat=2,
+              hidden=True),
+        Field("up", Bytes(0, 1, NCARDS), "per card: 1 if it lies face up on the field"),
+        Field("disc", Ints(0, NCARDS - 1, max_len=NCARDS, setlike=True), "each side's discard pile, top last",
+              per_seat=2, hidden=True),
+        Field("vis", Bytes(0, 3, NCARDS), "per card: bit p set if seat p knows the card where it is now"),
+        Field("seen", Bytes(0, 3, NCARDS), "per card: bit p set if seat p saw it since the deal"),
+        Field("lost", Bytes(0, 3, NCARDS), "per card: bit p set if seat p lost its place in a discard pile"),
+        Field("turns", Ints(0, 100_000, length=2), "turns each side has played"),
+        Field("phase", Int(0, OVER), "SETUP (placing the nine cards), PLAY or OVER"),
+        Field("setup_seat", _SEAT, "the seat placing its cards in the setup"),
+        Field("turn_player", _SEAT, "the seat whose turn it is"),
+        Field("ap_left", Int(0, 4), "action points left this turn (HZ § Game Play)"),
+        Field("ap_used", Int(0, 4), "action points spent this turn"),
+        Field("pending", Records({
+            "order": (_SEAT, Ints(0, NCARDS - 1, min_len=2, max_len=NCARDS, setlike=True)),  # discards to order
+            "pegcol": (_SEAT, Int(0, NCARDS - 1)),  # Pegasus: the column for the picked card
+            "dio": (_SEAT, Int(0, NCARDS - 1), Int(0, NCOL - 1), Int(0, NROW - 1)),  # Dionysus: where it goes
+        }, what="pending decision", max_len=8), "the stack of pending decisions (tag, seat, arguments)"),
+        Field("winner", Int(-1, 1), "the winning seat, -1 until the game is over", default=-1),
+        Field("reason", Text(500), "why the game ended, in words"),
+        Field("memory", Nullable(Ints(0, DECK, length=NK)),
+              "per seat: the opponent's hand by kind as Pythia last showed it, or null", per_seat=2),
+        Field("first", _SEAT, "the seat that plays first"),
+        Field("log", Seq(Text(500), max_len=100), "the last lines of the game's log"),
+        Field("rng", Rng(), "the state's chance (every shuffle and draw)"),
+        runtime=(Runtime("_obs_memo", "the observation encoder's cache, keyed by zone contents (observe.py)",
+                         None, share=False),),
+    )
 
     def __init__(self, game, seed: int | None = None, _empty: bool = False):
-        self.game = game
-        self._legal = None
-        self._obs_memo = None  # observation encoder's cache, keyed by zone contents (observe.py)
+        self._init_runtime(game)
         if _empty:
             return
+        self._init_fields(game)
         self.rng = np.random.default_rng(seed)
         self.deck = [list(range(0, DECK)), list(range(DECK, NCARDS))]
-        self.hand = [[], []]
-        self.field = [[[] for _ in range(NCOL)] for _ in range(2)]
-        self.up = bytearray(NCARDS)
-        self.disc = [[], []]
-        self.vis = bytearray(NCARDS)
-        self.seen = bytearray(NCARDS)
-        self.lost = bytearray(NCARDS)
-        self.turns = [0, 0]
-        self.pending: list[tuple] = []
-        self.winner = -1
-        self.reason = ""
-        self.memory: list[list[int] | None] = [None, None]
-        self.log: list[str] = []
         first = game.config["first_player"]
         if first == "random":
             self.first = int(self.rng.integers(2))
@@ -199,8 +234,6 @@ class HeraZeusState(State):
         self.phase = SETUP
         self.setup_seat = self.first
         self.turn_player = self.first
-        self.ap_left = 0
-        self.ap_used = 0
 
     # ------------------------------------------------------------------ protocol: queries
     def current_player(self) -> int:
@@ -730,77 +763,7 @@ class HeraZeusState(State):
             if rest:
                 self._order_discards(side, rest)
 
-    # ------------------------------------------------------------------ protocol: copies
-    def clone(self) -> HeraZeusState:
-        s = HeraZeusState(self.game, _empty=True)
-        s.deck = [self.deck[0][:], self.deck[1][:]]
-        s.hand = [self.hand[0][:], self.hand[1][:]]
-        s.field = [[col[:] for col in side] for side in self.field]
-        s.up = self.up[:]
-        s.disc = [self.disc[0][:], self.disc[1][:]]
-        s.vis = self.vis[:]
-        s.seen = self.seen[:]
-        s.lost = self.lost[:]
-        s.turns = self.turns[:]
-        s.phase = self.phase
-        s.setup_seat = self.setup_seat
-        s.turn_player = self.turn_player
-        s.ap_left = self.ap_left
-        s.ap_used = self.ap_used
-        s.pending = [tuple(x[:2]) + ((list(x[2]),) if x[0] == "order" else tuple(x[2:])) for x in self.pending]
-        s.winner = self.winner
-        s.reason = self.reason
-        s.memory = [m[:] if m is not None else None for m in self.memory]
-        s.first = self.first
-        s.log = self.log[:]
-        self._clone_rng_into(s)
-        s._legal = self._legal
-        return s
-
-    def to_dict(self) -> dict:
-        return {
-            **self._save_header(),
-            "deck": [d[:] for d in self.deck], "hand": [h[:] for h in self.hand],
-            "field": [[col[:] for col in side] for side in self.field],
-            "up": list(self.up), "disc": [d[:] for d in self.disc],
-            "vis": list(self.vis), "seen": list(self.seen), "lost": list(self.lost),
-            "turns": self.turns[:], "phase": self.phase, "setup_seat": self.setup_seat,
-            "turn_player": self.turn_player, "ap_left": self.ap_left, "ap_used": self.ap_used,
-            "pending": [list(x[:2]) + ([list(x[2])] if x[0] == "order" else list(x[2:])) for x in self.pending],
-            "winner": self.winner, "reason": self.reason,
-            "memory": [m[:] if m is not None else None for m in self.memory],
-            "first": self.first, "log": self.log[:], "rng": rng_to_json(self.rng),
-        }
-
-    @classmethod
-    def from_dict(cls, game, d: dict) -> HeraZeusState:
-        # the types and ranges are the saved-state schema's (schema.py, checked before this runs):
-        # the lists are copied as they are
-        s = cls(game, _empty=True)
-        s.deck = [x[:] for x in d["deck"]]
-        s.hand = [x[:] for x in d["hand"]]
-        s.field = [[col[:] for col in side] for side in d["field"]]
-        s.up = bytearray(d["up"])
-        s.disc = [x[:] for x in d["disc"]]
-        s.vis = bytearray(d["vis"])
-        s.seen = bytearray(d["seen"])
-        s.lost = bytearray(d["lost"])
-        s.turns = d["turns"][:]
-        s.phase = d["phase"]
-        s.setup_seat = d["setup_seat"]
-        s.turn_player = d["turn_player"]
-        s.ap_left = d["ap_left"]
-        s.ap_used = d["ap_used"]
-        s.pending = [(x[0], x[1], x[2][:]) if x[0] == "order" else tuple(x) for x in d["pending"]]
-        s.winner = d["winner"]
-        s.reason = d["reason"]
-        s.memory = [m[:] if m is not None else None for m in d["memory"]]
-        s.first = d["first"]
-        s.log = d["log"][:]
-        s.rng = rng_from_json(d["rng"])
-        s.check_invariants()
-        return s
-
+    # ------------------------------------------------------------------ protocol: checks
     def check_invariants(self) -> None:
         """Every one of the 86 cards is in exactly one place; raises StateError otherwise."""
         where = []

@@ -7,8 +7,9 @@ opponent. See ``docs/games/mythologies.md`` for the rules as implemented and the
 
 The package: ``rules/`` (the State, a package by the rulebook's chapters), ``observe.py`` (the
 Observer; ``_cobserve.c`` its compiled twin), ``render.py``, ``heuristic.py`` (the baseline),
-``cards.py`` + ``data/`` (the 80 card designs, the boards), ``schema.py`` (the saved-state schema);
-this module wires them into the Game class. Map: ``docs/map.md``.
+``cards.py`` + ``data/`` (the 80 card designs, the boards); the state's fields are declared in
+``rules/state.py`` (``mythenv.core.fields`` generates the copies, saved states and the saved-state
+schema from them); this module wires them into the Game class. Map: ``docs/map.md``.
 """
 
 from __future__ import annotations
@@ -21,7 +22,7 @@ from mythenv.core.game import Game, GameInfo, Option
 from mythenv.core.observe import compiled_module, snapshot_encoder
 from mythenv.core.registry import register_game
 
-from . import observe, render, rules, schema
+from . import observe, render, rules
 from .cards import MYTHS
 from .heuristic import heuristic_action, rollout_action
 
@@ -58,7 +59,6 @@ class MythologiesGame(Game):
     state_class = rules.MythologiesState
     text_renderer = staticmethod(render.render_state)
     picture_renderer = staticmethod(render.draw)
-    state_schema = schema.build
     gym_id = "mythenv/Mythologies-v0"
     test_configs = ({}, {"num_players": 3}, {"num_players": 4}, {"mythologies": "first_game"})
     max_game_length = 1500

@@ -18,8 +18,9 @@ Knowledge: ``known[c]`` is a bitmask of the seats that know card ``c`` where it 
 from draw piles and face-down sanctuary cards laid by Loki are the only hidden places).
 
 The rules are a package by the rulebook's chapters; each module holds one mixin of
-``MythologiesState``'s methods and all of them share the one state (its fields are set in
-``state.StateBase.__init__`` and listed in ``StateBase._FIELDS``):
+``MythologiesState``'s methods and all of them share the one state (its fields are declared once,
+each with its meaning, in ``state.StateBase.fields``; ``mythenv.core.fields`` generates the slots,
+copies, saved states and the saved-state schema from them):
 
 - ``tables``: the Pantheon's geometry, the card tables, the action families;
 - ``state``: constructor (MY § Overall Setup), protocol queries, Pantheon queries, the frame engine

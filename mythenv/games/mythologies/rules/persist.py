@@ -1,6 +1,8 @@
-"""Copies and I/O of a Mythologies state: ``clone``, ``to_dict`` / ``from_dict`` (every field of
-``StateBase._FIELDS`` and the RNG), ``check_invariants`` (card conservation and the flow's
-invariants) and ``resample_hidden`` (a determinization for search); the text render is the Game's (render.py)."""
+"""The checks and determinization of a Mythologies state: ``check_invariants`` (card conservation and
+the flow's invariants; run by the generated ``from_dict``) and ``resample_hidden`` (a determinization
+for search). ``clone``, ``to_dict`` / ``from_dict`` and the saved-state schema are generated from the
+fields ``StateBase`` declares (``state.py``, ``mythenv.core.fields``); the text render is the Game's
+(render.py)."""
 
 from __future__ import annotations
 
@@ -9,7 +11,6 @@ from typing import TYPE_CHECKING
 import numpy as np
 
 from mythenv.core.errors import StateError
-from mythenv.core.game import rng_from_json, rng_to_json
 
 from ..cards import DEITY, NCARDS
 from .tables import (
@@ -20,7 +21,6 @@ from .tables import (
     PLACE,
     SEL,
     TYPE_OF,
-    _cp,
 )
 
 if TYPE_CHECKING:
@@ -28,63 +28,7 @@ if TYPE_CHECKING:
 
 
 class Persist:
-    """Clone, save / load, invariants, determinization."""
-
-    def clone(self) -> MythologiesState:
-        s = type(self)(self.game, _empty=True)
-        s.n, s.all = self.n, self.all
-        s.round, s.phase, s.first = self.round, self.phase, self.first
-        s.boards = self.boards[:]
-        s.sanct, s.faceup = self.sanct[:], self.faceup[:]
-        s.piles = [x[:] for x in self.piles]
-        s.pan = [[st[:] for st in pp] for pp in self.pan]
-        s.disc = [x[:] for x in self.disc]
-        s.exile = self.exile[:]
-        s.hand = [x[:] for x in self.hand]
-        s.known = bytearray(self.known)
-        s.fav, s.gem = self.fav[:], self.gem[:]
-        s.comp = [x[:] for x in self.comp]
-        s.trials = [x[:] for x in self.trials]
-        s.destiny, s.dest_board = self.destiny[:], self.dest_board[:]
-        s.pawns = [[pw[:] for pw in x] for x in self.pawns]
-        s.commits, s.free = self.commits[:], self.free[:]
-        s.sel_step, s.queue = self.sel_step, self.queue[:]
-        s.turn_idx, s.tnum, s.turn_seat = self.turn_idx, self.tnum, self.turn_seat
-        s.used = {k: v[:] for k, v in self.used.items()}
-        s.inka = self.inka[:]
-        s.dagda = [x[:] for x in self.dagda]
-        s.eid = self.eid
-        s.stack = _cp(self.stack)
-        s.dec = None if self.dec is None else [self.dec[0], self.dec[1][:]]
-        s.final = None if self.final is None else [x[:] for x in self.final]
-        s.log = self.log[:]
-        self._clone_rng_into(s)
-        return s
-
-    def to_dict(self) -> dict:
-        d = self._save_header()
-        for k in self._FIELDS:
-            v = getattr(self, k)
-            d[k] = list(v) if isinstance(v, bytearray) else _cp(v)
-        d["rng"] = rng_to_json(self.rng)
-        return d
-
-    @classmethod
-    def from_dict(cls, game, d: dict) -> MythologiesState:
-        s = cls(game, _empty=True)
-        for k in cls._FIELDS:
-            if k not in d:
-                raise StateError(f"mythologies_v0: saved state lacks {k!r}")
-            setattr(s, k, _cp(d[k]))
-        if "rng" not in d:
-            raise StateError("mythologies_v0: saved state lacks 'rng'")
-        if s.n != game.num_players:
-            raise StateError(f"mythologies_v0: saved state has {s.n} seats, the game {game.num_players}")
-        s.known = bytearray(d["known"])
-        s.all = (1 << s.n) - 1
-        s.rng = rng_from_json(d["rng"])
-        s.check_invariants()
-        return s
+    """Invariants, determinization."""
 
     def check_invariants(self) -> None:
         where = []

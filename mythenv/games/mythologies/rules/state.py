@@ -9,8 +9,24 @@ from __future__ import annotations
 
 import numpy as np
 
+from mythenv.core import schema as sc
 from mythenv.core.errors import StateError
-from mythenv.core.game import TERMINAL, State
+from mythenv.core.fields import (
+    SEATS,
+    Bytes,
+    Declared,
+    Field,
+    Fields,
+    Int,
+    Ints,
+    Nullable,
+    Rng,
+    Runtime,
+    Seq,
+    Text,
+    Tree,
+)
+from mythenv.core.game import TERMINAL
 
 from ..cards import MYTHS, NCARDS
 from .tables import (
@@ -19,6 +35,7 @@ from .tables import (
     LINES,
     MYTH_OF,
     NSLOT,
+    NUM_ACTIONS,
     OVER,
     PRESETS,
     SEL,
@@ -27,23 +44,112 @@ from .tables import (
 )
 
 
-class StateBase(State):
+def _seats(g):
+    return g.num_players - 1
+
+
+def _n(g):
+    return g.num_players
+
+
+_CARD_IDS = Ints(0, NCARDS - 1, max_len=NCARDS, setlike=True)  # a pile of card ids
+_SEAT = Int(0, _seats)
+_POINTS = 10_000  # Favors, Gems: far above any game
+_ID = 10 ** 6  # effect ids and turn counters
+#: an effect's working variables: open by design, bounded; never null (a null where the rules keep a
+#: record loaded and crashed later: the corruption harness's null_record class, issue 43)
+_FRAME_VARS = sc.Json(depth=5, max_len=200, int_bound=_ID, null=False)
+
+
+def _stack_spec(g):
+    """The frames of the stack (plain dicts, ``t`` their kind; the module docstring of ``rules``)."""
+    seat, card, slot, step, eid = sc.Int(0, g.num_players - 1), sc.Int(0, NCARDS - 1), sc.Int(0, NSLOT - 1), \
+        sc.Int(0, 10), sc.Int(0, _ID)
+    slots = sc.IntList(0, NSLOT - 1, max_len=NSLOT, unique=True)
+    frame = sc.Variant("t", {
+        "turn": sc.Record({"t": sc.Const("turn"), "c": seat, "st": step}),
+        "place": sc.Record({"t": sc.Const("place"), "c": seat, "cid": card, "mode": sc.Str(("call", "invoke")),
+                            "onto": sc.Nullable(slots), "st": step, "eid": eid, "slot": slot,
+                            "new": sc.IntList(0, 5, max_len=6, unique=True)}, optional=("slot", "new")),
+        "eff": sc.Record({"t": sc.Const("eff"), "c": seat, "src": card, "e": sc.Int(0, 15), "pc": sc.Int(0, 63),
+                          "v": _FRAME_VARS, "eid": eid}),
+        "order": sc.Record({"t": sc.Const("order"), "c": seat, "frames": sc.List(_FRAME_VARS, max_len=64)}),
+        "sac": sc.Record({"t": sc.Const("sac"), "p": seat, "slots": slots, "stack": sc.Bool(), "eid": eid,
+                          "by": seat, "st": step, "scarab": sc.Int(-1, NCARDS - 1)}, optional=("scarab",)),
+        "react": sc.Record({"t": sc.Const("react"), "q": seat}),
+        # a moved card's gain, ordered with the effects the move triggered (MY § Card Glossary 027 - Sphinx)
+        "gainf": sc.Record({"t": sc.Const("gainf"), "c": seat, "fv": sc.Int(0, _POINTS), "gm": sc.Int(0, _POINTS)}),
+    }, "stack frame")
+    return sc.List(frame, max_len=64)
+
+
+class StateBase(Declared):
     """The constructor, protocol queries, Pantheon queries and the frame engine."""
 
-    _FIELDS = ("n", "round", "phase", "first", "boards", "sanct", "faceup", "piles", "pan", "disc", "exile",
-               "hand", "known", "fav", "gem", "comp", "trials", "destiny", "dest_board", "pawns",
-               "commits", "free", "sel_step", "queue", "turn_idx", "tnum", "turn_seat", "used", "inka",
-               "dagda", "eid", "stack", "dec", "final", "log")
+    fields = Fields(
+        Field("n", Int(_n, _n), "the number of seats"),
+        Field("round", Int(1, 4), "the round, 1..4 (MY § Game Flow: a game is played over 4 rounds)"),
+        Field("phase", Int(0, OVER), "SEL (selection), PLACE (placement) or OVER"),
+        Field("first", _SEAT, "the first seat of this round"),
+        Field("boards", Ints(0, len(MYTHS) - 1, length=4, setlike=True), "the four mythologies' boards in play"),
+        Field("sanct", Ints(-1, NCARDS - 1, length=16), "the sanctuary: 4 positions per board, -1 empty",
+              default=[-1] * 16),
+        Field("faceup", Ints(0, 1, length=16), "per sanctuary position: 1 if its card lies face up",
+              default=[1] * 16),
+        Field("piles", Seq(_CARD_IDS, length=8), "the draw piles: 2b Creatures of board b, 2b + 1 its Deities",
+              hidden=True),
+        Field("pan", Seq(_CARD_IDS, length=NSLOT), "each seat's Pantheon: per slot a stack, bottom first",
+              per_seat=True),
+        Field("disc", _CARD_IDS, "each seat's discard pile", per_seat=True),
+        Field("exile", _CARD_IDS, "the exiled cards"),
+        Field("hand", Ints(0, NCARDS - 1, max_len=2, setlike=True), "each seat's selected cards",
+              per_seat=True, hidden=True),
+        Field("known", Bytes(0, lambda g: (1 << g.num_players) - 1, NCARDS),
+              "per card: bit p set if seat p knows the card where it is now"),
+        Field("fav", Ints(0, _POINTS, length=SEATS), "each seat's Favors"),
+        Field("gem", Ints(0, _POINTS, length=SEATS), "each seat's Gems"),
+        Field("comp", Ints(0, 1, length=6), "each seat's completion bonuses still to take (1 = still there)",
+              per_seat=True, default=lambda g: [[1] * 6 for _ in range(g.num_players)]),
+        Field("trials", Ints(0, 1, length=2), "each seat's Trials won", per_seat=True),
+        Field("destiny", Ints(0, 3, max_len=4, setlike=True), "the Destiny cards revealed this round"),
+        Field("dest_board", Ints(-1, 3, length=SEATS), "each seat's destined board (-1 none)",
+              default=lambda g: [-1] * g.num_players),
+        Field("pawns", Tree(sc.List(sc.Tuple(sc.Int(0, 15), sc.Int(0, 4)), max_len=2), [], "pawns"),
+              "each seat's selection pawns: [position, board] (board 4: a Destiny card)", per_seat=True),
+        Field("commits", Ints(-1, 1, length=SEATS), "each seat's committed selection choice (-1 none)",
+              default=lambda g: [-1] * g.num_players),
+        Field("free", Ints(0, 1, length=SEATS), "per seat: 1 if it has a free selection"),
+        Field("sel_step", Text(choices=("reveal", "commit", "pick", "done"), default="reveal"),
+              "the step of the selection phase"),
+        Field("queue", Ints(0, _seats, max_len=_n, setlike=True), "the seats still to pick, in order"),
+        Field("turn_idx", Int(0, _n), "the index of the placement turn in the round"),
+        Field("tnum", Int(0, _ID), "placement turns played"),
+        Field("turn_seat", Int(-1, _seats), "the seat whose placement turn it is (-1 none)", default=-1),
+        Field("used", Tree(sc.Map(sc.Str(max_len=40), sc.IntList(-_ID, _ID, length=2), max_len=1000), {},
+                           "counters"), "once-per-turn / per-round effect counters, by key"),
+        Field("inka", Ints(0, NCARDS * NCARDS, max_len=10_000, setlike=True), "the Inca pairs already scored"),
+        Field("dagda", Seq(Ints(-_ID, _ID, length=2), max_len=10_000), "the Dagda's pending [card, turn] records"),
+        Field("eid", Int(0, _ID), "the id of the last effect started"),
+        Field("stack", Tree(_stack_spec, [], "stack of frames"), "the frame stack, top last (rules docstring)"),
+        Field("dec", Tree(lambda g: sc.Nullable(sc.Tuple(sc.Int(0, g.num_players - 1), sc.IntList(
+            0, NUM_ACTIONS - 1, min_len=1, max_len=NUM_ACTIONS, unique=True))), None, "decision"),
+              "the pending decision: [seat, its legal actions], or null"),
+        Field("final", Nullable(Seq(Ints(0, _POINTS, length=4), length=SEATS)),
+              "the final scoring per seat (set when the game is over), or null"),
+        Field("log", Seq(Text(500), max_len=100), "the last lines of the game's log"),
+        Field("rng", Rng(), "the state's chance (every draw from a pile)"),
+        runtime=(Runtime("_legal", "unused: legal_actions is the decision's list", None, share=False),
+                 Runtime("all", "the bitmask of every seat", lambda g: (1 << g.num_players) - 1),
+                 Runtime("_trig", "the effects triggered by the step being resolved", lambda g: [], share=False),
+                 Runtime("_obs_memo", "the observation encoder's cache, keyed by zone contents (observe.py)",
+                         None, share=False)),
+    )
 
     def __init__(self, game, seed: int | None = None, _empty: bool = False):
-        self.game = game
-        self._legal = None
-        self._obs_memo = None  # observation encoder's cache, keyed by zone contents (observe.py)
-        self._trig = []
+        self._init_runtime(game)
         if _empty:
             return
-        n = game.num_players
-        self.n = n
+        self._init_fields(game)
         self.rng = np.random.default_rng(seed)
         # MY § Overall Setup 1: four mythologies at random (or chosen), 2: two pairs of boards
         choice = game.config["mythologies"]
@@ -55,48 +161,14 @@ class StateBase(State):
             order = self.rng.permutation(4)
             myths = [myths[int(i)] for i in order]
         self.boards = myths
-        self.piles = [[], [], [], [], [], [], [], []]   # 2b: Creatures of board b, 2b+1: Deities
         for c in range(NCARDS):
             if MYTH_OF[c] in myths:
                 b = myths.index(MYTH_OF[c])
                 self.piles[2 * b + TYPE_OF[c]].append(c)
-        self.sanct = [-1] * 16
-        self.faceup = [1] * 16
-        self.known = bytearray(NCARDS)
-        self.all = (1 << n) - 1
         # MY § Overall Setup 4: a Creature on each of the 3 bottom slots; no Deity during setup
         for b in range(4):
             for pos in range(3):
                 self._refill(b, pos)
-        self.round = 1
-        self.phase = SEL
-        self.first = 0
-        self.pan = [[[] for _ in range(NSLOT)] for _ in range(n)]
-        self.disc = [[] for _ in range(n)]
-        self.exile = []
-        self.hand = [[] for _ in range(n)]
-        self.fav = [0] * n
-        self.gem = [0] * n
-        self.comp = [[1] * 6 for _ in range(n)]
-        self.trials = [[0, 0] for _ in range(n)]
-        self.destiny = []
-        self.dest_board = [-1] * n
-        self.pawns = [[] for _ in range(n)]
-        self.commits = [-1] * n
-        self.free = [0] * n
-        self.sel_step = "reveal"
-        self.queue = []
-        self.turn_idx = 0
-        self.tnum = 0
-        self.turn_seat = -1
-        self.used = {}
-        self.inka = []
-        self.dagda = []
-        self.eid = 0
-        self.stack = []
-        self.dec = None
-        self.final = None
-        self.log = []
         self._run()
 
     def current_player(self) -> int:
