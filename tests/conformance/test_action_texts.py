@@ -7,7 +7,8 @@ plus a few more), at every decision:
   no snake_case names (``end_turn``), no seat codes (``player_0``, ``P0``, ``seat 0``), no brackets
   or braces, no 0-based indices (``column 0``, ``slot 0``, ``choice 0``), no hex coordinates;
 * ``public_action_text`` is a non-empty string free of code, and it hides what the other seats
-  cannot see: of two legal actions after which every other seat observes the same thing, neither
+  cannot see: of two legal actions with different outcomes after which every other seat observes
+  the same thing, neither
   public text shows a name (a card's, a number) by which their labels differ (``_leaked``), and a resampled world (``resample_hidden`` from another seat) gives the same text
   for the same action;
 * ``decision_text`` is free of code;
@@ -16,6 +17,7 @@ plus a few more), at every decision:
 
 from __future__ import annotations
 
+import json
 import re
 
 import numpy as np
@@ -79,8 +81,17 @@ def _leaked(label_a: str, label_b: str, pub_a: str) -> set[str]:
     return hidden & set(WORD.findall(pub_a))
 
 
+def _truth(state) -> str:
+    """The whole state but its log of texts."""
+    d = state.to_dict()
+    return json.dumps({k: v for k, v in d.items() if "log" not in k}, sort_keys=True, default=str)
+
+
 def _others_see(game, state, mover: int) -> tuple:
-    return tuple(game.observation(state, o).tobytes() for o in range(game.num_players) if o != mover)
+    """What every other seat sees: its observation and its view of the table (``render``, which
+    also shows public facts an observation may leave out, such as a discard pile's cards)."""
+    return tuple((game.observation(state, o).tobytes(), state.render(o))
+                 for o in range(game.num_players) if o != mover)
 
 
 def _check_decision(game, s, step: int, rng) -> None:
@@ -102,12 +113,14 @@ def _check_decision(game, s, step: int, rng) -> None:
     if game.num_players > 1 and step % SCAN_EVERY == 0 and len(la) > 1:
         # actions the other seats cannot tell apart (each sees the same afterwards) read the same
         seen: dict[tuple, int] = {}
+        truth: dict[int, str] = {}
         for a in la[:MAX_SCAN]:
             t = s.clone()
             t.apply_action(a)
+            truth[a] = _truth(t)
             key = _others_see(game, t, p)
             b = seen.setdefault(key, a)
-            if b != a:
+            if b != a and truth[a] != truth[b]:   # two moves with one outcome differ only in words
                 for x, y in ((a, b), (b, a)):
                     leak = _leaked(s.action_to_string(x), s.action_to_string(y), pub[x])
                     assert not leak, (where, "the other seats cannot tell these moves apart, but the text shows",
