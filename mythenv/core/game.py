@@ -396,6 +396,13 @@ class State(ABC):
         of the move; a game overrides it with what its table sees."""
         return "makes a move"
 
+    def decision_text(self) -> str:
+        """The decision the seat to move faces now, in words for a header and without its subject,
+        like ``public_action_text`` ("chooses where Pegasus puts the card", "bids for the turn
+        order"); "" when the game names none beyond whose turn it is. Public: never names what other
+        seats cannot see."""
+        return ""
+
     def ending_text(self) -> str:
         """Who won and why, in words, with the score (the game is over). The default says who won
         from ``returns()``; a game overrides it with its own ending ("Player 1 wins with 14 Favors to 4")."""

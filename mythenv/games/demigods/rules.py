@@ -51,7 +51,7 @@ from mythenv.core.fields import (
     Seq,
     Text,
 )
-from mythenv.core.game import TERMINAL
+from mythenv.core.game import TERMINAL, seat_name
 
 from .cards import CARDS, CURSE_KEYS, GOD_KEYS, VALUES
 
@@ -115,17 +115,23 @@ def families(n: int) -> tuple:
     )
 
 
+def _spoken(phrase: str, after_honorific: int) -> str:
+    """``phrase`` as said after "Oh my goddess, " (its first word then in lower case, but "I")."""
+    return phrase if not after_honorific or phrase.startswith("I ") else phrase[0].lower() + phrase[1:]
+
+
 LABELS = {
     "draw_deck": "draw the top card of the deck",
     "draw_discard": "take the top card of the discard pile",
     "play": lambda k: f"play {KINDS[k].name}",
     "discard": lambda k: f"discard {KINDS[k].name}",
     "blind_play": "blind: take a random card of your hand, play it if legal, else discard it",
-    "pass": "pass (empty hand)",
-    "target": lambda i: f"name the demigod {i + 1} seat(s) to your left",
+    "pass": "pass (your hand is empty)",
+    "target": lambda i: ("name the demigod on your left" if i == 0 else
+                         f"name the demigod {i + 1} places to your left"),
     "take": lambda t, vi, b: f"{TYPE_NAMES[t]} {VALUES[vi]:,}{' (blessed)' if b else ''}",
-    "choose_type": lambda t: TYPE_NAMES[t],
-    "speak": lambda honor, phrase: f'say "{HONORIFIC if honor else ""}{PHRASES[phrase]}"',
+    "choose_type": lambda t: f"choose {TYPE_NAMES[t]}",
+    "speak": lambda honor, phrase: f'say "{HONORIFIC if honor else ""}{_spoken(PHRASES[phrase], honor)}"',
     "stay_silent": "say nothing",
 }
 
@@ -973,5 +979,107 @@ class DemigodsState(Declared):
 
     # ------------------------------------------------------------------ people
     def action_to_string(self, action: int) -> str:
-        return self.game.layout.describe(action)
+        """The action in the rulebook's words; a demigod named in play is named as the table
+        names the seat ("curse Player 3 with Siege"), a kingdom card taken or discarded with what
+        the decision does with it."""
+        L = self.game.layout
+        p = self.current_player()
+        if not self.pending or p < 0:
+            return L.describe(action)
+        rec = self.pending[-1]
+        name, idx = L.codec.decode(action)
+        if rec[0] == "target" and name == "target":
+            return f"curse {seat_name((p + idx[0] + 1) % self.n)} with {KINDS[self.kind(rec[2])].name}"
+        if rec[0] == "trade" and name == "target":
+            return f"trade two cards blind with {seat_name((p + idx[0] + 1) % self.n)}"
+        if name == "take":
+            card = card_label(RES_KIND[idx[0]][idx[1]], bool(idx[2]))
+            if rec[0] == "steal":
+                return f"take {card} from {seat_name(rec[3][0])}'s kingdom"
+            if rec[0] == "athena":
+                return f"Athena: take {card} from {seat_name(rec[2])}'s kingdom"
+            if rec[0] == "halve":
+                return f"discard {card} from your kingdom (halving)"
+        if name == "choose_type" and rec[0] == "otype":
+            t = TYPE_NAMES[idx[0]]
+            if rec[2] == O_FAVOUR:
+                return f"choose {t}: bless every unblessed {t} card in your kingdom"
+            return f"choose {t}: every other player halves their {t}"
+        return L.describe(action)
+
+    def public_action_text(self, action: int) -> str:
+        """Every card played or discarded in Demigods is shown; what stays hidden is the card
+        drawn from the deck and the card a blind player takes at random before it is shown."""
+        L = self.game.layout
+        p = self.current_player()
+        name, idx = L.codec.decode(action)
+        rec = self.pending[-1] if self.pending else None
+        if name == "draw_deck":
+            return "draws a card from the deck"
+        if name == "draw_discard":
+            top = self.discard[-1] if self.discard else -1
+            return f"takes {card_label(self.kind(top)) if top >= 0 else 'the top card'} from the discard pile"
+        if name == "play":
+            return f"plays {card_label(idx[0])}"
+        if name == "discard":
+            return f"discards {card_label(idx[0])}"
+        if name == "blind_play":
+            return "plays a random card of the hand blind"
+        if name == "pass":
+            return "has no card and passes"
+        if name == "target" and p >= 0:
+            q = seat_name((p + idx[0] + 1) % self.n)
+            if rec is not None and rec[0] == "target":
+                return f"curses {q} with {KINDS[self.kind(rec[2])].name}"
+            return f"trades two cards blind with {q}"
+        if name == "take" and rec is not None:
+            card = card_label(RES_KIND[idx[0]][idx[1]], bool(idx[2]))
+            if rec[0] == "steal":
+                return f"takes {card} from {seat_name(rec[3][0])}'s kingdom"
+            if rec[0] == "athena":
+                return f"takes {card} from {seat_name(rec[2])}'s kingdom (Athena)"
+            return f"discards {card} from the kingdom (halving)"
+        if name == "choose_type" and rec is not None:
+            t = TYPE_NAMES[idx[0]]
+            if rec[2] == O_FAVOUR:
+                return f"chooses {t}: every unblessed {t} card in the kingdom is blessed"
+            return f"chooses {t}: every other player halves their {t}"
+        if name == "speak":
+            return "says " + L.describe(action)[4:]
+        if name == "stay_silent":
+            return "says nothing"
+        return "makes a move"
+
+    def decision_text(self) -> str:
+        if self.phase == OVER:
+            return ""
+        if self.pending:
+            rec = self.pending[-1]
+            name = rec[0]
+            if name == "target":
+                return f"names the victim of {KINDS[self.kind(rec[2])].name}"
+            if name == "speech":
+                return "speaks the words (or says nothing)"
+            if name == "steal":
+                return f"chooses the {TYPE_NAMES[rec[2]]} card to take from {seat_name(rec[3][0])}"
+            if name == "athena":
+                return f"chooses the card Athena takes from {seat_name(rec[2])}"
+            if name == "halve":
+                return f"halves their {TYPE_NAMES[rec[2]]}: chooses the cards to discard"
+            if name == "otype":
+                return f"chooses Army or Wealth for {KINDS[rec[2]].name}"
+            if name == "trade":
+                return "names the opponent of the blind trade"
+            return ""
+        return "draws a card" if self.phase == DRAW else "plays or discards a card"
+
+    def ending_text(self) -> str:
+        if self.phase != OVER:
+            return ""
+        score = "; ".join(f"{seat_name(q)}: Army {self.total(q, ARMY):,}, Wealth {self.total(q, WEALTH):,}, "
+                          f"{self.guardians_of(q)} Guardian{'s' if self.guardians_of(q) != 1 else ''}"
+                          for q in range(self.n))
+        if self.winner < 0:
+            return f"Nobody claimed the throne within {self.game.config['max_rounds']} rounds: a draw ({score})."
+        return f"{seat_name(self.winner).capitalize()} claims the throne and wins ({score})."
 

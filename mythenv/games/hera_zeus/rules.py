@@ -31,7 +31,7 @@ from mythenv.core.fields import (
     Seq,
     Text,
 )
-from mythenv.core.game import TERMINAL, take_copy
+from mythenv.core.game import TERMINAL, seat_name, take_copy
 
 from .cards import CARDS
 
@@ -96,16 +96,41 @@ FAMILIES = (
 )
 
 
+COLUMN_NAMES = ("left", "middle", "right")   # as the picture draws a side's columns, left to right
+
+
+def column_text(c: int) -> str:
+    """Column ``c`` as the table names it: "the left column" (the picture numbers only the rows)."""
+    return f"the {COLUMN_NAMES[c]} column"
+
+
+def place_text(c: int, i: int) -> str:
+    """Position ``i`` of column ``c`` (0 = 1st row) as the picture numbers it: "the left column, row 2"."""
+    return f"{column_text(c)}, row {i + 1}"
+
+
 def _labels(side: int) -> dict:
-    """The ``describe`` labels that name the cards of ``side`` (0 Hera, 1 Zeus)."""
+    """The ``describe`` labels, in the rulebook's words, that name the cards of ``side`` (0 Hera,
+    1 Zeus); columns as the picture shows them (left, middle, right), rows counted from 1."""
+    other = SIDE_NAMES[1 - side]
     return {
-        "play": lambda fk, c, i: f"play {kind_name(FIELD_KINDS[fk], side)} to column {c} position {i}",
-        "hades": lambda k: f"hades {kind_name(k, side)}",
-        "discard_next": lambda k: f"discard_next {kind_name(k, side)}",
-        "dionysus": lambda c, r: f"dionysus: move the card at column {c} row {r}",
-        "place_to": lambda c, i: f"place it in column {c} position {i}",
-        **{name: (lambda c, name=name: f"{name} column {c}")
-           for name in ("figure", "challenge", "pegasus_field", "pythia_reveal", "pegasus_column")},
+        "play": lambda fk, c, i: f"play {kind_name(FIELD_KINDS[fk], side)} face down to {place_text(c, i)}",
+        "draw": "draw a card",
+        "figure": lambda c: f"play {kind_name(K_FIGCARD, side)}: your figure to the 1st row of {column_text(c)}",
+        "remove_figure": f"remove your {SIDE_NAMES[side]} figure",
+        "challenge": lambda c: f"challenge with your 1st-row card in {column_text(c)}",
+        "pegasus_hand": f"Pegasus: take a random card from {other}'s hand",
+        "pegasus_field": lambda c: f"Pegasus: challenge {other}'s 1st row in {column_text(c)}",
+        "pythia_spy": f"Pythia: look at {other}'s hand",
+        "pythia_reveal": lambda c: f"Pythia: turn over {other}'s cards in {column_text(c)}",
+        "sirens": f"Sirens: take the top card of {other}'s discard pile",
+        "hades": lambda k: f"Hades: take {kind_name(k, side)} back from your discard pile",
+        "persephone": "Persephone: take up to 3 Pegasus back from your discard pile",
+        "dionysus": lambda c, r: f"Dionysus: move your card in {place_text(c, r)}",
+        "place_to": lambda c, i: f"put it in {place_text(c, i)}",
+        "pegasus_column": lambda c: f"put it face up in the 1st row of {other}'s {COLUMN_NAMES[c]} column",
+        "discard_next": lambda k: f"put {kind_name(k, side)} on your discard pile next",
+        "end_turn": "end the turn",
     }
 
 
@@ -913,4 +938,77 @@ class HeraZeusState(Declared):
     def action_to_string(self, action: int) -> str:
         side = self.current_player()
         return describe_action(action, side if side >= 0 else 0)
+
+    def public_action_text(self, action: int) -> str:
+        """What the other side saw: a card played face down is "a card"; what a played card does
+        is named with it (it is shown as it is used); Hades' card stays unnamed."""
+        p = self.current_player()
+        p = p if p >= 0 else 0
+        o = 1 - p
+        name, idx = DECODE[action]
+        other = SIDE_NAMES[o]
+        if name == "play":
+            return f"plays a card face down to {place_text(idx[1], idx[2])}"
+        if name == "draw":
+            return "draws a card"
+        if name == "figure":
+            return f"plays {kind_name(K_FIGCARD, p)}: the {SIDE_NAMES[p]} figure goes to the 1st row of {column_text(idx[0])}"
+        if name == "remove_figure":
+            return f"removes the {SIDE_NAMES[p]} figure"
+        if name == "challenge":
+            return f"challenges {other}'s card opposite in {column_text(idx[0])}"
+        if name == "pegasus_hand":
+            return f"plays Pegasus: takes a random card from {other}'s hand"
+        if name == "pegasus_field":
+            col = self.field[o][idx[0]]
+            what = f"the {other} figure" if col and col[0] == FIG else f"{other}'s 1st-row card"
+            return f"plays Pegasus: challenges {what} in {column_text(idx[0])}"
+        if name == "pythia_spy":
+            return f"plays Pythia: looks at {other}'s hand"
+        if name == "pythia_reveal":
+            return f"plays Pythia: turns over {other}'s cards in {column_text(idx[0])}"
+        if name == "sirens":
+            top = self.disc[o][-1] if self.disc[o] else None
+            return f"plays Sirens: takes {card_name(top) if top is not None else 'the top card'} from {other}'s discard pile"
+        if name == "hades":
+            return "plays Hades: takes a card back from the discard pile"
+        if name == "persephone":
+            return "plays Persephone: takes Pegasus back from the discard pile"
+        if name == "dionysus":
+            c, r = idx
+            col = self.field[p][c]
+            x = col[r] if r < len(col) else FIG
+            what = card_name(x) if x != FIG and self.up[x] else "the face-down card"
+            return f"plays Dionysus: picks up {what} in {place_text(c, r)}"
+        if name == "place_to":
+            return f"puts it in {place_text(*idx)}"
+        if name == "pegasus_column":
+            card = self.pending[-1][2] if self.pending and self.pending[-1][0] == "pegcol" else None
+            what = card_name(card) if card is not None else "the card"
+            return f"puts {what} face up in the 1st row of {other}'s {COLUMN_NAMES[idx[0]]} column"
+        if name == "discard_next":
+            return f"puts {kind_name(idx[0], p)} on the discard pile next"
+        if name == "end_turn":
+            return "ends the turn"
+        return "makes a move"
+
+    def decision_text(self) -> str:
+        if self.phase == OVER:
+            return ""
+        if self.pending:
+            kind = self.pending[-1][0]
+            return {"pegcol": "chooses the column for the card Pegasus took",
+                    "order": "chooses the order of the cards on the discard pile",
+                    "dio": "chooses where Dionysus puts the card"}.get(kind, "")
+        if self.phase == SETUP:
+            return "lays out the first row face down"
+        if self.ap_left <= 0:
+            return f"has spent every action point: plays {kind_name(K_FIGCARD, self.turn_player)} or ends the turn"
+        return f"has {self.ap_left} action point{'s' if self.ap_left != 1 else ''} left"
+
+    def ending_text(self) -> str:
+        if self.phase != OVER:
+            return ""
+        w = self.winner
+        return f"{seat_name(w).capitalize()} ({SIDE_NAMES[w]}) wins: {self.reason}."
 

@@ -433,7 +433,7 @@ def test_illegal_action_names_the_action_and_the_legal_ones():
     s = build(fields=((("s5",), (), ()), (("s2",), (), ())), turns=(1, 1))
     with pytest.raises(IllegalActionError) as e:
         s.apply_action(a_col("challenge", 0))
-    assert "challenge column 0" in str(e.value) and "legal actions are" in str(e.value)
+    assert "challenge with your 1st-row card in the left column" in str(e.value) and "legal actions are" in str(e.value)
 
 
 # ---------------------------------------------------------------- data

@@ -109,13 +109,14 @@ def values(key):
 
 
 def say(s):
-    """The legal actions of ``s`` as the rulebook-facing strings."""
-    return [s.action_to_string(a) for a in s.legal_actions()]
+    """The legal actions of ``s`` by the layout's labels (``rules.describe_action``: the family and its
+    index in short, "choice 1", "slot 2", state-free; a person reads ``s.action_to_string``)."""
+    return [rules.describe_action(a) for a in s.legal_actions()]
 
 
 def choose(s, text):
-    """Take the legal action described ``text`` (case-insensitive, exact)."""
-    opts = [a for a in s.legal_actions() if s.action_to_string(a).lower() == text.lower()]
-    assert opts, (text, s.dec, say(s))
+    """Take the legal action whose layout label (``say``) is ``text`` (case-insensitive, exact)."""
+    opts = [a for a in s.legal_actions() if rules.describe_action(a).lower() == text.lower()]
+    assert opts, (text, s.dec, say(s), [s.action_to_string(a) for a in s.legal_actions()])
     s.apply_action(opts[0])
     return s

@@ -413,7 +413,7 @@ def test_coop_all_lose_when_a_monster_stands_after_turn_nine():
     while not s.is_terminal() and steps < 300:
         la = s.legal_actions()
         s.apply_action(la[int(rng.integers(len(la)))] if s.dec[0] != "row" else
-                       next(a for a in la if s.action_to_string(a) == "action: " + rules.ROW_NAMES[0]))
+                       next(a for a in la if rules.describe_action(a) == "action: " + rules.ROW_NAMES[0]))
         steps += 1
     assert s.is_terminal() and s.m_alive(0)
     assert s.returns() == [-1.0, -1.0]

@@ -30,7 +30,7 @@ copies, saved states and the saved-state schema from them):
   ``effects`` (MY § Card Effects, § Cost of Cards, § Card Glossary), ``lexicon`` (MY § Lexicon:
   Crush, Move, Sacrifice, Invoke, Call), ``upkeep`` (MY § C - Upkeep), ``trials`` (MY § Trials),
   ``scoring`` (MY § End of Game and Final Scoring), ``persist`` (clone, save / load, invariants,
-  ``resample_hidden``).
+  ``resample_hidden``), ``texts`` (the actions, moves, decisions and the end in words).
 
 Every method is defined once, so the order of the bases does not matter; a mixin that overrides
 another's method goes before it.
@@ -49,12 +49,13 @@ from .selection import SelectionPhase
 from .state import StateBase
 from .tables import *  # noqa: F403
 from .tables import _cp  # noqa: F401
+from .texts import Texts
 from .trials import Trials
 from .two_players import TwoPlayerRule
 from .upkeep import Upkeep
 
 
-class MythologiesState(SelectionPhase, TwoPlayerRule, PlacementPhase, CardEffects, Lexicon, Upkeep, Trials,
+class MythologiesState(Texts, SelectionPhase, TwoPlayerRule, PlacementPhase, CardEffects, Lexicon, Upkeep, Trials,
                        FinalScoring, Persist, StateBase):
     """The whole truth of one Mythologies position."""
 

@@ -55,16 +55,28 @@ FAMILIES = (
 )
 
 
+_ORD = ("1st", "2nd", "3rd", "4th", "5th", "6th", "7th", "8th")
+_BOARD = ("top-left", "top-right", "bottom-left", "bottom-right")   # as the picture draws the Sanctuary
+_COLUMN = ("left", "middle", "right")
+
+
+def _slot(s: int) -> str:
+    return f"the {PLANE_NAMES[ROW[s]]} plane, {_COLUMN[COL[s]]} column"
+
+
+#: the labels without the position (a state names cards and mythologies: ``rules/texts.py``)
 LABELS = {
-    "commit": lambda i: "selection: place a pawn" if i else "selection: keep the pawn",
-    "sanct": lambda b, pos: f"sanctuary board {b} {'Deity' if pos == 3 else f'Creature {pos + 1}'}",
-    "pile": lambda b: f"top of the Creature draw pile of board {b}",
-    "play": lambda i: f"play selected card {i}",
-    "discard": lambda i: f"discard selected card {i}",
-    "slot": lambda s: f"slot {PLANE_NAMES[ROW[s]]} {COL[s] + 1}",
-    "card": lambda c: f"card {card_name(c)} (#{c})",
-    "opt": lambda i: f"option {i}",
-    "activate": lambda s: f"activate the card on slot {PLANE_NAMES[ROW[s]]} {COL[s] + 1}",
+    "commit": lambda i: "reveal a pawn" if i else "reveal no pawn",
+    "sanct": lambda b, pos: f"the {'Deity' if pos == 3 else _ORD[pos] + ' Creature'} of the {_BOARD[b]} board",
+    "pile": lambda b: f"the Creature draw pile of the {_BOARD[b]} board",
+    "play": lambda i: f"invoke your {_ORD[i]} selected card",
+    "discard": lambda i: f"discard your {_ORD[i]} selected card for 2 Gems",
+    "slot": _slot,
+    "card": lambda c: f"{card_name(c)} from a discard pile",
+    "opt": lambda i: f"the {_ORD[i]} option",
+    "activate": lambda s: f"activate the card on {_slot(s)}",
+    "stop": "stop",
+    "end_turn": "end the turn",
 }
 CODEC = ActionCodec(FAMILIES, LABELS)
 OFF, NUM_ACTIONS = CODEC.offsets, CODEC.size

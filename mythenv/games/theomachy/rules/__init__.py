@@ -33,7 +33,7 @@ cards, the data-driven card effects), ``windows`` (TM § Playing a Card in React
 Phase), ``advanced`` (TM § Choose a Pantheon, TM § Final Selection of the God, TM § The Myth Phase),
 ``myth`` (TM § Pantheons, Their Gods and Mythology Cards: Abilities, Requests, Mythology cards,
 Heroes and their windows), ``epic`` (TM § Epic Game Mode), ``persist`` (clone, saved states,
-invariants, ``resample_hidden``). Every name is defined once, so the order of the bases does
+invariants, ``resample_hidden``), ``texts`` (the actions, moves, decisions and the end in words). Every name is defined once, so the order of the bases does
 not matter today; a mixin that overrides a method of another goes before it in the bases (the earlier
 base wins).
 """
@@ -103,6 +103,7 @@ from .tables import (
     kind,
     value,
 )
+from .texts import Texts
 from .windows import ReactionWindows
 
 __all__ = [
@@ -118,6 +119,7 @@ __all__ = [
 
 class TheomachyState(
     # one line per rules module (a new mode's mixin goes above the ones whose methods it overrides)
+    Texts,              # the actions, moves, decisions and the end in words (overrides action_to_string)
     EpicRules,          # Epic: Victory Points, no elimination (overrides _eliminate, returns, scores)
     MythMixin,          # Advanced / Epic: Abilities, Requests, Mythology cards, Heroes, windows
     AdvancedMixin,      # Advanced / Epic: Pantheon and God choice, the Myth Phase

@@ -20,7 +20,7 @@ and all of them share the one state (its fields are set in ``state.StateBase.__i
   ``damage`` (Damage, resistances, after-effects), ``rituals`` (Rituals in the Arena: casting, tokens,
   terrain), ``monsters/`` (Heroes Facing Monsters Modes and Monsters: a package of its own),
   ``persist`` (clone, save / load, invariants,
-  ``resample_hidden``).
+  ``resample_hidden``), ``texts`` (the actions, moves, decisions and the end in words).
 
 The engine finds a task, a decision's legal actions and its handler by name (``_T_<task>``,
 ``_L_<decision>``, ``_D_<decision>``, ``_yn_<question>`` through ``getattr``), so a chapter adds its
@@ -49,9 +49,10 @@ from .powers import Powers
 from .rituals import Rituals
 from .skills import Skills
 from .state import StateBase
+from .texts import Texts
 
 
-class TheosisState(Monsters, HeroPhase, CoopPrep, Hierapolis, FastPrep, Arena, Powers, Skills, Combat, Damage, Rituals, Persist,
+class TheosisState(Texts, Monsters, HeroPhase, CoopPrep, Hierapolis, FastPrep, Arena, Powers, Skills, Combat, Damage, Rituals, Persist,
                    StateBase):
     """The whole truth of one Theosis game (see the package docstring)."""
 
