@@ -343,7 +343,10 @@ def tree_copy(x):
     if type(x) is dict:
         return {k: tree_copy(v) for k, v in x.items()}
     if type(x) is list:
-        return [tree_copy(v) for v in x]
+        for v in x:
+            if type(v) is list or type(v) is dict:
+                return [tree_copy(v) for v in x]
+        return x[:]
     return x
 
 
@@ -417,8 +420,9 @@ class Field:
 
 class Runtime:
     """A slot that is no part of the saved position: the game, caches. ``start(game)`` is its value
-    in a new or loaded state (a constant when not callable); a clone ``share``s the original's value
-    or starts afresh (``share=False``)."""
+    in a new or loaded state (a constant when not callable); a clone ``share``s the original's value,
+    starts afresh (``share=False``) or takes a copy of it (``share="copy"``: lists and dicts copied
+    deep, ``None`` kept; a cache the clone may keep but must own)."""
 
     __slots__ = ("name", "meaning", "start", "share")
 
@@ -502,7 +506,10 @@ class Fields:
             init_rt.append(f"    self.{r.name} = {start}")
             from_dict.append(f"    s.{r.name} = {start}")
             again = f"_runtime[{r.name!r}](self.game)" if callable(r.start) else repr(r.start)
-            clone.append(f"    s.{r.name} = " + (f"self.{r.name}" if r.share else again))
+            if r.share == "copy":
+                clone.append(f"    s.{r.name} = _tree(self.{r.name})")
+            else:
+                clone.append(f"    s.{r.name} = " + (f"self.{r.name}" if r.share else again))
         if len(init_rt) == 1:
             init_rt.append("    pass")
         for f in self.fields:

@@ -11,8 +11,8 @@ The package: ``rules/`` (the State, a package by the rulebook's chapters, ``rule
 monster modes), ``observe.py`` (the Observer; ``_cobserve.c`` its compiled twin), ``render.py``,
 ``heuristic/`` (the baseline, by the same chapters, one entry point), ``cards.py`` + ``data/``
 (heroes, Skills, Powers, items, Hierapolis, Rituals, monsters, Stamina Tokens, encounters; the one
-loader), ``schema.py`` (the saved-state schema); this module wires them into the Game class. Map:
-``docs/map.md``.
+loader); the saved-state schema comes from the state's declared fields (``rules/state.py``). This
+module wires them into the Game class. Map: ``docs/map.md``.
 """
 
 from __future__ import annotations
@@ -23,7 +23,7 @@ from mythenv.core.game import Game, GameInfo, Option
 from mythenv.core.observe import compiled_module, snapshot_encoder
 from mythenv.core.registry import register_game
 
-from . import observe, render, rules, schema
+from . import observe, render, rules
 from .cards import ARENA, ENCOUNTERS, MODES, MONSTER_INDEX, MONSTERS, parse_encounter
 from .heuristic import heuristic_action
 from .rules.monsters import MONSTER_MODES, TARGETING
@@ -70,7 +70,6 @@ class TheosisGame(Game):
     text_renderer = staticmethod(render.render_state)
     picture_renderer = staticmethod(render.draw)
     hit_renderer = staticmethod(render.hit_regions)
-    state_schema = schema.build
     gym_id = "mythenv/Theosis-v0"
     test_configs = ({}, {"num_players": 4}, {"num_players": 6},
                     {"num_players": 4, "mode": "teams_2x2", "variant": "blitz", "expansion": True},

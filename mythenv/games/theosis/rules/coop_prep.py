@@ -39,13 +39,6 @@ class CoopPrep:
 
     __slots__ = ()  # the state's fields are StateBase's slots (rules/state.py)
 
-    def __init__(self, game, seed=None, _empty: bool = False):
-        if not _empty:
-            self.ehero = []
-            self.egold = []
-            self.espot = []
-        super().__init__(game, seed, _empty)
-
     # ------------------------------------------------------------------ helpers
     @property
     def coop_prep(self) -> bool:
@@ -278,15 +271,6 @@ class CoopPrep:
             raise StateError("theosis_v0: an enemy hero of the preparation is a player's hero")
         if self.ehero and not self.coop_prep:
             raise StateError("theosis_v0: enemy heroes outside the co-op Hierapolis preparation")
-
-    @staticmethod
-    def _cp_copy(src, dst, into_dict=False, from_dict=False) -> None:
-        for k in ("ehero", "egold", "espot"):
-            v = (src.get(k, []) if from_dict else getattr(src, k))[:]
-            if into_dict:
-                dst[k] = v
-            else:
-                setattr(dst, k, v)
 
 
 __all__ = ["BALANCE_GAP", "ENEMY_GOLD", "CoopPrep"]

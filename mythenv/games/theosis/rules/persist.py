@@ -1,5 +1,6 @@
-"""Copying, saving, loading and checking a state; the determinization for search
-(``resample_hidden``). The text and the picture are ``render.py``'s, wired by the Game.
+"""Checking a loaded state and the determinization for search (``resample_hidden``). Copying, saving
+and loading are generated from the declared fields (``state.StateBase.fields``); the text and the
+picture are ``render.py``'s, wired by the Game.
 """
 
 from __future__ import annotations
@@ -9,116 +10,15 @@ from typing import Self
 import numpy as np
 
 from mythenv.core.errors import StateError
-from mythenv.core.game import rng_from_json, rng_to_json
 
 from ..cards import HEROES, POWERS
 from .actions import MAXHP, NC, NH, NI, TURNS, team_of_seat
 
 
 class Persist:
-    """Copying, saving, loading and checking a state; ``resample_hidden``."""
+    """Checking a loaded state (``check_invariants``); ``resample_hidden``."""
 
     __slots__ = ()  # the state's fields are StateBase's slots (rules/state.py)
-
-    # ================================================================== copy / serialize
-    _SCALARS = ("phase", "turn", "initiative", "bondage", "winner", "reason", "steps")
-    _LISTS = ("owner", "arch", "pickno", "hp", "pos", "gold", "flip_w", "flip_a", "stealth", "dbl", "martyr",
-              "blackout", "acted", "ranking", "cowner", "vis", "token", "pool", "offer", "pouch", "gone", "ward",
-              "order", "purse", "log",
-              "rshown", "rhex", "rimm", "gaia")  # --- Rituals
-    _NESTED = ("mana", "eq", "hand", "disc", "inplay", "ret", "q",
-               "rdue", "rtok")  # --- Rituals
-    # --- Monsters: the monsters' slots, Stamina piles and statuses, the heroes' monster statuses
-    _SCALARS += ("mphase", "mlost", "mact", "nteams")
-    _LISTS += ("mkind", "mpos", "mdown", "tpool", "para", "swal", "ensl", "anchor", "team")
-    _NESTED += ("mstack", "mstat", "mlast", "mgone", "kept")
-    # --- Hierapolis: the Preparation Phase's fields (rules/hierapolis.py); a save without them
-    # (Fast Action Preparation before they existed) loads with their starting values
-    _HP_SCALARS = ("pturn", "pfirst", "bart", "brev", "bpart", "pdraw", "mseat")
-    _HP_LISTS = ("pquota", "track", "msupply", "arow", "aseen", "bjoin", "bid", "rdeck", "mdraw")
-
-    def clone(self) -> Self:
-        s = type(self)(self.game, _empty=True)
-        for k in self._SCALARS:
-            setattr(s, k, getattr(self, k))
-        for k in self._LISTS:
-            setattr(s, k, getattr(self, k)[:])
-        for k in self._NESTED:
-            setattr(s, k, [x[:] for x in getattr(self, k)])
-        s.q = [_copy_args(t) for t in self.q]  # a task's list arguments belong to each state
-        self._hp_copy(self, s)  # --- Hierapolis
-        self._cp_copy(self, s)  # --- Co-op preparation
-        s.dec = _copy_args(self.dec) if self.dec is not None else None
-        s.cb = _copy_cb(self.cb)
-        s.prepared = [[e[:] for e in x] for x in self.prepared]  # --- Rituals: [ritual, turn] pairs
-        s.mcb = _copy_cb(self.mcb)  # --- Monsters
-        self._clone_rng_into(s)
-        s._legal = None if self._legal is None else self._legal[:]  # the caller's list is not the clone's
-        return s
-
-    def to_dict(self) -> dict:
-        d = self._save_header()
-        for k in self._SCALARS:
-            d[k] = getattr(self, k)
-        for k in self._LISTS:
-            d[k] = getattr(self, k)[:]
-        for k in self._NESTED:
-            d[k] = [x[:] for x in getattr(self, k)]
-        d["q"] = [_copy_args(t) for t in self.q]
-        d["dec"] = _copy_args(self.dec) if self.dec is not None else None
-        d["cb"] = _copy_cb(self.cb)
-        d["prepared"] = [[e[:] for e in x] for x in self.prepared]  # --- Rituals
-        d["mcb"] = _copy_cb(self.mcb)  # --- Monsters
-        d["rng"] = rng_to_json(self.rng)
-        self._hp_copy(self, d, into_dict=True)  # --- Hierapolis
-        self._cp_copy(self, d, into_dict=True)  # --- Co-op preparation
-        return d
-
-    # --- Hierapolis
-    @classmethod
-    def _hp_copy(cls, src, dst, into_dict=False, from_dict=False) -> None:
-        """Copy the Hierapolis fields from a state (or a saved dict) into a state (or a dict)."""
-        get = (lambda k: src[k]) if from_dict else (lambda k: getattr(src, k))
-        put = dst.__setitem__ if into_dict else (lambda k, v: setattr(dst, k, v))
-        for k in cls._HP_SCALARS:
-            put(k, get(k))
-        for k in cls._HP_LISTS:
-            put(k, get(k)[:])
-        put("spots", [x[:] for x in get("spots")])
-
-    @classmethod
-    def from_dict(cls, game, d: dict) -> Self:
-        # the types and ranges are the saved-state schema's (schema.py, checked before this runs):
-        # the lists are copied as they are
-        s = cls(game, _empty=True)
-        for k in cls._SCALARS:
-            setattr(s, k, d[k])
-        for k in cls._LISTS:
-            setattr(s, k, d[k][:])
-        for k in cls._NESTED:
-            if k == "q":
-                s.q = [[_jv(x) for x in t] for t in d["q"]]
-            elif k == "ret" and k not in d:  # a save without recycled Powers in play
-                s.ret = [[] for _ in range(s.n)]
-            else:
-                setattr(s, k, [row[:] for row in d[k]])
-        s.dec = None if d["dec"] is None else [_jv(x) for x in d["dec"]]
-        s.cb = _copy_cb(d["cb"])
-        s.prepared = [[e[:] for e in x] for x in d["prepared"]]  # --- Rituals
-        s.mcb = _copy_cb(d["mcb"])  # --- Monsters
-        s.rng = rng_from_json(d["rng"])
-        if "pturn" in d:  # --- Hierapolis (a save from before these fields keeps the starting values)
-            cls._hp_copy(d, s, from_dict=True)
-        else:
-            fresh = cls(game, seed=0)
-            cls._hp_copy(fresh, s)
-        cls._cp_copy(d, s, from_dict=True)  # --- Co-op preparation (a save without them has none)
-        if len(s.owner) != NH or len(s.hand) != s.n:
-            raise StateError("theosis_v0: saved state has the wrong number of heroes or players")
-        if s.winner == -2 and s.dec is None:
-            raise StateError("theosis_v0: a running game must have a pending decision")
-        s.check_invariants()
-        return s
 
     def check_invariants(self) -> None:
         """Every drafted Power is in exactly one place of its owner's; every item token in exactly
@@ -307,33 +207,3 @@ class Persist:
         s.rng = np.random.default_rng(int(rng.integers(2**63 - 1)))
         s._legal = None
         return s
-
-def _jv(x):
-    """A task / decision argument from JSON: a string, a list of ints, or an int."""
-    if isinstance(x, str):
-        return x
-    if isinstance(x, list):
-        return [int(y) for y in x]
-    return int(x)
-
-
-def _copy_args(t: list) -> list:
-    """A copy of a task or decision ``[kind, args...]`` that shares none of its list arguments."""
-    return [x[:] if type(x) is list else x for x in t]
-
-
-def _copy_cb(cb):
-    """A copy of a combat record (``cb``, the monsters' ``mcb``) that shares no list or dict with it,
-    at any depth (``mcb["dvals"]`` is a list of pairs, ``cb["du"]`` a dict holding pairs)."""
-    return None if cb is None else _copy_tree(cb)
-
-
-def _copy_tree(v):
-    t = type(v)
-    if t is dict:
-        return {k: _copy_tree(x) for k, x in v.items()}
-    if t is list:
-        if any(type(x) is list or type(x) is dict for x in v):
-            return [_copy_tree(x) for x in v]
-        return v[:]
-    return v

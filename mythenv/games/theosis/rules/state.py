@@ -8,13 +8,15 @@ from __future__ import annotations
 import numpy as np
 
 from mythenv.core.errors import StateError
-from mythenv.core.game import TERMINAL, State
+from mythenv.core.fields import SEATS, Declared, Field, Fields, Int, Ints, Rng, Runtime, Seq, Text, Tree
+from mythenv.core.game import TERMINAL
 
-from ..cards import HEROES, ITEMS, POWERS, skill_of
+from ..cards import HEROES, ITEMS, POWERS, STATUSES, TOKENS, skill_of
 from .actions import (
     ARM,
     DECODE,
     MAXHP,
+    MONSTER_MODES,
     NC,
     NH,
     NI,
@@ -22,120 +24,203 @@ from .actions import (
     PHYS,
     PK,
     SK,
+    TURNS,
     W,
     describe_action,
     heroes_per_player,
     team_of_seat,
 )
 from .board import NHEX, TRIADS
+from .hierapolis import NSPOT
+from .saved import GOLD, MAXM, NR, PHASES, nteams_max, records
 
-NSPOT = 18  # --- Hierapolis: golden Quest slots, plain Quest slots, locations (actions.FAMILIES "spot")
+
+def _seats(g) -> int:
+    return g.num_players - 1
 
 
+def _n(g) -> int:
+    return g.num_players
 
-class StateBase(State):
-    """The state's basics (see the package docstring): constructor, helpers, engine."""
 
-    #: every field of the state, of every chapter (a slot each: without an instance dict CPython
-    #: specialises every ``self.x`` read and ``self.method()`` call; a class with ~100 attributes
-    #: otherwise keeps them in a plain dict, and its method calls are looked up generically each time)
-    __slots__ = (
-        "_legal", "_mwitness", "_occ", "_rng", "_rng_state", "_witness", "acted", "anchor", "arch", "arow",
-        "aseen", "bart", "bid", "bjoin", "blackout", "bondage", "bpart", "brev", "cb", "cowner", "dbl",
-        "dec", "disc", "egold", "ehero", "ensl", "eq", "espot", "flip_a", "flip_w", "gaia", "game", "gold",
-        "gone", "hand", "hp", "hpp", "initiative", "inplay", "kept", "log", "mact", "mana",
-        "martyr", "mcb", "mdown", "mdraw", "mgone", "mkind", "mlast", "mlost", "mmode", "mode", "mphase",
-        "mpos", "mseat", "mstack", "mstat", "msupply", "n", "nteams", "offer", "order", "owner", "para",
-        "pdraw", "pfirst", "phase", "pickno", "pool", "pos", "pouch", "pquota", "prepared", "pturn", "purse",
-        "q", "ranking", "rdeck", "rdue", "reason", "ret", "rhex", "rimm", "rshown", "rtok", "spots",
-        "stealth", "steps", "swal", "team", "token", "tpool", "track", "triad", "turn", "vis", "ward",
-        "winner",
+def _teams(g) -> list[int]:
+    cfg = g.config
+    return [team_of_seat(cfg["mode"], cfg["num_players"], p) for p in range(cfg["num_players"])]
+
+
+def _hpp(g) -> int:
+    cfg = g.config
+    return heroes_per_player(cfg["mode"], cfg["variant"], cfg["num_players"]) or g.hpp  # --- Monsters: g.hpp
+
+
+HERO = dict(length=NH)  # a list with one entry per hero
+FLAGS = Ints(0, 1, **HERO)  # per hero: 0 or 1
+POWERS_OF = Ints(0, NC - 1, max_len=NC, setlike=True)  # a pile of Powers (each in one place)
+ITEMS_OF = Ints(0, NI - 1, max_len=NI, setlike=True)  # a pile of item tokens (each in one place)
+TOKENS_OF = Ints(0, len(TOKENS) - 1, max_len=len(TOKENS), setlike=True)  # a pile of Stamina Tokens (each in one place)
+RITUALS_OF = Ints(0, max(NR - 1, 0), max_len=NR, setlike=True)  # a pile of Ritual cards
+
+
+class StateBase(Declared):
+    """The state's basics (see the package docstring): constructor, helpers, engine.
+
+    Every field of every chapter is declared here, once, in saved order (``mythenv.core.fields``): the
+    core makes each a slot (without an instance dict CPython specialises every ``self.x`` read and
+    ``self.method()`` call) and generates ``clone``, ``to_dict``, ``from_dict`` and the saved-state
+    schema from them. The names are terse because the compiled encoder (``_cobserve.c``) and
+    ``observe.py`` read them by name; each meaning says what the name holds."""
+
+    __slots__ = ("_rng_state",)
+
+    fields = Fields(
+        Field("phase", Text(choices=PHASES, default="select"),
+              "the phase: select (heroes), draft, item, artifact, place, gold, mana, prep (Hierapolis), arena, over"),
+        Field("turn", Int(0, TURNS), "the Arena turn, 1..TURNS (0 before the Arena)"),
+        Field("initiative", Int(0, _seats), "the seat holding the initiative"),
+        Field("bondage", Int(-1, NH - 1, default=-1), "the hero under Bondage (-1 none)"),
+        Field("winner", Int(-2, lambda g: nteams_max(g) - 1, default=-2),
+              "-2 while the game runs, -1 a tie, else the winning team"),
+        Field("reason", Text(500), "why the game ended (empty while it runs)"),
+        Field("steps", Int(0, 10 ** 7), "decisions answered so far"),
+        # --- Monsters
+        Field("mphase", Int(0, 1), "monster modes: 1 once the monsters fell (then heavy semi co-op seats play alone)"),
+        Field("mlost", Int(0, 1), "monster modes: 1 if the monsters won"),
+        Field("mact", Int(0, TURNS), "monster modes: the Arena turn in which the monsters last took their turn"),
+        Field("nteams", Int(1, _n), "the number of teams", default=lambda g: max(_teams(g)) + 1),
+        Field("owner", Ints(-1, _seats, **HERO), "per hero: the seat owning it (-1 not in play)",
+              default=lambda g: [-1] * NH),
+        Field("arch", Ints(0, 1, **HERO), "per hero: its archetype (0 or 1: which of its two Skill sets)"),
+        Field("pickno", Ints(-1, NH - 1, **HERO), "per hero: the order in which it was picked, 0 first (-1 not picked)",
+              default=lambda g: [-1] * NH),
+        Field("hp", Ints(0, MAXHP, **HERO), "per hero: its Health", default=lambda g: [MAXHP] * NH),
+        Field("pos", Ints(-1, NHEX - 1, **HERO), "per hero: its hex in the Arena (-1 off the board)",
+              default=lambda g: [-1] * NH),
+        Field("gold", Ints(0, GOLD, **HERO), "per hero: the gold it holds"),
+        Field("flip_w", FLAGS, "per hero: 1 if its weapons are flipped (unusable)"),
+        Field("flip_a", FLAGS, "per hero: 1 if its armor and shield are flipped (unusable)"),
+        Field("stealth", FLAGS, "per hero: 1 if it is in Stealth"),
+        Field("dbl", FLAGS, "per hero: 1 if it attacks twice this turn (a double attack)"),
+        Field("martyr", FLAGS, "per hero: 1 if it can no longer be resurrected"),
+        Field("blackout", FLAGS, "per hero: 1 if a Blackout token lies on it (face down)"),
+        Field("acted", FLAGS, "per hero: 1 if it acted this Arena turn"),
+        Field("ranking", Ints(0, NH - 1, max_len=NH), "the Ranking: heroes in acting order"),
+        Field("cowner", Ints(-1, _seats, length=NC), "per Power: the seat that drafted it (-1 none)",
+              default=lambda g: [-1] * NC),
+        Field("vis", Ints(0, lambda g: (1 << g.num_players) - 1, length=NC),
+              "per Power: bit p set if seat p knows where it is now"),
+        Field("token", Ints(-1, NH + MAXM - 1, length=NC),
+              "per Power: the hero (NH + m: monster m) its Blessing / Curse token lies on (-1 none)",
+              default=lambda g: [-1] * NC),
+        Field("pool", POWERS_OF, "the Powers left in the draft pool"),
+        Field("offer", ITEMS_OF, "the item tokens on offer"),
+        Field("pouch", ITEMS_OF, "the item tokens still in the pouch", default=lambda g: list(range(NI))),
+        Field("gone", ITEMS_OF, "the item tokens out of the game"),
+        Field("ward", Ints(0, 1, min_len=1, max_len=nteams_max), "per team: 1 if its Ward is used",
+              default=lambda g: [0] * (max(_teams(g)) + 1)),
+        Field("order", Ints(0, _seats, max_len=NH), "the seats in order for the step under way (hero picks in snake order, draft picks, offer turns, Hierapolis placing)"),
+        Field("purse", Ints(0, GOLD, length=SEATS), "per seat: the gold in its purse (TH errata: 3 to start)",
+              default=lambda g: [3] * g.num_players),
+        Field("log", Seq(Text(500), max_len=100), "the last lines of the game's log"),
+        # --- Rituals (rules/rituals.py)
+        Field("rshown", Ints(0, NR - 1, max_len=NR), "every Ritual card face up (cast or negated)"),
+        Field("rhex", Ints(-1, 2 * NR - 1, length=NHEX), "per hex: the Ritual token on it, 2 * ritual + blocked (-1 none)",
+              default=lambda g: [-1] * NHEX),
+        Field("rimm", Ints(0, (1 << NR) - 1, **HERO), "per hero: bit r set if it is immune to Ritual r this turn (Nature's Grace)"),
+        Field("gaia", Ints(0, TURNS + 1, **HERO), "per hero: the last Arena turn Gaia's Escutcheon protects it (0 none)"),
+        # --- Monsters
+        Field("mkind", Ints(-1, 6, length=MAXM), "per monster slot: its monster (-1 empty)",
+              default=lambda g: [-1] * MAXM),
+        Field("mpos", Ints(-1, NHEX - 1, length=MAXM), "per monster slot: its hex (-1 off the board)",
+              default=lambda g: [-1] * MAXM),
+        Field("mdown", Ints(0, 2, length=MAXM), "per monster slot: its top Stamina Token face down (1 Diamond Skin, 2 Demonic Haste; 0 face up)"),
+        Field("tpool", TOKENS_OF, "the Stamina Tokens not dealt to a monster (nobody sees them)", hidden=True),
+        Field("para", FLAGS, "per hero: 1 if a monster paralyzed it"),
+        Field("swal", Ints(0, MAXM, **HERO), "per hero: 1 + the monster that swallowed it (0 none)"),
+        Field("ensl", FLAGS, "per hero: 1 if a monster enslaved it"),
+        Field("anchor", Ints(0, MAXM, **HERO), "per hero: 1 + the monster anchoring it (0 none)"),
+        Field("team", Ints(0, _seats, length=SEATS), "per seat: its team", default=_teams),
+        Field("mana", Ints(0, 1, length=3), "per hero: its three Mana slots (1 filled)", per_seat=NH),
+        Field("eq", Ints(-1, NI - 1, length=3), "per hero: its items by slot (weapon, off hand, armor; -1 none)",
+              per_seat=NH, default=lambda g: [[-1, -1, -1] for _ in range(NH)]),
+        Field("hand", POWERS_OF, "per seat: its Power hand", per_seat=True, hidden=True),
+        Field("disc", POWERS_OF, "per seat: its discard pile (face down)", per_seat=True, hidden=True),
+        Field("inplay", POWERS_OF, "per seat: its Powers committed in play (face down until revealed)",
+              per_seat=True, hidden=True),
+        Field("ret", POWERS_OF, "per seat: its Powers in play recycled to the hand once their combat ends",
+              per_seat=True),
+        Field("q", Tree(lambda g: records(g)["q"], [], "task queue"),
+              "the task queue: [task, args...] lists, run front first (``_T_<task>``)"),
+        # --- Rituals
+        Field("rdue", Seq(Ints(0, lambda g: max(g.num_players, NR) - 1, length=2), max_len=NR),
+              "the Rituals revealed at the start of this turn and not yet resolved: [seat, ritual] pairs"),
+        Field("rtok", Seq(Ints(0, NHEX * 6 - 1, length=3), max_len=NR), "the Ritual tokens in the Arena: [ritual, placement, caster]"),
+        # --- Monsters
+        Field("mstack", TOKENS_OF, "per monster slot: its Stamina pile", per_seat=MAXM, hidden=True),
+        Field("mstat", Ints(0, 1, length=len(STATUSES)), "per monster slot: its statuses (1 set)",
+              per_seat=MAXM, default=lambda g: [[0] * len(STATUSES) for _ in range(MAXM)]),
+        Field("mlast", Ints(-1, 5, length=2), "per monster slot: the die face it last rolled, per table (-1 none)",
+              per_seat=MAXM, default=lambda g: [[-1, -1] for _ in range(MAXM)]),
+        Field("mgone", TOKENS_OF, "per monster slot: the Stamina Tokens removed from its pile", per_seat=MAXM),
+        Field("kept", TOKENS_OF, "per seat: the removed Stamina Tokens its heroes received (they score)", per_seat=True),
+        Field("dec", Tree(lambda g: records(g)["dec"], None, "decision"),
+              "the pending decision: [kind, seat, args...] (``_D_<kind>``), or null"),
+        Field("cb", Tree(lambda g: records(g)["cb"], None, "combat record"),
+              "the combat being resolved (attacker, targets, committed Powers, the duel ``du``), or null"),
+        # --- Rituals
+        Field("prepared", Seq(Ints(0, max(NR - 1, TURNS), length=2), max_len=NR),
+              "per seat: the Rituals it prepared, [ritual, turn] pairs", per_seat=True, hidden=True),
+        Field("mcb", Tree(lambda g: records(g)["mcb"], None, "monster strike"),
+              "monster modes: the monster's strike being resolved, or null"),
+        Field("rng", Rng(), "the state's chance"),
+        # --- Hierapolis (rules/hierapolis.py)
+        Field("pturn", Int(0, 9), "Hierapolis: the preparation turn"),
+        Field("pfirst", Int(0, _seats), "Hierapolis: the first seat of this preparation turn"),
+        Field("bart", Int(-1, NI - 1, default=-1), "Hierapolis: the Artifact being auctioned (-1 none)"),
+        Field("brev", Int(0, 1), "Hierapolis: 1 once the auction's bids are revealed"),
+        Field("bpart", Int(-1, GOLD, default=-1), "Hierapolis: the digits of the bid being written so far (-1 none)"),
+        Field("pdraw", Int(-1, NI - 1, default=-1), "Hierapolis: the item token drawn from the pouch, to keep or not (-1 none)"),
+        Field("mseat", Int(-1, _seats, default=-1), "Hierapolis: the seat choosing among the Mage Tower's Rituals (-1 none)"),
+        Field("pquota", Ints(0, NH, length=SEATS), "Hierapolis: per seat, its heroes to place this turn"),
+        Field("track", Ints(-9, 9, max_len=6), "Hierapolis: the Alignment tracks' markers",
+              default=lambda g: [0, 0, 0]),
+        Field("msupply", Ints(0, 99, length=SEATS), "Hierapolis: per seat, the Cathedral Mana gems it still places (FAQ)"),
+        Field("arow", ITEMS_OF, "Hierapolis: the face-down Artifacts of the row"),
+        Field("aseen", ITEMS_OF, "Hierapolis: the Artifacts seen outside the row"),
+        Field("bjoin", Ints(0, 1, length=SEATS), "Hierapolis: per seat, 1 if it joined the auction"),
+        Field("bid", Ints(-1, GOLD, length=SEATS), "Hierapolis: per seat, its secret bid (-1 none)",
+              default=lambda g: [-1] * g.num_players, hidden=True),
+        Field("rdeck", RITUALS_OF, "Hierapolis: the Mage Tower deck (order hidden: kept sorted, drawn at random)",
+              hidden=True),
+        Field("mdraw", RITUALS_OF, "Hierapolis: the Rituals drawn at the Mage Tower, to choose from"),
+        Field("spots", Ints(0, _seats, max_len=NH), "Hierapolis: per spot (Quest slot or location), the seats whose heroes stand on it",
+              per_seat=NSPOT),
+        # --- Co-op preparation (rules/coop_prep.py): the enemy heroes, their gold and spots
+        Field("ehero", Ints(0, NH - 1, max_len=3, setlike=True), "co-op preparation: the enemy heroes (or none)"),
+        Field("egold", Ints(0, GOLD, max_len=3), "co-op preparation: each enemy hero's gold"),
+        Field("espot", Ints(-1, NSPOT - 1, max_len=3), "co-op preparation: each enemy hero's spot (-1 none)"),
+        runtime=(
+            Runtime("n", "the number of seats", _n),
+            Runtime("mode", "the game mode (config)", lambda g: g.config["mode"]),
+            Runtime("hpp", "heroes per player", _hpp),
+            Runtime("_legal", "the legal actions of this position, computed once (a clone owns a copy)", None,
+                    share="copy"),
+            Runtime("triad", "per seat: the hexes of its starting triads (--- Monsters: game.corners)",
+                    lambda g: [[x for c in cs for x in TRIADS[c]] for cs in g.corners], share="copy"),
+            Runtime("mmode", "a monster mode", lambda g: g.config["mode"] in MONSTER_MODES),
+            Runtime("_occ", "the ``occupied`` map while legal actions are listed (False: not built yet)", None,
+                    share=False),
+            Runtime("_witness", "two heroes of different teams last found standing (``_check_elimination``)",
+                    (0, 0)),
+            Runtime("_mwitness", "the monsters' witness of the same kind", (0, 0)),
+        ),
     )
 
     def __init__(self, game, seed: int | None = None, _empty: bool = False):
-        self.game = game
-        cfg = game.config
-        self.n = cfg["num_players"]
-        self.mode = cfg["mode"]
-        self.hpp = heroes_per_player(self.mode, cfg["variant"], self.n) or game.hpp  # --- Monsters: game.hpp
-        self.team = [team_of_seat(self.mode, self.n, p) for p in range(self.n)]
-        self.nteams = max(self.team) + 1
-        # each state's own rows; --- Monsters: a player's corners (game.corners: two for four heroes)
-        self.triad = [[x for c in cs for x in TRIADS[c]] for cs in game.corners]
-        self._legal = None
-        self._occ = None
-        self._witness = self._mwitness = (0, 0)
-        self._rng = self._rng_state = None
+        self._init_runtime(game)
         if _empty:
             return
+        self._init_fields(game)
         self.rng = np.random.default_rng(seed)
-        self.phase = "select"
-        self.turn = 0
-        self.initiative = 0
-        self.owner = [-1] * NH
-        self.arch = [0] * NH
-        self.pickno = [-1] * NH
-        self.hp = [MAXHP] * NH
-        self.pos = [-1] * NH
-        self.gold = [0] * NH
-        self.mana = [[0, 0, 0] for _ in range(NH)]
-        self.eq = [[-1, -1, -1] for _ in range(NH)]
-        self.flip_w = [0] * NH
-        self.flip_a = [0] * NH
-        self.stealth = [0] * NH
-        self.dbl = [0] * NH
-        self.martyr = [0] * NH
-        self.blackout = [0] * NH
-        self.acted = [0] * NH
-        self.ranking = []
-        self.hand = [[] for _ in range(self.n)]
-        self.disc = [[] for _ in range(self.n)]
-        self.inplay = [[] for _ in range(self.n)]
-        self.ret = [[] for _ in range(self.n)]  # Powers in play recycled to the hand (``_recycle``)
-        self.purse = [3] * self.n  # TH errata page 6: all players start with 3 gold
-        self.cowner = [-1] * NC
-        self.vis = [0] * NC
-        self.token = [-1] * NC
-        self.pool = []
-        self.offer = []
-        self.pouch = [i for i in range(NI)]
-        self.gone = []
-        self.ward = [0] * self.nteams
-        self.bondage = -1
-        self.order = []
-        # --- Rituals (rules/rituals.py): the Rituals each seat prepared, those revealed, the tokens
-        self.prepared = [[] for _ in range(self.n)]
-        self.rdue = []
-        self.rshown = []
-        self.rtok = []
-        self.rhex = [-1] * NHEX
-        self.rimm = [0] * NH
-        self.gaia = [0] * NH
-        self.q = []
-        self.dec = None
-        self.cb = None
-        self.winner = -2  # -2 running, -1 tie, else the winning team
-        self.reason = ""
-        self.log = []
-        self.steps = 0
-        # --- Hierapolis (rules/hierapolis.py): the Preparation Phase's board, bids and Mage Tower
-        self.pturn = 0
-        self.pfirst = 0
-        self.pquota = [0] * self.n
-        self.spots = [[] for _ in range(NSPOT)]
-        self.track = [0, 0, 0]
-        self.msupply = [0] * self.n
-        self.arow = []
-        self.aseen = []
-        self.bart = -1
-        self.bjoin = [0] * self.n
-        self.bid = [-1] * self.n
-        self.brev = 0
-        self.bpart = -1
-        self.pdraw = -1
-        self.rdeck = []  # the Mage Tower deck (its order is hidden: kept sorted, drawn at random)
-        self.mdraw = []
-        self.mseat = -1
         # snake order (TH § Hero Phase): clockwise, then counter-clockwise, then clockwise again
         order = []
         for rnd in range(self.hpp):
@@ -144,6 +229,10 @@ class StateBase(State):
         self.order = order
         self.q = [["select"]]
         self._run()
+
+    def _after_load(self) -> None:
+        if self.winner == -2 and self.dec is None:
+            raise StateError("theosis_v0: a running game must have a pending decision")
 
     # ------------------------------------------------------------------ basics
     def current_player(self) -> int:

@@ -7,16 +7,15 @@ from __future__ import annotations
 from ...cards import HEROES, MONSTERS, STATUSES, TOKENS
 from ..actions import (
     A_HERO,
-    MONSTER_MODES,
     NH,
     PK,
 )
 from ..board import CENTER, FLOWER
+from ..saved import MAXM  # at most three monsters (their slots)
 from ..state import StateBase
 
 _heroes_occupied = StateBase._occupied_now  # the heroes' part of ``occupied`` (``_occupied_now``)
 
-MAXM = 3
 ST = {k: i for i, k in enumerate(STATUSES)}
 #: Curses that stay on a monster (TH § Monster Battles: Fiery Purge, Entangling Roots; the Cleanse
 #: faces remove "All Curses", so Curses lie on monsters)
@@ -32,30 +31,6 @@ class MonsterSetup:
     """The monsters' slots, entry and the co-op Ranking (see the module docstring)."""
 
     __slots__ = ()  # the state's fields are StateBase's slots (rules/state.py)
-
-    # ================================================================== setup
-    def __init__(self, game, seed=None, _empty: bool = False):
-        self.mmode = game.config["mode"] in MONSTER_MODES  # a monster mode (the game's config: fixed)
-        if not _empty:
-            n = game.config["num_players"]
-            self.mkind = [-1] * MAXM
-            self.mpos = [-1] * MAXM
-            self.mdown = [0] * MAXM
-            self.mstack = [[] for _ in range(MAXM)]
-            self.mstat = [[0] * len(STATUSES) for _ in range(MAXM)]
-            self.mlast = [[-1, -1] for _ in range(MAXM)]
-            self.mgone = [[] for _ in range(MAXM)]
-            self.tpool = []
-            self.kept = [[] for _ in range(n)]
-            self.para = [0] * NH
-            self.swal = [0] * NH
-            self.ensl = [0] * NH
-            self.anchor = [0] * NH
-            self.mphase = 0
-            self.mlost = 0
-            self.mact = 0
-            self.mcb = None
-        super().__init__(game, seed, _empty)
 
     def m_alive(self, m: int) -> bool:
         return self.mkind[m] >= 0 and self.mpos[m] >= 0

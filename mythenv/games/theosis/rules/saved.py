@@ -1,6 +1,7 @@
-"""The saved-state schema of Theosis (``TheosisState.to_dict``), checked by ``Game.state_from_dict``
-before a state is built (see ``mythenv.core.schema``). Relations between fields (every Power and
-item in one place, Health and positions, whose decision it is) are ``TheosisState.check_invariants``.
+"""The shapes of the state's saved records, for its declared fields (``state.StateBase.fields``):
+the task queue ``q``, the pending decision ``dec``, the combat record ``cb`` and the monsters' strike
+``mcb`` (:mod:`mythenv.core.schema` specs, built per game config). Relations between fields (every
+Power and item in one place, Health and positions, whose decision it is) are ``check_invariants``.
 
 The task queue ``q`` and the pending decision ``dec`` are lists ``[kind, args...]`` run as the
 state's ``_T_<kind>`` / ``_D_<kind>`` methods; their kinds and argument counts are read from those
@@ -19,16 +20,18 @@ from mythenv.core.schema import (
     Nullable,
     Record,
     Seq,
+    Spec,
     Str,
     Tagged,
     Union,
-    saved_state,
 )
 
-from .cards import DTYPES, RITUALS, STATUSES, TOKENS
-from .rules import MAXHP, MAXM, NC, NH, NHEX, NI, TURNS, TheosisState, team_of_seat
-from .rules.hierapolis import NSPOT
-from .rules.rituals import NR
+from ..cards import DTYPES
+from .actions import NC, NH, NI, team_of_seat
+from .rituals import NR
+
+#: at most three monsters in the Arena (their slots); ``monsters`` imports it from here
+MAXM = 3
 
 PHASES = ("select", "draft", "item", "artifact", "place", "gold", "mana", "arena", "over",
           "prep")  # --- Hierapolis
@@ -74,8 +77,6 @@ DECISION_ARGS = {
     "hp_ritual": "i", "hp_rturn": "i", "hp_join": "i", "hp_bid": "iiii",
 }
 GOLD = 10 ** 4  # --- Hierapolis: gold in a purse or on a hero (the preparation's gains, the Alignment bonus)
-HP_FIELDS = ("pturn", "pfirst", "bart", "brev", "bpart", "pdraw", "mseat", "pquota", "track", "msupply", "arow",
-             "aseen", "bjoin", "bid", "rdeck", "mdraw", "spots")
 _TYPE = {"i": SMALL, "s": Str(max_len=40), "l": IntList(-1000, 1000, max_len=64)}
 # An int argument's range, by the name the rules give it (the parameter of the ``_T_`` / ``_D_``
 # method): the seat ``p``; a hero (``h``, a target ``t``, an attacker ``a``, a defender ``d``); the
@@ -91,16 +92,16 @@ ARG_RANGE_OF = {("hp_turn", "t"): Int(0, 9)}  # a Hierapolis turn, not a hero
 COUNT = Int(0, 1000)
 
 
-def _kinds(prefix: str, skip: int, seat: Int, first=None) -> Tagged:
-    """The tasks / decisions of ``TheosisState`` with their argument counts (from the signatures of
+def _kinds(cls, prefix: str, skip: int, seat: Int, first=None) -> Tagged:
+    """The tasks / decisions of the state class ``cls`` with their argument counts (from the signatures of
     its ``_T_`` / ``_D_`` methods; ``skip`` leading parameters are not saved) and types (an int's
     range by its parameter's name, ``ARG_RANGES``)."""
     types = TASK_ARGS if prefix == "_T_" else DECISION_ARGS
     kinds = {}
-    for name in dir(TheosisState):
+    for name in dir(cls):
         if not name.startswith(prefix):
             continue
-        ps = list(inspect.signature(getattr(TheosisState, name)).parameters.values())[skip:]
+        ps = list(inspect.signature(getattr(cls, name)).parameters.values())[skip:]
         pos = [p for p in ps if p.kind == p.POSITIONAL_OR_KEYWORD]
         lo = sum(1 for p in pos if p.default is p.empty)
         hi = len(pos) + (16 if any(p.kind == p.VAR_POSITIONAL for p in ps) else 0)
@@ -120,22 +121,27 @@ def _kinds(prefix: str, skip: int, seat: Int, first=None) -> Tagged:
     return Tagged(kinds, "task" if prefix == "_T_" else "decision")
 
 
-def build(game) -> object:
+def nteams_max(game) -> int:
+    """The most teams the game's mode can have (every seat its own once the monsters of a heavy semi
+    co-op game fell)."""
     cfg = game.config
     n = cfg["num_players"]
-    nteams = max(team_of_seat(cfg["mode"], n, p) for p in range(n)) + 1
     if cfg["mode"] == "semi_coop_heavy":  # --- Monsters: every seat its own team once the monsters fall
-        nteams = n
+        return n
+    return max(team_of_seat(cfg["mode"], n, p) for p in range(n)) + 1
+
+
+def records(game) -> dict[str, Spec]:
+    """The specs of the saved records of ``game``'s config (built once per game): the task queue
+    ``q``, the pending decision ``dec``, the combat record ``cb`` and the monsters' strike ``mcb``."""
+    got = game.__dict__.get("_theosis_records")
+    if got is not None:
+        return got
+    n = game.config["num_players"]
     seat = Int(0, n - 1)
     hero = Int(0, NH - 1)
     power = Int(-1, NC - 1)
-    per_hero = dict(length=NH)
-    per_seat = dict(length=n)
-    flags = IntList(0, 1, **per_hero)
-    powers = IntList(0, NC - 1, max_len=NC)
-    items = IntList(0, NI - 1, max_len=NI)
     counter = Int(-1000, 1000)
-    rituals = IntList(0, max(len(RITUALS) - 1, 0), max_len=len(RITUALS))  # --- Hierapolis
     duel = Record({
         "i": Int(0, NH - 1), "a": hero, "d": hero, "ac": power, "dc": power, "askill": KEY, "dskill": KEY,
         "atext": Bool(), "dtext": Bool(), "abase": PAIR, "dbase": PAIR,
@@ -161,73 +167,14 @@ def build(game) -> object:
         "stealthed": Int(0, 1), "dbl": Int(0, 1), "second": Int(0, 1), "du": Nullable(duel),
         "mdu": Nullable(mduel), "allmon": Int(0, 1), "enslave": Int(0, 1),
     }, optional=("mdu", "allmon", "enslave"))
-    ntok = len(TOKENS)
-    tokens = IntList(0, ntok - 1, max_len=ntok)
-    decision = _kinds("_D_", 3, seat, seat)
-    tasks = _kinds("_T_", 1, seat)
+    cls = game.state_class
+    decision = _kinds(cls, "_D_", 3, seat, seat)
+    tasks = _kinds(cls, "_T_", 1, seat)
     tasks.kinds["ask"] = decision  # ``["ask", <a decision record>]``
-    return saved_state({
-        "phase": Str(PHASES),
-        "turn": Int(0, TURNS),
-        "initiative": seat,
-        "bondage": Int(-1, NH - 1),
-        "winner": Int(-2, nteams - 1),
-        # --- Monsters
-        "mphase": Int(0, 1), "mlost": Int(0, 1), "mact": Int(0, TURNS), "nteams": Int(1, n),
-        "mkind": IntList(-1, 6, length=MAXM), "mpos": IntList(-1, NHEX - 1, length=MAXM),
-        "mdown": IntList(0, 2, length=MAXM), "tpool": tokens,
-        "para": flags, "swal": IntList(0, MAXM, **per_hero), "ensl": flags, "anchor": IntList(0, MAXM, **per_hero),
-        "team": IntList(0, n - 1, **per_seat),
-        "mstack": List(tokens, length=MAXM), "mstat": List(IntList(0, 1, length=len(STATUSES)), length=MAXM),
-        "mlast": List(IntList(-1, 5, length=2), length=MAXM), "mgone": List(tokens, length=MAXM),
-        "kept": List(tokens, **per_seat), "mcb": Nullable(mstrike),
-        "reason": Str(max_len=500),
-        "steps": Int(0, 10 ** 7),
-        "owner": IntList(-1, n - 1, **per_hero),
-        "arch": IntList(0, 1, **per_hero),
-        "pickno": IntList(-1, NH - 1, **per_hero),
-        "hp": IntList(0, MAXHP, **per_hero),
-        "pos": IntList(-1, NHEX - 1, **per_hero),
-        "gold": IntList(0, GOLD, **per_hero),
-        "flip_w": flags, "flip_a": flags, "stealth": flags, "dbl": flags, "martyr": flags,
-        "blackout": flags, "acted": flags,
-        "ranking": IntList(0, NH - 1, max_len=NH),
-        "cowner": IntList(-1, n - 1, length=NC),
-        "vis": IntList(0, (1 << n) - 1, length=NC),
-        "token": IntList(-1, NH + MAXM - 1, length=NC),  # --- Monsters: NH + m, a Curse on a monster
-        "pool": powers,
-        "offer": items,
-        "pouch": items,
-        "gone": items,
-        "ward": IntList(0, 1, min_len=1, max_len=nteams),  # --- Monsters: heavy semi co-op grows it
-        "order": IntList(0, n - 1, max_len=NH),
-        "purse": IntList(0, GOLD, **per_seat),
-        "log": List(Str(max_len=500), max_len=100),
-        "mana": List(IntList(0, 1, length=3), **per_hero),
-        "eq": List(IntList(-1, NI - 1, length=3), **per_hero),
-        "hand": List(powers, **per_seat),
-        "disc": List(powers, **per_seat),
-        "inplay": List(powers, **per_seat),
-        "ret": List(powers, **per_seat),
-        "q": List(tasks, max_len=512),
-        "dec": Nullable(decision),
-        "cb": Nullable(combat),
-        # --- Rituals (rules/rituals.py; the relations are TheosisState._check_rituals)
-        "prepared": List(List(IntList(0, max(NR - 1, TURNS), length=2), max_len=NR), **per_seat),
-        "rdue": List(IntList(0, max(n, NR) - 1, length=2), max_len=NR),
-        "rshown": IntList(0, NR - 1, max_len=NR),
-        "rtok": List(IntList(0, NHEX * 6 - 1, length=3), max_len=NR),
-        "rhex": IntList(-1, 2 * NR - 1, length=NHEX),
-        "rimm": IntList(0, (1 << NR) - 1, **per_hero),
-        "gaia": IntList(0, TURNS + 1, **per_hero),
-        # --- Hierapolis (rules/hierapolis.py)
-        "pturn": Int(0, 9), "pfirst": seat, "bart": Int(-1, NI - 1), "brev": Int(0, 1), "bpart": Int(-1, GOLD),
-        "pdraw": Int(-1, NI - 1), "mseat": Int(-1, n - 1),
-        "pquota": IntList(0, NH, **per_seat), "track": IntList(-9, 9, max_len=6), "msupply": IntList(0, 99, **per_seat),
-        "arow": items, "aseen": items, "bjoin": IntList(0, 1, **per_seat), "bid": IntList(-1, GOLD, **per_seat),
-        "rdeck": rituals, "mdraw": rituals,
-        "spots": List(IntList(0, n - 1, max_len=NH), length=NSPOT),
-        # --- Co-op preparation (rules/coop_prep.py): the enemy heroes, their gold and spots
-        "ehero": IntList(0, NH - 1, max_len=3), "egold": IntList(0, GOLD, max_len=3),
-        "espot": IntList(-1, NSPOT - 1, max_len=3),
-    }, optional=("ret", "ehero", "egold", "espot") + HP_FIELDS)
+    out = {"q": List(tasks, max_len=512), "dec": Nullable(decision), "cb": Nullable(combat),
+           "mcb": Nullable(mstrike)}
+    game.__dict__["_theosis_records"] = out
+    return out
+
+
+__all__ = ["ARG_RANGES", "DECISION_ARGS", "GOLD", "MAXM", "PHASES", "TASK_ARGS", "nteams_max", "records"]
