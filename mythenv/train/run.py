@@ -38,7 +38,8 @@ def _checkpoints(out: Path) -> list[Path]:
 
 def evaluate(model_path: str, game: str, opponents: list[str], games: int, seed: int,
              game_config: dict | None = None, workers: int = 1) -> dict[str, Any]:
-    """Arena games of the policy at ``model_path`` against each opponent (seats rotated). In a
+    """Arena games of the policy at ``model_path`` against each opponent, which plays every other seat
+    (seats rotated: at P seats the policy's fair share of wins is 1/P). In a
     one-seat game (Theosis solo against the monsters) there is no opponent seat: the policy plays
     ``games`` games alone (key ``"solo"``) and each of ``opponents`` plays the same games (the same
     seeds, so the same encounters) alone for comparison (key ``"solo_<name>"``)."""
@@ -52,8 +53,9 @@ def evaluate(model_path: str, game: str, opponents: list[str], games: int, seed:
             out[key] = {"agent": "policy" if agent == spec else agent, "win_rate": s["win_rate"][agent],
                         "ci95": s["ci95"][agent], "games": s["games"], "mean_return": s["mean_return"][agent]}
         return out
-    for opp in opponents:
-        s = run_arena(game, [spec, opp], games=games, seed=seed, workers=workers,
+    num_players = make_game(game, **(game_config or {})).num_players
+    for opp in opponents:  # the policy at one seat, the opponent at every other (seats rotated)
+        s = run_arena(game, [spec] + [opp] * (num_players - 1), games=games, seed=seed, workers=workers,
                       config=game_config or {}).summary()
         out[opp] = {"win_rate": s["win_rate"][spec], "ci95": s["ci95"][spec], "games": s["games"],
                     "draw_rate": s["draw_rate"], "mean_return": s["mean_return"][spec],
