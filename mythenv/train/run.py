@@ -141,7 +141,8 @@ def _callbacks(cfg: TrainConfig, out: Path, progress: bool, wall0: float = 0.0, 
             if n >= self._next["snap"]:
                 self._next["snap"] += cfg.snapshot_every
                 path = save_snapshot(self.model, out / "pool" / f"snap_{n}.npz", cfg, n)
-                self.training_env.env_method("add_snapshot", path)
+                if _uses_snapshots(cfg):  # the batched engine refuses snapshots for a pool without "self"
+                    self.training_env.env_method("add_snapshot", path)
             if n >= self._next["ckpt"]:
                 self._next["ckpt"] += cfg.checkpoint_every
                 _save_checkpoint(self.model, out, n, self.wall())
@@ -175,6 +176,11 @@ def _callbacks(cfg: TrainConfig, out: Path, progress: bool, wall0: float = 0.0, 
     cb = SelfPlayCallback()
     cb._t0, cb._wall0 = time.time(), wall0
     return cb
+
+
+def _uses_snapshots(cfg: TrainConfig) -> bool:
+    """Whether the opponent pool draws the learner's snapshots (a ``self`` entry with a positive weight)."""
+    return cfg.opponents.get("self", 0) > 0
 
 
 def _eval_key(k: str) -> str:
@@ -226,7 +232,9 @@ def _pretrain(model, cfg: TrainConfig, out: Path, venv, progress: bool) -> float
                     holdout=pt["holdout"], log=log)
     stats["config"] = pt
     (out / "pretrain.json").write_text(json.dumps(stats, indent=2))
-    venv.env_method("add_snapshot", save_snapshot(model, out / "pool" / "snap_0.npz", cfg, 0))
+    path = save_snapshot(model, out / "pool" / "snap_0.npz", cfg, 0)
+    if _uses_snapshots(cfg):
+        venv.env_method("add_snapshot", path)
     # the warm-started policy's strength: the learning curve's first point
     _eval_row(model, cfg, out, 0, time.time() - t0, progress)
     return time.time() - t0
@@ -271,7 +279,7 @@ def train(cfg: TrainConfig, out: str | Path, resume: bool = False, progress: boo
 
         vec = make_vec(cfg.game, cfg.n_envs, opponents=dict(cfg.opponents), seat=cfg.seat,
                        num_workers=cfg.vec_workers, seed=seed, **cfg.game_config)
-        for path in snaps[-cfg.pool_size:]:
+        for path in snaps[-cfg.pool_size:] if _uses_snapshots(cfg) else []:
             vec.add_snapshot(path)
         venv = to_sb3(vec)
         venv.seed(seed)
