@@ -141,6 +141,8 @@ def cmd_play(args) -> int:
     from mythenv.agents import make_agent
     from mythenv.core.view import SeatView
 
+    from mythenv.core.game import seat_name
+
     game = mythenv.make_game(args.game, **_parse_config(args.config))
     names = _agent_names(args.agents, game)
     seats = [names[i % len(names)] for i in range(game.num_players)]
@@ -154,13 +156,13 @@ def cmd_play(args) -> int:
         p = state.current_player()
         a = agents[p].act(SeatView(game, state, p, rng))
         if args.verbose:
-            print(f"seat {p} ({seats[p]}): {state.action_to_string(a)}")
+            print(f"{seat_name(p)} ({seats[p]}): {state.action_to_string(a)}")
         if rec is None:
             state.apply_action(a)
         else:
             rec.apply(state, a)
     print(state.render(None))
-    print("returns:", state.returns())
+    print(state.ending_text())
     if rec is not None:
         from mythenv.core.record import write_record
 
@@ -245,16 +247,21 @@ def cmd_replay(args) -> int:
         print(f"wrote {args.html} ({len(rp.steps)} steps, view: "
               f"{'every seat' if args.seat == 'all' else f'seat {args.seat}'}, {len(page) / 1e6:.1f} MB)")
         return 0
+    from mythenv.core.game import seat_name
+
     view = None if args.seat == "all" else args.seat
-    print(_printable(f"{rec['game']} {rec['config']} seed {rec['seed']}: " + ", ".join(
-        f"seat {i} {a}" for i, a in enumerate(rec["agents"]))))
+    print(_printable(f"{rp.game.info.name} ({rec['game']}) {rec['config']} seed {rec['seed']}: " + ", ".join(
+        f"{seat_name(i, view)} {a}" for i, a in enumerate(rec["agents"]))))
     print(rp.states[0].render(view))
     for k, st in enumerate(rp.steps, 1):
-        text = st["text"] if view is None or st["seat"] == view else "moved"  # another seat's text can name a hidden card
-        print(f"\n--- step {k}/{len(rp.steps)}: seat {st['seat']} ({_printable(rec['agents'][st['seat']])}): {text}"
+        p = st["seat"]
+        # another seat's full text can name a card it keeps face down: what the table saw of it
+        text = rp.text(k - 1) if view is None or p == view else rp.public_text(k - 1)
+        print(f"\n--- step {k}/{len(rp.steps)}: {seat_name(p, view)} ({_printable(rec['agents'][p])}): {text}"
               + (f"  rewards {st['rewards']}" if any(st["rewards"]) else ""))
         print(rp.states[k].render(view))
-    print("\nreturns:", rec["returns"], "" if rec["finished"] else "(the game was not finished)")
+    print("\n" + (rp.final.ending_text() if rec["finished"]
+                  else f"The game was not finished (the record stops after {len(rp.steps)} steps)."))
     return 0
 
 
