@@ -139,9 +139,8 @@ def cmd_play(args) -> int:
 
     import mythenv
     from mythenv.agents import make_agent
-    from mythenv.core.view import SeatView
-
     from mythenv.core.game import seat_name
+    from mythenv.core.view import SeatView
 
     game = mythenv.make_game(args.game, **_parse_config(args.config))
     names = _agent_names(args.agents, game)
