@@ -44,11 +44,13 @@ def mlp(d_in: int, hidden: list[int], d_out: int, out_gain: float) -> nn.Sequent
     layers, d = [], d_in
     for h in hidden:
         lin = nn.Linear(d, h)
-        nn.init.orthogonal_(lin.weight, np.sqrt(2)); nn.init.zeros_(lin.bias)
+        nn.init.orthogonal_(lin.weight, np.sqrt(2))
+        nn.init.zeros_(lin.bias)
         layers += [lin, nn.Tanh()]
         d = h
     out = nn.Linear(d, d_out)
-    nn.init.orthogonal_(out.weight, out_gain); nn.init.zeros_(out.bias)
+    nn.init.orthogonal_(out.weight, out_gain)
+    nn.init.zeros_(out.bias)
     return nn.Sequential(*layers, out)
 
 
@@ -126,12 +128,17 @@ def main(argv=None) -> dict:
     opt = torch.optim.Adam(agent.parameters(), lr=args.lr, eps=1e-5)
 
     # rollout storage (the env's buffers are copied in every step)
-    obs_buf = torch.zeros((T, N, D)); mask_buf = torch.zeros((T, N, A), dtype=torch.bool)
-    act_buf = torch.zeros((T, N), dtype=torch.long); logp_buf = torch.zeros((T, N))
-    rew_buf = torch.zeros((T, N)); done_buf = torch.zeros((T, N)); val_buf = torch.zeros((T, N))
+    obs_buf = torch.zeros((T, N, D))
+    mask_buf = torch.zeros((T, N, A), dtype=torch.bool)
+    act_buf = torch.zeros((T, N), dtype=torch.long)
+    logp_buf = torch.zeros((T, N))
+    rew_buf = torch.zeros((T, N))
+    done_buf = torch.zeros((T, N))
+    val_buf = torch.zeros((T, N))
 
     obs, _ = env.reset()
-    next_obs = torch.from_numpy(obs).clone(); next_mask = torch.from_numpy(env.action_masks()).clone()
+    next_obs = torch.from_numpy(obs).clone()
+    next_mask = torch.from_numpy(env.action_masks()).clone()
     n_updates = max(1, args.total_steps // (N * T))
     steps, ep_returns, losses = 0, [], []
     t0 = time.perf_counter()
@@ -139,10 +146,13 @@ def main(argv=None) -> dict:
     for update in range(n_updates):
         tc = time.perf_counter()
         for t in range(T):
-            obs_buf[t] = next_obs; mask_buf[t] = next_mask
+            obs_buf[t] = next_obs
+            mask_buf[t] = next_mask
             with torch.no_grad():
                 action, logp, _, value = agent.act(next_obs, next_mask)
-            act_buf[t] = action; logp_buf[t] = logp; val_buf[t] = value
+            act_buf[t] = action
+            logp_buf[t] = logp
+            val_buf[t] = value
             obs, rewards, terms, truncs, infos = env.step(action.numpy())
             rew_buf[t] = torch.from_numpy(rewards)        # copies into storage
             done_buf[t] = torch.from_numpy(terms | truncs)
@@ -157,7 +167,8 @@ def main(argv=None) -> dict:
         # GAE: done_buf[t] = 1 means the game ended at step t (the next obs is a new game's)
         with torch.no_grad():
             next_value = agent.value(next_obs)
-        adv = torch.zeros((T, N)); last = torch.zeros(N)
+        adv = torch.zeros((T, N))
+        last = torch.zeros(N)
         for t in reversed(range(T)):
             nv = next_value if t == T - 1 else val_buf[t + 1]
             nonterm = 1.0 - done_buf[t]
@@ -170,12 +181,13 @@ def main(argv=None) -> dict:
         b_act, b_logp, b_adv, b_ret, b_val = (x.reshape(-1) for x in (act_buf, logp_buf, adv, ret, val_buf))
         B = T * N
         stop = False
-        for epoch in range(args.epochs):
+        for _epoch in range(args.epochs):
             perm = torch.randperm(B)
             for s in range(0, B, args.minibatch):
                 mb = perm[s:s + args.minibatch]
                 _, newlogp, entropy, newv = agent.act(b_obs[mb], b_mask[mb], b_act[mb])
-                logratio = newlogp - b_logp[mb]; ratio = logratio.exp()
+                logratio = newlogp - b_logp[mb]
+                ratio = logratio.exp()
                 with torch.no_grad():
                     approx_kl = ((ratio - 1) - logratio).mean().item()
                 if args.target_kl > 0 and approx_kl > 1.5 * args.target_kl:

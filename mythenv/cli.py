@@ -139,6 +139,7 @@ def cmd_play(args) -> int:
 
     import mythenv
     from mythenv.agents import make_agent
+    from mythenv.core.game import seat_name
     from mythenv.core.view import SeatView
 
     game = mythenv.make_game(args.game, **_parse_config(args.config))
@@ -154,13 +155,13 @@ def cmd_play(args) -> int:
         p = state.current_player()
         a = agents[p].act(SeatView(game, state, p, rng))
         if args.verbose:
-            print(f"seat {p} ({seats[p]}): {state.action_to_string(a)}")
+            print(f"{seat_name(p)} ({seats[p]}): {state.action_to_string(a)}")
         if rec is None:
             state.apply_action(a)
         else:
             rec.apply(state, a)
     print(state.render(None))
-    print("returns:", state.returns())
+    print(state.ending_text())
     if rec is not None:
         from mythenv.core.record import write_record
 
@@ -245,16 +246,21 @@ def cmd_replay(args) -> int:
         print(f"wrote {args.html} ({len(rp.steps)} steps, view: "
               f"{'every seat' if args.seat == 'all' else f'seat {args.seat}'}, {len(page) / 1e6:.1f} MB)")
         return 0
+    from mythenv.core.game import seat_name
+
     view = None if args.seat == "all" else args.seat
-    print(_printable(f"{rec['game']} {rec['config']} seed {rec['seed']}: " + ", ".join(
-        f"seat {i} {a}" for i, a in enumerate(rec["agents"]))))
+    print(_printable(f"{rp.game.info.name} ({rec['game']}) {rec['config']} seed {rec['seed']}: " + ", ".join(
+        f"{seat_name(i, view)} {a}" for i, a in enumerate(rec["agents"]))))
     print(rp.states[0].render(view))
     for k, st in enumerate(rp.steps, 1):
-        text = st["text"] if view is None or st["seat"] == view else "moved"  # another seat's text can name a hidden card
-        print(f"\n--- step {k}/{len(rp.steps)}: seat {st['seat']} ({_printable(rec['agents'][st['seat']])}): {text}"
+        p = st["seat"]
+        # another seat's full text can name a card it keeps face down: what the table saw of it
+        text = rp.text(k - 1) if view is None or p == view else rp.public_text(k - 1)
+        print(f"\n--- step {k}/{len(rp.steps)}: {seat_name(p, view)} ({_printable(rec['agents'][p])}): {text}"
               + (f"  rewards {st['rewards']}" if any(st["rewards"]) else ""))
         print(rp.states[k].render(view))
-    print("\nreturns:", rec["returns"], "" if rec["finished"] else "(the game was not finished)")
+    print("\n" + (rp.final.ending_text() if rec["finished"]
+                  else f"The game was not finished (the record stops after {len(rp.steps)} steps)."))
     return 0
 
 
@@ -372,6 +378,10 @@ def cmd_evaluate(args) -> int:
     """One agent against every baseline of the standard suite; the report goes to --out."""
     from mythenv.eval.evaluate import DEFAULT_LADDER, evaluate, table, write
 
+    if args.exploit is not None:
+        return cmd_exploit(args)
+    args.games = args.games or 100
+    args.out = args.out or "evaluation"
     configs = list(args.configs or [])
     if args.games_filter:
         import mythenv
@@ -396,6 +406,38 @@ def cmd_evaluate(args) -> int:
     return 0
 
 
+def cmd_exploit(args) -> int:
+    """``evaluate AGENT --exploit STEPS``: a best response trained against the frozen agent (mythenv/eval/exploit.py)."""
+    from mythenv.eval.exploit import exploit, require_train_extra, table
+    from mythenv.eval.suite import SUITE, select
+
+    cfgs = []
+    for k in args.configs or ["hera_zeus_v0"]:  # a config key, or a game id: its configs
+        cfgs += [c for c in ([c for c in SUITE if c.key == k] or select([k])) if c not in cfgs]
+    if args.games_filter:
+        cfgs = [c for c in cfgs if c.game in args.games_filter]
+    if not cfgs:
+        raise MythenvError("--exploit: no config left to play")
+    require_train_extra()
+    command = "mythenv evaluate " + " ".join(args.argv)
+    results = []
+    for cfg in cfgs:
+        if cfg.make().num_players == 1:
+            print(f"{cfg.key}: skipped: one seat, no opponent to exploit", file=sys.stderr)
+            continue
+        res = exploit(args.agent, args.exploit, cfg.key, games=args.games or 1000, seed=args.seed,
+                      eval_every=args.exploit_every, eval_games=args.exploit_games, workers=args.workers,
+                      out=args.out, progress=not (args.quiet or args.json), command=command)
+        results.append(res)
+        if not args.json:
+            _table(*table(res))
+    if args.json:
+        print(json.dumps(results[0] if len(results) == 1 else results))
+    elif args.out:
+        print(f"results and best responses in {args.out}")
+    return 0
+
+
 def cmd_ladder(args) -> int:
     from mythenv.eval.ladder import main as ladder_main
 
@@ -413,12 +455,14 @@ def _add_eval_commands(sub) -> None:
                        epilog="examples:\n"
                               "  mythenv evaluate heuristic --games 20 --configs hera_zeus_v0\n"
                               "  mythenv evaluate ppo:runs/hera_zeus_v0/final.zip --games-filter hera_zeus_v0\n"
-                              "  mythenv evaluate my_agent.py:MyAgent --opponents random,heuristic --workers 2")
+                              "  mythenv evaluate my_agent.py:MyAgent --opponents random,heuristic --workers 2\n"
+                              "  mythenv evaluate heuristic --exploit 100000 --configs demigods_v0")
     q.add_argument("agent", help="the agent to evaluate: a registered agent (random, heuristic, ismcts, ppo, ...), "
                                  "module:NAME, FILE.py[:NAME], an SB3 zip (ppo:PATH or PATH.zip), an exported "
                                  "PATH.npz or an RLlib checkpoint directory")
-    q.add_argument("--games", type=_int_at_least(1), default=100, metavar="N",
-                   help="games per opponent and config (default %(default)s)")
+    q.add_argument("--games", type=_int_at_least(1), default=None, metavar="N",
+                   help="games per opponent and config (default 100; with --exploit: the best response's "
+                        "final games against the agent, default 1000)")
     q.add_argument("--configs", nargs="+", metavar="CONFIG",
                    help="suite configs (e.g. theosis_v0:solo) or game ids (default: the whole suite)")
     q.add_argument("--games-filter", nargs="+", dest="games_filter", metavar="GAME",
@@ -429,11 +473,23 @@ def _add_eval_commands(sub) -> None:
                    help="processes playing at once (default %(default)s)")
     q.add_argument("--seed", type=_int_at_least(0), default=0,
                    help="shifts every config's fixed seed by 1000*SEED (default %(default)s)")
-    q.add_argument("--out", default="evaluation", metavar="DIR",
-                   help="report directory: report.md, report.json, report.png (default %(default)s)")
+    q.add_argument("--out", default=None, metavar="DIR",
+                   help="report directory: report.md, report.json, report.png (default evaluation); with "
+                        "--exploit: exploit_CONFIG.json and the best response CONFIG/final.zip (default: nothing kept)")
     q.add_argument("--ladder", default=None, metavar="FILE.json",
                    help="the ladder JSON whose ratings anchor the rating (default: docs/baselines.json of the checkout)")
     q.add_argument("--quiet", action="store_true", help="no progress bars")
+    q.add_argument("--exploit", type=_int_at_least(1), metavar="STEPS",
+                   help="how exploitable the agent is: train a best response from scratch against it for STEPS "
+                        "learner steps (MaskablePPO on the batched engine, the game's training config, needs the "
+                        "train extra), then play --games games against it; --configs names the configs "
+                        "(default hera_zeus_v0), --seed the training seed")
+    q.add_argument("--exploit-every", type=_int_at_least(1), dest="exploit_every", metavar="K",
+                   help="with --exploit: a curve point every K learner steps, rounded up to whole rollouts "
+                        "(default STEPS/10)")
+    q.add_argument("--exploit-games", type=_int_at_least(1), dest="exploit_games", default=50, metavar="N",
+                   help="with --exploit: games per curve point (default 50)")
+    q.add_argument("--json", action="store_true", help="with --exploit: print the result (with the curve) as JSON")
     q.set_defaults(fn=cmd_evaluate)
     q = sub.add_parser("ladder", help="generate docs/baselines.md (+ .json, plots): python -m mythenv.eval.ladder",
                        description="Play the baselines' ladder and write docs/baselines.md, .json and plots. "

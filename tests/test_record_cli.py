@@ -28,8 +28,9 @@ def test_play_record_and_replay_text(tmp_path, capsys):
     assert main(["replay", str(f)]) == 0
     out = capsys.readouterr().out
     n = len(rp.steps)
-    assert f"--- step {n}/{n}: seat {rp.steps[-1]['seat']}" in out
-    assert rp.steps[0]["text"] in out and f"returns: {rp.record['returns']}" in out
+    assert f"--- step {n}/{n}: Player {rp.steps[-1]['seat'] + 1}" in out
+    assert rp.steps[0]["text"] in out and rp.final.ending_text() in out
+    assert "seat " not in out and "returns" not in out
     assert out.count("--- step ") == n
 
 
@@ -116,8 +117,13 @@ def test_replay_text_from_one_seat(tmp_path, capsys):
     assert rp.states[0].render(0) in out and rp.states[-1].render(0) in out
     heads = [line for line in out.splitlines() if line.startswith("--- step ")]
     assert len(heads) == len(rp.steps)
-    for h, st in zip(heads, rp.steps):
-        assert h.split("  rewards")[0].endswith(st["text"] if st["seat"] == 0 else ": moved"), h
+    for k, (h, st) in enumerate(zip(heads, rp.steps)):
+        # seat 0's own actions in full; the other seat's as the table saw them (no hidden card)
+        head = h.split("  rewards")[0]
+        if st["seat"] == 0:
+            assert head.startswith(f"--- step {k + 1}/{len(rp.steps)}: you (") and head.endswith(st["text"]), h
+        else:
+            assert head.endswith(": " + rp.states[k].public_action_text(st["action"])), h
 
 
 def test_human_agent_asks_again_on_bad_input():
@@ -153,5 +159,5 @@ def test_play_with_a_human_seat(monkeypatch, capsys, tmp_path):
     f = tmp_path / "h.json"
     assert main(["play", "hera_zeus_v0", "--agents", "human,random", "--record", str(f)]) == 0
     out = capsys.readouterr().out
-    assert "--- your turn: seat 0" in out and "'x' is not a choice" in out
+    assert "--- your turn (Player 1) ---" in out and "'x' is not a choice" in out
     assert load_record(f).record["agents"] == ["human", "random"]

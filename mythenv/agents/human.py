@@ -7,7 +7,7 @@ import sys
 from typing import TextIO
 
 from mythenv.core.errors import ConfigError, MythenvError
-from mythenv.core.game import Game
+from mythenv.core.game import Game, seat_name
 from mythenv.core.view import SeatView
 
 from .base import Agent
@@ -32,7 +32,7 @@ class HumanAgent(Agent):
         if not la:
             raise ConfigError(f"the human agent was asked to act for seat {view.seat}, which has no legal action")
         names = [view.action_to_string(a) for a in la]
-        self._say(f"\n--- your turn: seat {view.seat} ({self.game.agent_names[view.seat]}) ---")
+        self._say(f"\n--- your turn ({seat_name(view.seat)}) ---")
         self._say(view.render())
         self._say("legal actions:")
         for i, n in enumerate(names, 1):

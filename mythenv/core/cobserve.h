@@ -26,7 +26,8 @@
  * - the module: ``COBSERVE_MODULE(init)`` defines ``encode`` (the argument checks: 4 arguments, the
  *   layout read by the game's ``read_layout``, the seat ``p`` by ``read_seat``, ``out`` opened by
  *   ``obs_open``; then the game's ``write_obs``), the module ``_cobserve`` and its PyInit, which
- *   evaluates ``init`` (the game's name interning, with ``intern_names``).
+ *   evaluates ``init`` (the game's name interning, with ``intern_names``) and sets ``sources``, the
+ *   fingerprint of the sources it was built from (``cobserve_add_sources``).
  * - the buffer: ``ObsBuf``, ``obs_open`` / ``obs_close``, ``obs_put`` (a write checked against the size).
  * - numbers: ``as_long`` (THE checked int reader: every int of a state or layout is read through it),
  *   ``as_double``, ``read_seat``, ``pymod`` (Python's %), ``cap1`` (Python's min(x, 1.0) as float32).
@@ -611,6 +612,33 @@ typedef struct {
     Py_ssize_t size; /* floats in an observation */
 } ObsShape;
 
+/* ------------------------------------------------------------------ the sources' fingerprint */
+/* setup.py builds each encoder with the SHA-256 (hex) of the sources it was built from:
+ * COBSERVE_SHA256_OBSERVE_PY (the game's observe.py), COBSERVE_SHA256_COBSERVE_C (its _cobserve.c) and
+ * COBSERVE_SHA256_COBSERVE_H (this header). The module keeps them as ``sources``, a dict keyed by each
+ * file's path from the module's directory; at import the game compares them with the files beside it
+ * and does not use an out-of-date module (mythenv.core.observe.compiled_module, stale_sources). A build
+ * without them (not through setup.py) has no ``sources``, which counts as out of date. */
+#define COBSERVE_STR_(x) #x
+#define COBSERVE_STR(x) COBSERVE_STR_(x)
+
+static int cobserve_add_sources(PyObject *m)
+{
+#if defined(COBSERVE_SHA256_OBSERVE_PY) && defined(COBSERVE_SHA256_COBSERVE_C) && defined(COBSERVE_SHA256_COBSERVE_H)
+    PyObject *d = Py_BuildValue("{s:s,s:s,s:s}", "observe.py", COBSERVE_STR(COBSERVE_SHA256_OBSERVE_PY),
+                                "_cobserve.c", COBSERVE_STR(COBSERVE_SHA256_COBSERVE_C),
+                                "../../core/cobserve.h", COBSERVE_STR(COBSERVE_SHA256_COBSERVE_H));
+    if (d == NULL)
+        return -1;
+    int err = PyObject_SetAttrString(m, "sources", d);
+    Py_DECREF(d);
+    return err;
+#else
+    (void)m;
+    return 0;
+#endif
+}
+
 /* ``COBSERVE_MODULE(init)``, at the end of a game's _cobserve.c, after its definitions of
  *   Layout                                                      what it reads of the layout;
  *   static int read_layout(PyObject *layout, Layout *L, ObsShape *shape)   0, or -1 with an exception
@@ -655,7 +683,12 @@ typedef struct {
     {                                                                                                           \
         if ((init) < 0)                                                                                         \
             return NULL;                                                                                        \
-        return PyModule_Create(&cobserve_module);                                                               \
+        PyObject *m = PyModule_Create(&cobserve_module);                                                        \
+        if (m == NULL || cobserve_add_sources(m) < 0) {                                                         \
+            Py_XDECREF(m);                                                                                      \
+            return NULL;                                                                                        \
+        }                                                                                                       \
+        return m;                                                                                               \
     }
 
 #endif

@@ -7,11 +7,14 @@ encoder writes through preallocated views and users read pieces by name with :me
 
 from __future__ import annotations
 
+import hashlib
 import importlib
 import os
+import warnings
 from collections.abc import Sequence
 from dataclasses import dataclass
 from math import prod
+from pathlib import Path
 
 import numpy as np
 
@@ -132,15 +135,64 @@ def first_update(state, p: int, out: np.ndarray, memo: dict, encode, snapshot) -
     memo[0] = snapshot(state, p)
 
 
+#: how to rebuild the compiled encoders, named by the warning about a stale one
+REBUILD = "python setup.py build_ext --inplace (a checkout) or pip install -e . (or reinstall)"
+
+
+class StaleCompiledEncoderWarning(UserWarning):
+    """A compiled observation encoder was built from other sources than those beside it: it is not
+    used (the game encodes in Python, the reference, with the same values)."""
+
+
+def source_hash(path: str | os.PathLike) -> str:
+    """The fingerprint of one source of a compiled encoder: the SHA-256 of its bytes, in hex (what
+    ``setup.py`` passes to the build as ``COBSERVE_SHA256_*``)."""
+    return hashlib.sha256(Path(path).read_bytes()).hexdigest()
+
+
+def stale_reason(mod) -> str | None:
+    """Why the compiled encoder module ``mod`` is out of date, or None when it is not. Its ``sources``
+    (``{path from the module's directory: SHA-256}``, set at build time by ``setup.py`` through
+    cobserve.h) must match the files beside it: the game's ``observe.py``, which every install ships,
+    and its ``_cobserve.c`` and ``core/cobserve.h`` where they are there (a checkout; an install that
+    ships no C source is not compared on them). A module without them (built some other way, or
+    before there were fingerprints) is out of date."""
+    built = getattr(mod, "sources", None)
+    where = Path(getattr(mod, "__file__", None) or ".").parent
+    if not isinstance(built, dict) or "observe.py" not in built:
+        return "it carries no fingerprint of the sources it was built from"
+    changed = []
+    for rel, digest in built.items():
+        path = Path(os.path.normpath(where / rel))
+        if path.name == "observe.py" or path.exists():
+            try:
+                same = source_hash(path) == digest
+            except OSError:
+                same = False
+            if not same:
+                changed.append(str(path))
+    return f"built from another version of {', '.join(changed)}" if changed else None
+
+
 def compiled_module(name: str):
     """The compiled observation encoder ``name`` (a C extension built at install, see cobserve.h), or
-    None when it was not built (no C compiler then) or the environment sets ``MYTHENV_PURE_PYTHON=1``."""
+    None when it was not built (no C compiler then), the environment sets ``MYTHENV_PURE_PYTHON=1``,
+    or it is out of date: built from other sources than the ones beside it (:func:`stale_reason`),
+    which a :class:`StaleCompiledEncoderWarning` naming the module, the changed files and
+    :data:`REBUILD` says, once per import of the game."""
     if os.environ.get("MYTHENV_PURE_PYTHON", "") not in ("", "0"):
         return None
     try:
-        return importlib.import_module(name)
+        mod = importlib.import_module(name)
     except ImportError:
         return None
+    why = stale_reason(mod)
+    if why is not None:
+        warnings.warn(f"{mod.__file__}: the compiled observation encoder {name} is out of date ({why}); not "
+                      f"used: the game encodes observations in Python (same values, slower). Rebuild it: "
+                      f"{REBUILD}", StaleCompiledEncoderWarning, stacklevel=2)
+        return None
+    return mod
 
 
 def snapshot_encoder(encode, snapshot, update):

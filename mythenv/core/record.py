@@ -31,8 +31,14 @@ from .game import Game, State
 from .registry import make_game
 
 FORMAT = "mythenv-record"
-VERSION = 1
-#: the keys of a version-1 record, each with the check of its value (``sha256`` is the integrity hash)
+#: the version this mythenv writes. Version 2 (issue 45): the steps' texts are the rulebook's words
+#: (``action_to_string`` of the reworded games); version 1 records hold the older, code-like texts.
+VERSION = 2
+#: the versions this mythenv reads: a version-1 record is replayed and checked like a version-2 one
+#: (seats, action ids and their legality, rewards, returns, final state) except its steps' texts,
+#: which are not compared (they were written in the older words)
+READABLE_VERSIONS = (1, 2)
+#: the keys of a record (versions 1 and 2 have the same keys), each with the check of its value (``sha256`` is the integrity hash)
 KEYS = ("format", "version", "game", "config", "seed", "agents", "agent_seeds", "num_players", "steps",
         "finished", "returns", "final_state_sha256", "sha256")
 STEP_KEYS = ("seat", "action", "text", "rewards")
@@ -135,6 +141,18 @@ class Replay:
     @property
     def final(self) -> State:
         return self.states[-1]
+
+    def text(self, k: int) -> str:
+        """Step ``k``'s action in this mythenv's words (``action_to_string`` before it was taken): the
+        record's own text for a current record (the replay checked it is that), the newer words for
+        a version-1 record (whose texts are in the older words)."""
+        if self.record.get("version", VERSION) >= 2:
+            return self.steps[k]["text"]
+        return self.states[k].action_to_string(self.steps[k]["action"])
+
+    def public_text(self, k: int) -> str:
+        """What the table saw of step ``k``'s action (``public_action_text``, before it was taken)."""
+        return self.states[k].public_action_text(self.steps[k]["action"])
 
 
 def _short(v: Any, limit: int = 80) -> str:
@@ -268,8 +286,9 @@ def _check_shape(doc: dict) -> Game:
     version = doc.get("version")
     if type(version) is not int:
         raise RecordError(f"the record's version must be an integer, got {_short(version)}")
-    if version != VERSION:
-        raise RecordError(f"unknown {FORMAT} version {version}; this mythenv reads version {VERSION}")
+    if version not in READABLE_VERSIONS:
+        raise RecordError(f"unknown {FORMAT} version {version}; this mythenv reads versions "
+                          f"{', '.join(map(str, READABLE_VERSIONS))}")
     missing = [k for k in KEYS if k not in doc]
     unknown = [k if k.isidentifier() else _short(k, 40) for k in sorted(set(doc) - set(KEYS))]
     if missing or unknown:
@@ -334,6 +353,7 @@ def _replay(doc: dict, game: Game) -> list[State]:
     state = game.new_initial_state(seed=doc["seed"])
     states = [state.clone()]
     done: set[int] = set()
+    check_text = doc["version"] >= 2  # version 1 holds the older texts: ids and legality are checked
     for k, st in enumerate(doc["steps"]):
         if state.is_terminal():
             raise RecordError(f"step {k}: the game was already over after {k} steps, "
@@ -344,7 +364,7 @@ def _replay(doc: dict, game: Game) -> list[State]:
         a = st["action"]
         if a not in state._legal_view():
             raise RecordError(f"step {k}: action {a} ({_short(st['text'])}) is not legal here for seat {cp}")
-        text = state.action_to_string(a)
+        text = state.action_to_string(a) if check_text else st["text"]
         if text != st["text"]:
             raise RecordError(f"step {k}: action {a} is {text!r} here, but the record says {_short(st['text'])}")
         state.apply_action(a)

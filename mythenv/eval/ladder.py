@@ -199,6 +199,10 @@ def render(report: dict) -> str:
                 out.append(f"- {k}: {t['seconds']:.0f} s for {t['actions']} actions "
                            f"({t['seconds'] / max(t['actions'], 1) * 1000:.1f} ms per action, both seats)")
         out.append("")
+    if "exploit" in report:  # `mythenv evaluate AGENT --exploit STEPS` runs, recorded by mythenv.eval.exploit
+        from .exploit import render_section
+
+        out += render_section(report)
     return "\n".join(out)
 
 
@@ -270,6 +274,10 @@ def main(argv=None) -> int:
     # every stored config from the start, in the suite's order: the write after each measured config
     # (an interrupted run keeps what it measured) then loses none of the configs still to come
     report["games"] = {cfg.key: old["games"][cfg.key] for cfg in S.SUITE if cfg.key in old.get("games", {})}
+    if js.exists():  # the exploit runs (mythenv.eval.exploit) measure the agents, not the ladder: kept
+        kept = json.loads(js.read_text()).get("exploit")
+        if kept is not None:
+            report["exploit"] = kept
     t0 = time.perf_counter()
     for cfg in S.SUITE:
         if cfg not in todo:

@@ -529,7 +529,8 @@ def _replay_info(r: ReplaySession) -> dict:
     n = r.replay.game.num_players
     return {"replay": r.id, "game": rec["game"], "name": r.replay.game.info.name, "config": rec["config"],
             "seed": rec["seed"], "agents": rec["agents"], "seats": [seat_name(p) for p in range(n)],
-            "steps": [{"seat": s["seat"], "who": seat_name(s["seat"]), "text": s["text"]} for s in rec["steps"]],
+            "steps": [{"seat": s["seat"], "who": seat_name(s["seat"]), "text": r.replay.text(k)}
+                      for k, s in enumerate(rec["steps"])],
             "views": [str(p) for p in range(n)] + ["all"], "returns": rec["returns"], "finished": rec["finished"],
             "ending": r.replay.final.ending_text() if rec["finished"] else None,
             "picture": has_picture(r.replay.game)}

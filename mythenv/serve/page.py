@@ -173,9 +173,12 @@ def replay_html(replay: Replay, seat: int | str = "all") -> str:
     picture = {"width": w, "height": h, "tile": TILE, "atlas_tiles": ATLAS_TILES,
                "atlases": [data_uri(png) for png in sheet.atlases()]}
     steps = [{"seat": st["seat"], "rewards": st["rewards"],
-              "text": st["text"] if seat == "all" or st["seat"] == seat else None} for st in rec["steps"]]
+              "text": replay.text(k) if seat == "all" or st["seat"] == seat else None,
+              "public": replay.public_text(k)}
+             for k, st in enumerate(rec["steps"])]
     data = {"game": rec["game"], "config": rec["config"], "seed": rec["seed"], "agents": rec["agents"],
             "returns": rec["returns"], "finished": rec["finished"], "steps": steps,
+            "ending": replay.final.ending_text() if rec["finished"] else None,
             "views": [str(v) for v in views], "picture": picture, "frames": frames}
     title = f"{rec['game']} replay (seed {rec['seed']})"
     return _PAGE.replace("__TITLE__", html.escape(title)).replace("__DATA__", script_json(data))
@@ -218,16 +221,16 @@ const slider = document.getElementById("slider"), view = document.getElementById
 const list = document.getElementById("actions");
 slider.max = n;
 document.getElementById("meta").textContent = "config " + JSON.stringify(D.config) + "; seats: " +
-  D.agents.map((a, i) => i + " " + a).join(", ") + "; returns " + JSON.stringify(D.returns) +
-  (D.finished ? "" : " (unfinished game)");
+  D.agents.map((a, i) => "Player " + (i + 1) + " " + a).join(", ") + "; " +
+  (D.finished ? D.ending : "the game was not finished");
 for (const v of D.views) {
   const o = document.createElement("option"); o.value = v;
-  o.textContent = v === "all" ? "all seats (omniscient)" : "seat " + v + " (" + D.agents[+v] + ")";
+  o.textContent = v === "all" ? "all seats (omniscient)" : "Player " + (+v + 1) + " (" + D.agents[+v] + ")";
   view.appendChild(o);
 }
 D.steps.forEach((s, k) => {
   const li = document.createElement("li");
-  li.textContent = "seat " + s.seat + ": " + (s.text === null ? "moved" : s.text);
+  li.textContent = "Player " + (s.seat + 1) + ": " + (s.text === null ? s.public : s.text);
   li.onclick = () => show(k + 1);
   list.appendChild(li);
 });
@@ -270,7 +273,8 @@ function show(k) {
   draw(view.value, k);
   document.getElementById("pos").textContent = "step " + k + " / " + n;
   document.getElementById("now").textContent = k === 0 ? "start of the game" :
-    "step " + k + ": seat " + D.steps[k - 1].seat + " - " + (D.steps[k - 1].text === null ? "moved" : D.steps[k - 1].text);
+    "step " + k + ": Player " + (D.steps[k - 1].seat + 1) + " " +
+    (D.steps[k - 1].text === null ? D.steps[k - 1].public : "- " + D.steps[k - 1].text);
   [...list.children].forEach((li, i) => li.classList.toggle("cur", i === k - 1));
   if (k === 0) list.scrollTop = 0; else list.children[k - 1].scrollIntoView({block: "nearest"});
 }

@@ -57,6 +57,18 @@ def check_shaping(w: Any) -> float:
 VEC_ENVS = ("subproc", "dummy", "batched")
 
 
+def _is_agent_spec(name: Any) -> bool:
+    """Whether ``name`` is an agent spec the batched engine can play as an opponent (a registered
+    agent, ``ppo:PATH``, a policy file, ``module:NAME``; see :func:`mythenv.agents.loaders.resolve_agent_spec`)."""
+    from mythenv.agents.loaders import resolve_agent_spec
+
+    try:
+        resolve_agent_spec(name)
+    except (ConfigError, AttributeError, TypeError):
+        return False
+    return True
+
+
 @dataclass
 class TrainConfig:
     game: str = "hera_zeus_v0"
@@ -105,8 +117,12 @@ class TrainConfig:
         if self.vec_env == "batched" and self.n_envs % self.vec_workers:
             raise ConfigError(f"vec_env='batched': n_envs={self.n_envs} must be a multiple of vec_workers={self.vec_workers}")
         bad = [k for k in self.opponents if k not in OPPONENT_KINDS]
+        if bad and self.vec_env == "batched":  # the engine plays any agent (one decision at a time if need be)
+            bad = [k for k in bad if not _is_agent_spec(k)]
         if bad:
-            raise ConfigError(f"unknown opponent kind(s) {bad}; allowed: {', '.join(OPPONENT_KINDS)}")
+            raise ConfigError(f"unknown opponent kind(s) {bad}; allowed: {', '.join(OPPONENT_KINDS)}"
+                              + ("" if self.vec_env == "batched" else
+                                 " (with vec_env='batched': any agent spec, e.g. ppo or ismcts:iterations=4)"))
         if not self.opponents or any(w < 0 for w in self.opponents.values()) or sum(self.opponents.values()) <= 0:
             raise ConfigError(f"opponent weights {self.opponents} must be >= 0 with a positive sum")
         unknown = set(self.ppo) - set(DEFAULT_PPO)

@@ -38,7 +38,8 @@ def _checkpoints(out: Path) -> list[Path]:
 
 def evaluate(model_path: str, game: str, opponents: list[str], games: int, seed: int,
              game_config: dict | None = None, workers: int = 1) -> dict[str, Any]:
-    """Arena games of the policy at ``model_path`` against each opponent (seats rotated). In a
+    """Arena games of the policy at ``model_path`` against each opponent, which plays every other seat
+    (seats rotated: at P seats the policy's fair share of wins is 1/P). In a
     one-seat game (Theosis solo against the monsters) there is no opponent seat: the policy plays
     ``games`` games alone (key ``"solo"``) and each of ``opponents`` plays the same games (the same
     seeds, so the same encounters) alone for comparison (key ``"solo_<name>"``)."""
@@ -52,8 +53,9 @@ def evaluate(model_path: str, game: str, opponents: list[str], games: int, seed:
             out[key] = {"agent": "policy" if agent == spec else agent, "win_rate": s["win_rate"][agent],
                         "ci95": s["ci95"][agent], "games": s["games"], "mean_return": s["mean_return"][agent]}
         return out
-    for opp in opponents:
-        s = run_arena(game, [spec, opp], games=games, seed=seed, workers=workers,
+    num_players = make_game(game, **(game_config or {})).num_players
+    for opp in opponents:  # the policy at one seat, the opponent at every other (seats rotated)
+        s = run_arena(game, [spec] + [opp] * (num_players - 1), games=games, seed=seed, workers=workers,
                       config=game_config or {}).summary()
         out[opp] = {"win_rate": s["win_rate"][spec], "ci95": s["ci95"][spec], "games": s["games"],
                     "draw_rate": s["draw_rate"], "mean_return": s["mean_return"][spec],
@@ -139,7 +141,8 @@ def _callbacks(cfg: TrainConfig, out: Path, progress: bool, wall0: float = 0.0, 
             if n >= self._next["snap"]:
                 self._next["snap"] += cfg.snapshot_every
                 path = save_snapshot(self.model, out / "pool" / f"snap_{n}.npz", cfg, n)
-                self.training_env.env_method("add_snapshot", path)
+                if _uses_snapshots(cfg):  # the batched engine refuses snapshots for a pool without "self"
+                    self.training_env.env_method("add_snapshot", path)
             if n >= self._next["ckpt"]:
                 self._next["ckpt"] += cfg.checkpoint_every
                 _save_checkpoint(self.model, out, n, self.wall())
@@ -173,6 +176,11 @@ def _callbacks(cfg: TrainConfig, out: Path, progress: bool, wall0: float = 0.0, 
     cb = SelfPlayCallback()
     cb._t0, cb._wall0 = time.time(), wall0
     return cb
+
+
+def _uses_snapshots(cfg: TrainConfig) -> bool:
+    """Whether the opponent pool draws the learner's snapshots (a ``self`` entry with a positive weight)."""
+    return cfg.opponents.get("self", 0) > 0
 
 
 def _eval_key(k: str) -> str:
@@ -224,7 +232,9 @@ def _pretrain(model, cfg: TrainConfig, out: Path, venv, progress: bool) -> float
                     holdout=pt["holdout"], log=log)
     stats["config"] = pt
     (out / "pretrain.json").write_text(json.dumps(stats, indent=2))
-    venv.env_method("add_snapshot", save_snapshot(model, out / "pool" / "snap_0.npz", cfg, 0))
+    path = save_snapshot(model, out / "pool" / "snap_0.npz", cfg, 0)
+    if _uses_snapshots(cfg):
+        venv.env_method("add_snapshot", path)
     # the warm-started policy's strength: the learning curve's first point
     _eval_row(model, cfg, out, 0, time.time() - t0, progress)
     return time.time() - t0
@@ -269,7 +279,7 @@ def train(cfg: TrainConfig, out: str | Path, resume: bool = False, progress: boo
 
         vec = make_vec(cfg.game, cfg.n_envs, opponents=dict(cfg.opponents), seat=cfg.seat,
                        num_workers=cfg.vec_workers, seed=seed, **cfg.game_config)
-        for path in snaps[-cfg.pool_size:]:
+        for path in snaps[-cfg.pool_size:] if _uses_snapshots(cfg) else []:
             vec.add_snapshot(path)
         venv = to_sb3(vec)
         venv.seed(seed)

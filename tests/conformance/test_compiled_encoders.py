@@ -1,15 +1,20 @@
 """The compiled observation encoders (``mythenv/games/<game>/_cobserve.c``, built at install) write
 exactly what the games' Python encoders write, bit for bit, for every seat at every step of random
 games, of loaded and of resampled states, in every test config; they decline (return False, touch
-nothing) buffers they cannot write, and refuse a malformed layout or state with an error."""
+nothing) buffers they cannot write, and refuse a malformed layout or state with an error. One built
+from other sources than those beside it (an edit to observe.py, _cobserve.c or cobserve.h without a
+rebuild) is never used (issue 43)."""
 
 import shutil
+import warnings
 from pathlib import Path
 
 import numpy as np
 import pytest
 
 import mythenv
+from mythenv.core import observe as core_observe
+from mythenv.core.observe import REBUILD, StaleCompiledEncoderWarning, compiled_module
 
 from .cases import SUITE_CASES as CASES  # the test games too (a game without a compiled encoder is left out)
 from .helpers import python_observation
@@ -29,7 +34,7 @@ def test_every_compiled_encoder_was_built():
     assert WITH_C, "no game has a compiled encoder source"
     built = sorted(_module_name(g).rsplit(".", 1)[-1] for g in mythenv.list_games()
                    if mythenv.game_class(g).compiled is not None)
-    assert built == WITH_C, f"sources {WITH_C}, built {built} (reinstall: pip install -e .)"
+    assert built == WITH_C, f"sources {WITH_C}, built and up to date {built} (rebuild: {REBUILD})"
 
 
 def _check(game, state, c, layout, buf) -> int:
@@ -180,3 +185,81 @@ def test_env_switching_encoders_mid_game_stays_exact(gid):
             legal = np.flatnonzero(obs["action_mask"])
             env.step(int(legal[rng.integers(len(legal))]))
             steps += 1
+
+
+STALE_GID = "hera_zeus_v0"
+
+
+def _copy_of_package(root: Path, gid: str, *, c_source: bool, edit: str | None = None) -> str:
+    """A copy of ``gid``'s built encoder and the sources it was built from, laid out as in mythenv
+    (``<root>/games/<game>/``, ``<root>/core/cobserve.h``; the C sources only with ``c_source``, as in
+    a checkout), ``edit``'s file given one more line; the copy's module name."""
+    pkg = Path(mythenv.game_class(gid).compiled.__file__).parent
+    d = root / "games" / pkg.name
+    d.mkdir(parents=True)
+    shutil.copy2(mythenv.game_class(gid).compiled.__file__, d)
+    names = ["observe.py"] + (["_cobserve.c"] if c_source else [])
+    for n in names:
+        shutil.copy2(pkg / n, d / n)
+    if c_source:
+        (root / "core").mkdir()
+        shutil.copy2(pkg.parents[1] / "core" / "cobserve.h", root / "core" / "cobserve.h")
+    if edit is not None:
+        target = root / "core" / "cobserve.h" if edit == "cobserve.h" else d / edit
+        target.write_text(target.read_text() + ("# " if edit.endswith(".py") else "// ") + "an edit, not rebuilt\n")
+    return f"{root.name}.games.{pkg.name}._cobserve"
+
+
+def _import_copy(name: str):
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        mod = compiled_module(name)
+    return mod, [w for w in caught if issubclass(w.category, StaleCompiledEncoderWarning)]
+
+
+@pytest.mark.skipif(mythenv.game_class(STALE_GID).compiled is None, reason="no compiled encoder built")
+def test_an_out_of_date_compiled_encoder_is_detected_and_never_used(tmp_path, monkeypatch):
+    """Issue 43: after an edit to observe.py the env kept running the compiled module built before it.
+    Each module carries the SHA-256 of the sources it was built from (``setup.py``, cobserve.h
+    ``sources``); at import, one whose observe.py, _cobserve.c or cobserve.h differs from the file beside
+    it is refused with one warning naming the module, the file and the rebuild command. A copy laid out
+    as an install with no C source beside it (a wheel) is compared on observe.py only, and used."""
+    monkeypatch.syspath_prepend(str(tmp_path))
+    cases = {"fresh": (True, None), "wheel": (False, None), "obs": (True, "observe.py"),
+             "csrc": (True, "_cobserve.c"), "header": (True, "cobserve.h"), "wheel_obs": (False, "observe.py")}
+    for label, (c_source, edit) in cases.items():
+        name = _copy_of_package(tmp_path / f"copy_{label}", STALE_GID, c_source=c_source, edit=edit)
+        mod, caught = _import_copy(name)
+        if edit is None:
+            assert mod is not None and mod.encode and not caught, label
+            continue
+        assert mod is None and len(caught) == 1, label
+        text = str(caught[0].message)
+        assert "_cobserve" in text and edit in text and "out of date" in text and REBUILD in text, text
+        assert str(tmp_path / f"copy_{label}") in text  # the files named are the copy's
+
+
+@pytest.mark.skipif(mythenv.game_class(STALE_GID).compiled is None, reason="no compiled encoder built")
+def test_a_game_with_a_stale_encoder_encodes_in_python_with_the_same_values(monkeypatch):
+    """The source hash monkeypatched to differ from every fingerprint: the game's module is refused (the
+    class attribute ``compiled`` as the game's import sets it is None), ``use_compiled`` reports the
+    Python encoder, and every observation equals what the real compiled encoder writes."""
+    cls = mythenv.game_class(STALE_GID)
+    real = cls.compiled
+    monkeypatch.setattr(core_observe, "source_hash", lambda path: "0" * 64)
+    mod, caught = _import_copy(real.__name__)
+    assert mod is None and len(caught) == 1 and "observe.py" in str(caught[0].message)
+    monkeypatch.setattr(cls, "compiled", mod)
+    game = mythenv.make_game(STALE_GID)
+    assert game.use_compiled(True) is False and game.c_layout is None
+    layout = game.compiled_layout()
+    rng = np.random.default_rng(3)
+    buf = np.empty(game.observation_size, np.float32)
+    for seed in range(3):
+        state = game.new_initial_state(seed=seed)
+        while not state.is_terminal():
+            for p in range(game.num_players):
+                assert real.encode(state, p, buf, layout) is True
+                assert np.array_equal(game.observation(state, p), buf)
+            la = state.legal_actions()
+            state.apply_action(la[int(rng.integers(len(la)))])

@@ -192,3 +192,49 @@ def test_recorder_refuses_illegal_actions_and_records_nothing():
         Recorder(game, -1, ["random", "random"])
     with pytest.raises(RecordError, match="agent names"):
         Recorder(game, 0, ["random"])
+
+
+def _old_format(doc, texts):
+    """``doc`` as a version-1 record would hold it: the older, code-like step texts, resealed."""
+    d = copy.deepcopy(doc)
+    d["version"] = 1
+    for st, t in zip(d["steps"], texts):
+        st["text"] = t
+    return _resealed(d)
+
+
+def test_version_1_record_replays_without_its_texts(good, tmp_path):
+    """Issue 45: a record written before the texts were reworded (version 1, its steps' texts in the
+    older words) still replays: its action ids, their legality, the seats, rewards, returns and the
+    final state are checked, its texts are not; the replay hands out the current words. A current
+    (version 2) record's texts are still checked."""
+    assert VERSION == 2
+    old = _old_format(good, [f"hp_spot {st['action']}" for st in good["steps"]])
+    rp = load_record(write_record(old, tmp_path / "old.json"))
+    assert rp.record["version"] == 1 and rp.final.returns() == good["returns"]
+    assert [rp.text(k) for k in range(len(rp.steps))] == [st["text"] for st in good["steps"]]
+    # the same edit in a version-2 record is refused at the first step
+    d = copy.deepcopy(good)
+    d["steps"][0]["text"] = "hp_spot 0"
+    _refused(_resealed(d), "step 0", "hp_spot 0")
+    # a version-1 record is still refused where its actions do not replay: an illegal action, a seat
+    d = copy.deepcopy(old)
+    d["steps"][1]["action"] = next(a for a in range(rp.game.num_actions) if a not in rp.states[1].legal_actions())
+    _refused(_resealed(d), "step 1", "not legal")
+    d = copy.deepcopy(old)
+    d["steps"][0]["seat"] = 1 - d["steps"][0]["seat"]
+    _refused(_resealed(d), "step 0", "acts")
+    d = copy.deepcopy(old)
+    d["version"] = 0
+    _refused(_resealed(d), "unknown", "version 0", "versions 1, 2")
+
+
+def test_version_1_record_through_mythenv_replay(good, tmp_path, capsys):
+    """`mythenv replay` prints a version-1 record's steps in the current words, not its stored ones."""
+    from mythenv.cli import main
+
+    f = write_record(_old_format(good, ["old words"] * len(good["steps"])), tmp_path / "old.json")
+    capsys.readouterr()
+    assert main(["replay", str(f)]) == 0
+    out = capsys.readouterr().out
+    assert "old words" not in out and good["steps"][0]["text"] in out

@@ -12,22 +12,29 @@ from __future__ import annotations
 import numpy as np
 
 from mythenv.core.errors import StateError
-from mythenv.core.game import CHANCE, TERMINAL, State, rng_from_json, rng_to_json
+from mythenv.core.fields import Declared, Field, Fields, Flag, Ints, Rng
+from mythenv.core.game import CHANCE, TERMINAL
 
 CARDS = "JQK"
 PASS, BET = 0, 1
 FAMILIES = (("pass", ()), ("bet", ()))
 
 
-class KuhnState(State):
-    """``cards``: the card (0 J, 1 Q, 2 K) dealt to each seat so far, in seat order; ``bets``: the moves
-    so far (PASS or BET), seat 0's first."""
+class KuhnState(Declared):
+    """One Kuhn poker position: its fields, declared once (the core generates the rest)."""
+
+    fields = Fields(
+        Field("cards", Ints(0, 2, max_len=2, setlike=True), "the card (0 J, 1 Q, 2 K) dealt to each seat so far",
+              hidden=True),
+        Field("bets", Ints(PASS, BET, max_len=3), "the moves so far (PASS or BET), seat 0's first"),
+        Field("chance_nodes", Flag(), "True: the state waits at the deal for its outcome (State.chance_nodes)"),
+        Field("rng", Rng(), "the state's chance: the deal, unless it waits at it"),
+    )
 
     def __init__(self, game, seed: int | None = None, chance_nodes: bool = False):
-        self.game, self.chance_nodes, self._legal = game, chance_nodes, None
-        self.rng = np.random.default_rng(seed)
-        self.cards: list[int] = []
-        self.bets: list[int] = []
+        self._init_runtime(game)
+        self._init_fields(game)
+        self.rng, self.chance_nodes = np.random.default_rng(seed), chance_nodes
         self._draw_chance()
 
     def current_player(self) -> int:
@@ -64,31 +71,11 @@ class KuhnState(State):
         won = float(min(pot))
         return [won, -won] if winner == 0 else [-won, won]
 
-    def clone(self) -> KuhnState:
-        s = KuhnState.__new__(KuhnState)
-        s.game, s.chance_nodes, s._legal = self.game, self.chance_nodes, self._legal
-        s.cards, s.bets = self.cards[:], self.bets[:]
-        self._clone_rng_into(s)
-        return s
-
-    def to_dict(self) -> dict:
-        return {**self._save_header(), "cards": self.cards[:], "bets": self.bets[:],
-                "chance_nodes": self.chance_nodes, "rng": rng_to_json(self.rng)}
-
-    @classmethod
-    def from_dict(cls, game, d: dict) -> KuhnState:
-        s = cls.__new__(cls)
-        s.game, s._legal, s.chance_nodes = game, None, d["chance_nodes"]
-        s.cards, s.bets = list(d["cards"]), list(d["bets"])
-        s.rng = rng_from_json(d["rng"])
-        s.check_invariants()
-        return s
-
     def check_invariants(self) -> None:
+        """What the declared fields cannot say: the deal is whole before a move, and only a pass, bet
+        has a third move (the saved-state schema checks each field's type and bounds)."""
         c, b = self.cards, self.bets
-        if not (type(self.chance_nodes) is bool and all(type(x) is int for x in c + b)
-                and len(set(c)) == len(c) <= 2 and set(c) <= {0, 1, 2} and set(b) <= {PASS, BET}
-                and (len(c) == 2 or self.chance_nodes and not b) and (len(b) < 3 or b[:2] == [PASS, BET])):
+        if not ((len(c) == 2 or self.chance_nodes and not b) and (len(b) < 3 or b[:2] == [PASS, BET])):
             raise StateError(f"kuhn_poker_v0: not a Kuhn poker position: cards {c!r}, bets {b!r}, "
                              f"chance_nodes {self.chance_nodes!r}")
 

@@ -3,6 +3,7 @@ simplified form of poker" (1950), as OpenSpiel's ``kuhn_poker`` plays it (three 
 ante of 1, seat 0 first, pass or bet 1), and its chance event, exposed or drawn."""
 
 import itertools
+import re
 
 import gymnasium
 import numpy as np
@@ -95,6 +96,24 @@ def test_drawn_chance_deals_every_pair_from_the_states_generator():
     assert all(150 <= n <= 250 for n in counts.values()), counts
     with pytest.raises(StateError):  # a saved state of a drawn game cannot wait at the deal
         GAME.state_from_dict({**GAME.new_initial_state(seed=0).to_dict(), "cards": [1]})
+
+
+def test_the_state_is_declared_and_a_corrupt_save_is_refused():
+    """The State declares its fields (``mythenv.core.fields``): its copies and saved states are generated
+    from them, in the layout the hand-written ones had, and the schema they give refuses each corrupt
+    field by name; ``check_invariants`` refuses the positions the fields alone allow but the game never
+    reaches."""
+    from mythenv.core.fields import Declared
+
+    assert issubclass(kuhn_poker.rules.KuhnState, Declared)
+    assert all(getattr(kuhn_poker.rules.KuhnState, m)._generated_from_fields for m in ("clone", "to_dict"))
+    d = dealt((1, 0)).to_dict()
+    assert list(d)[3:] == ["cards", "bets", "chance_nodes", "rng"]
+    bad = {"cards[0]": {"cards": [True, 0]}, "cards[1]": {"cards": [1, 1]}, "bets": {"bets": [0, 1, 1, 0]},
+           "chance_nodes": {"chance_nodes": 1}, "not a Kuhn poker position": {"bets": [1, 1, 0]}}
+    for name, change in bad.items():
+        with pytest.raises(StateError, match=re.escape(name)):
+            GAME.state_from_dict({**d, **change})
 
 
 def test_illegal_moves_are_refused_and_change_nothing():
