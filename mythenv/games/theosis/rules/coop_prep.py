@@ -271,6 +271,8 @@ class CoopPrep:
             raise StateError("theosis_v0: an enemy hero of the preparation is a player's hero")
         if self.ehero and not self.coop_prep:
             raise StateError("theosis_v0: enemy heroes outside the co-op Hierapolis preparation")
+        if any(t[0] == "cp_enemy" for t in self.q) and not self.ehero:
+            raise StateError("theosis_v0: fields q and ehero disagree: an enemy hero's turn queued without enemies")
 
 
 __all__ = ["BALANCE_GAP", "ENEMY_GOLD", "CoopPrep"]

@@ -564,10 +564,27 @@ class Hierapolis:
         from mythenv.core.errors import StateError
         if len(self.spots) != NSPOT or any(len(x) > spot_capacity(i) for i, x in enumerate(self.spots)):
             raise StateError("theosis_v0: a Hierapolis spot holds more heroes than it has slots")
-        if any(self.placed(p) > self.pquota[p] for p in range(self.n)):
-            raise StateError("theosis_v0: a player placed more heroes than it had this turn")
+        left = [0] * self.n  # the heroes each player still places this turn (queued, or being placed)
+        for t in self.q + ([self.dec] if self.dec is not None else []):
+            if t[0] in ("hp_place", "hp_spot"):
+                left[t[1]] += 1
+        if any(self.placed(p) + left[p] > self.pquota[p] for p in range(self.n)):
+            raise StateError("theosis_v0: fields spots, pquota and q disagree: a player places more heroes than it "
+                             "has this turn")
+        ending = any(t[0] == "hp_end" for t in self.q)  # (after it, the turn is 0 again)
+        if self.pturn == 0 and any(self.spots):
+            raise StateError("theosis_v0: fields spots and pturn disagree: heroes on Hierapolis spots outside a turn")
+        if [t[1] for t in self.q if t[0] == "hp_turn"] != list(range(self.pturn + 1, HP["setup"]["turns"] + 1)
+                                                               if ending else ()):
+            raise StateError(f"theosis_v0: fields q and pturn disagree: the Hierapolis turns queued after turn "
+                             f"{self.pturn} are not the turns left")
         if any(abs(v) > tr["length"] for v, tr in zip(self.track, HP["tracks"])) or len(self.track) != len(HP["tracks"]):
             raise StateError(f"theosis_v0: Alignment markers {self.track} off their tracks")
+        d = self.dec
+        if d is not None and d[0] in ("hp_keep", "hp_eslot") and d[-2 if d[0] == "hp_keep" else -1] not in (
+                self.pdraw, self.bart, *self.offer):
+            raise StateError(f"theosis_v0: fields dec, pdraw, bart and offer disagree: {d!r} takes an item that was "
+                             "neither drawn, won nor in the Market")
         if self.pdraw >= 0 and self.pdraw not in self.pouch:
             raise StateError("theosis_v0: the token drawn from the pouch is not in the pouch")
         if any(not ITEMS[i].artifact for i in self.arow + ([self.bart] if self.bart >= 0 else [])):

@@ -12,7 +12,7 @@ import numpy as np
 from mythenv.core.errors import StateError
 
 from ..cards import HEROES, POWERS
-from .actions import MAXHP, NC, NH, NI, TURNS, team_of_seat
+from .actions import MAXHP, NC, NH, NI, PK, SK, TURNS, team_of_seat
 
 
 class Persist:
@@ -51,8 +51,6 @@ class Persist:
                 if self.pos[h] in seen:
                     raise StateError("theosis_v0: two heroes share a hex")
                 seen.add(self.pos[h])
-        if self.phase == "arena" and sorted(self.ranking) != sorted(h for h in range(NH) if self.owner[h] >= 0):
-            raise StateError("theosis_v0: the Ranking does not list every hero once")
         phases = ("select", "draft", "item", "artifact", "place", "gold", "mana", "arena", "over", "prep")
         if self.phase not in phases:
             raise StateError(f"theosis_v0: phase {self.phase!r} is none of {', '.join(phases)}")
@@ -82,14 +80,23 @@ class Persist:
             raise StateError("theosis_v0: a hero nobody owns stands in the Arena")
         # the seats' teams are the mode's (every seat its own once the monsters of a heavy semi co-op
         # game fell: mphase 1)
-        teams = list(range(self.n)) if self.mphase == 1 and self.mode == "semi_coop_heavy" \
-            else [team_of_seat(self.mode, self.n, p) for p in range(self.n)]
+        if self.mphase == 1 and (self.mode != "semi_coop_heavy" or self.mkind[0] < 0 or self.monsters_alive()):
+            raise StateError("theosis_v0: saved state field mphase: 1 (the monsters fell) in a heavy semi co-op game "
+                             "only, once every monster is out")
+        teams = self._teams_in(self.mphase)
         if self.team != teams:
-            raise StateError(f"theosis_v0: saved state field team: {self.team}; this mode and phase seat the "
-                             f"players in teams {teams}")
+            raise StateError(f"theosis_v0: saved state field team: {self.team} in monster phase {self.mphase}; this "
+                             f"mode and phase seat the players in teams {teams}")
         if self.nteams != max(teams) + 1:
             raise StateError(f"theosis_v0: saved state field nteams: {self.nteams}; the teams {teams} are "
                              f"{max(teams) + 1}")
+        if len(self.ward) != self.nteams:
+            raise StateError(f"theosis_v0: saved state field ward: {len(self.ward)} entries for {self.nteams} teams")
+        self._check_untouched()
+        self._check_order()
+        self._check_ranking()
+        self._check_records()
+        self._check_asked()
         if any((self.para[h] or self.swal[h] or self.ensl[h] or self.anchor[h]) and self.owner[h] < 0
                for h in range(NH)):
             raise StateError("theosis_v0: a hero nobody owns is paralyzed, swallowed, enslaved or anchored")
@@ -97,6 +104,211 @@ class Persist:
         self._check_monsters(seen)  # --- Monsters
         self._hp_invariants()  # --- Hierapolis
         self._cp_invariants()  # --- Co-op preparation
+
+    def _teams_in(self, mphase: int) -> list[int]:
+        if mphase == 1 and self.mode == "semi_coop_heavy":
+            return list(range(self.n))
+        return [team_of_seat(self.mode, self.n, p) for p in range(self.n)]
+
+    #: the fields the Hero Phase changes from their starting values (``_init_fields``); then those
+    #: Fast Action Preparation changes too (the draft, the Mana, the offers)
+    PICKS = frozenset(("phase", "owner", "arch", "pickno", "order", "q", "dec", "log", "steps"))
+    FAST = PICKS | {"cowner", "hand", "vis", "pool", "mana", "eq", "offer", "pouch"}
+    #: the fields only the Arena changes (turns, combat, Rituals cast, monsters), and those only the
+    #: Hierapolis preparation holds (back at their starting values once it ends)
+    ARENA_ONLY = frozenset(("turn", "bondage", "acted", "anchor", "blackout", "cb", "dbl", "disc", "ensl", "flip_a",
+                            "flip_w", "gaia", "inplay", "kept", "mact", "martyr", "mcb", "mdown", "mgone", "mkind",
+                            "mlast", "mlost", "mphase", "mpos", "mstack", "mstat", "para", "ret", "rdue", "rhex",
+                            "rimm", "rshown", "rtok", "stealth", "swal", "token", "tpool", "ward", "winner"))
+    PREP_ONLY = frozenset(("arow", "bart", "bpart", "mdraw", "mseat", "msupply", "pdraw", "pool", "pturn", "spots"))
+
+    def _check_untouched(self) -> None:
+        """What the phases so far have not changed still holds its starting value: in the Hero Phase
+        everything but the picks, in Fast Action Preparation everything but the draft, the Mana and
+        the offers, before the Arena what only the Arena changes, after the Hierapolis preparation
+        what only it holds."""
+        phase = self.phase
+        if phase == "over":
+            return
+        if phase == "select":
+            same = [f for f in self.fields.saved if f.name not in self.PICKS]
+        elif phase in ("draft", "mana", "artifact", "item"):
+            same = [f for f in self.fields.saved if f.name not in self.FAST or f.name == "pool" and phase != "draft"]
+        else:
+            same = [f for f in self.fields.saved if f.name in (self.PREP_ONLY if phase == "arena" else self.ARENA_ONLY)
+                    or f.name in self.PREP_ONLY and phase in ("gold", "place")]
+        start = type(self)(self.game, _empty=True)
+        start._init_fields(self.game)
+        for f in same:
+            if getattr(self, f.name) != getattr(start, f.name):
+                raise StateError(f"theosis_v0: saved state field {f.name}: {getattr(self, f.name)!r} in phase {phase!r}, "
+                                 f"which has not changed it from {getattr(start, f.name)!r} yet")
+
+    def _check_order(self) -> None:
+        """``order``, the seats of the step under way, as the step left it: in the Hero Phase the
+        snake order still to pick; in a draft round (Fast Action Preparation) the seats still to draft
+        in the round's direction, the others holding one Power more, and the queue the rounds still
+        to come; in an Artifact or item offer the seat after the one asked; in a Hierapolis turn
+        every seat from the turn's first player. Cards in the draft pool belong to nobody."""
+        n, order, phase, d = self.n, self.order, self.phase, self.dec
+        want, v = None, -1
+        if phase == "select":
+            snake = [p for r in range(self.hpp) for p in (range(n) if r % 2 == 0 else range(n - 1, -1, -1))]
+            picked = snake[:sum(1 for o in self.owner if o >= 0)]
+            want = snake[len(picked):]
+            if any(self.owner.count(p) != picked.count(p) for p in range(n)):
+                raise StateError(f"theosis_v0: fields owner and order disagree: the heroes picked {self.owner} are "
+                                 f"not the snake order's picks so far {picked}")
+        elif phase == "draft":
+            rounds = [t for t in self.q if t[0] in ("draft_round", "mana_start")]
+            v = 6 - len(rounds)
+            seats = list(range(n)) if v % 2 == 0 else list(range(n - 1, -1, -1))
+            if not 0 <= v < 6 or rounds != [["draft_round", k] for k in range(v + 1, 6)] + [["mana_start"]]:
+                raise StateError(f"theosis_v0: fields phase and q disagree: the queue {self.q!r} is not the draft "
+                                 "rounds to come")
+            if any(len(self.hand[p]) != v + (p not in order) for p in range(n)):
+                raise StateError(f"theosis_v0: fields order and hand disagree: seats {order} still to draft in "
+                                 f"round {v}, the seats hold {[len(h) for h in self.hand]} Powers")
+            want = seats[n - len(order):] if order else None
+        elif phase in ("artifact", "item") and len(order) != 1:
+            want = "one seat"
+        elif phase == "prep" and self.pturn > 0:
+            want = [(self.pfirst + k) % n for k in range(n)]
+        if want is not None and order != want or (d is not None and d[0] in ("pick", "draft") and d[1] != order[0]):
+            raise StateError(f"theosis_v0: fields order, phase, dec and owner disagree: order {order} in phase "
+                             f"{phase!r} (deciding: {d and d[:2]}), not {want}")
+        if any(self.cowner[c] >= 0 for c in self.pool):
+            raise StateError("theosis_v0: fields pool and cowner disagree: a Power in the draft pool belongs to a seat")
+        # the pool of a draft round or a Hierapolis turn: Powers of its value (``fast_prep.DRAFT_POOL``)
+        value = v if phase == "draft" else self.pturn - 1 if phase == "prep" else -1
+        if self.pool and any(POWERS[c].value_slot != value for c in self.pool):
+            raise StateError(f"theosis_v0: fields pool and {'q' if phase == 'draft' else 'pturn'} disagree: the "
+                             f"Powers {self.pool} in the pool of value slot {value}")
+
+    def _check_ranking(self) -> None:
+        """The Ranking lists every hero in play once from the placement on; while the monster modes'
+        players choose it, the heroes ranked so far and those still to rank are every hero once;
+        before, it is empty."""
+        owned = [h for h in range(NH) if self.owner[h] >= 0]
+        r, phase = self.ranking, self.phase
+        if phase in ("place", "arena"):
+            ok = sorted(r) == owned
+        elif phase == "gold" and self.mmode:
+            left = sum(1 for t in self.q if t[0] == "m_rank_pick") + (self.dec is not None and self.dec[0] == "m_rank")
+            ok = len(set(r)) == len(r) and set(r) <= set(owned) and len(r) + left == len(owned)
+        else:
+            ok = phase == "over" or not r
+        if not ok:
+            raise StateError(f"theosis_v0: fields ranking, owner and phase disagree: Ranking {r} in phase {phase!r} "
+                             f"(the heroes in play: {owned})")
+
+    #: the tasks and decisions that read a record, which must then be there: the combat ``cb``, its
+    #: duel ``cb["du"]``, a hero's duel against a monster ``cb["mdu"]``, the monsters' strike ``mcb``
+    NEEDS = {
+        "cb": frozenset(("c_begin", "c_defs", "c_defskill", "c_duel", "c_end", "commit", "defskill")),
+        "du": frozenset(("d_after", "d_atext", "d_damage", "d_dtext", "d_outcome", "r_duel", "profane",
+                         "push_offer", "blind", "dtype", "incinerate_slot", "profane_slot", "pull", "purloin_item",
+                         "raise", "replace", "shock_give", "tactics",
+                         *(f"yn {what}" for what in ("bloodthirst", "confusion_att", "confusion_def", "equalize_att",
+                                                     "equalize_def", "follow", "force_sunder", "incinerate",
+                                                     "lifeswap", "oppress_att", "oppress_def", "purloin", "push",
+                                                     "tenacity")))),
+        "mdu": frozenset(("m_houtcome",)),
+        "mcb": frozenset(("m_commit", "m_defskill", "m_duel", "m_face_end", "m_outcome", "m_strike", "m_strike_end")),
+    }
+    #: a record exists exactly while one of these is queued: a combat until ``c_end``, a monster's
+    #: face until ``m_face_end``
+    HOLDS = {"cb": frozenset(("c_begin", "c_defs", "c_defskill", "c_duel", "c_end")),
+             "mcb": frozenset(("m_face_end",))}
+    #: the tasks ``[kind, i]`` (False) and decisions ``[kind, seat, hero, i]`` (True) that name target
+    #: ``i`` of a record (the hero, when named, is that target; -1 the attacker, for a commit); a task
+    #: that moves on through the targets may name the one past the last
+    TARGET_ARGS = {(False, "c_defskill"): "cb", (False, "c_defs"): "cb", (False, "c_duel"): "cb",
+                   (True, "commit"): "cb", (True, "defskill"): "cb",
+                   (False, "m_defskill"): "mcb", (False, "m_duel"): "mcb", (True, "m_commit"): "mcb",
+                   (True, "m_defskill"): "mcb"}
+
+    def _check_records(self) -> None:
+        """The combat record and the monsters' strike are there while a task or decision uses them
+        (and only then), with one committed Power, Defense Skill (and, for a strike, value, roll and
+        hit) per target; a queued step names a target the record has."""
+        cb, mcb = self.cb, self.mcb
+        recs = {"cb": cb, "mcb": mcb, "du": cb and cb["du"], "mdu": cb and cb.get("mdu")}
+        steps = [(True, t[1:]) if t[0] == "ask" else (False, t) for t in self.q]
+        if self.dec is not None:
+            steps.append((True, self.dec))
+        kinds = {f"yn {t[2]}" if t[0] == "yn" else t[0] for _, t in steps}  # (a yes / no question by its name)
+        for name, kinds_of in self.NEEDS.items():
+            if recs[name] is None and kinds & kinds_of:
+                raise StateError(f"theosis_v0: fields {'cb' if name in ('du', 'mdu') else name} and q / dec disagree: "
+                                 f"no {name} while {', '.join(sorted(kinds & kinds_of))} needs it")
+        for name, kinds_of in self.HOLDS.items():
+            if recs[name] is not None and not kinds & kinds_of:
+                raise StateError(f"theosis_v0: fields {name} and q disagree: a record left over with nothing queued "
+                                 "that uses it")
+        for name, keys in (("cb", ("dcards", "dskills")), ("mcb", ("dcards", "dskills", "dvals", "rolls", "hits"))):
+            rec = recs[name]
+            if rec is not None and any(k in rec and len(rec[k]) != len(rec["targets"]) for k in keys):
+                raise StateError(f"theosis_v0: saved state field {name}: {', '.join(keys)} are not one per target")
+        if mcb is not None and mcb["targets"] and "hits" not in mcb:
+            raise StateError("theosis_v0: saved state field mcb: a strike with targets has no hits")
+        for asks, t in steps:
+            rec = self.TARGET_ARGS.get((asks, t[0]))
+            if rec is None:
+                continue
+            targets = recs[rec]["targets"]
+            i = t[3] if asks else t[1]
+            last = len(targets) if t[0] in ("c_defs", "c_duel") else len(targets) - 1
+            bad = not (-1 if t[0] == "commit" else 0) <= i <= last
+            if not bad and asks:
+                bad = t[2] != (cb["att"] if i < 0 else targets[i])
+            if bad:
+                raise StateError(f"theosis_v0: fields {'dec' if t is self.dec else 'q'} and {rec} disagree: {t!r} "
+                                 f"names no target of {rec} (targets {targets})")
+
+    #: the decisions ``[kind, seat, hero, ...]`` that ask the hero's owner (a hero's own choices)
+    OWNER_DECIDES = frozenset(("atk_target", "bless_card", "bless_target", "commit", "defskill", "discard",
+                               "equip_slot", "hp_eslot", "hp_gslot", "m_commit", "m_defskill", "mana", "mana_gain",
+                               "move", "place", "profane_slot", "r_remove", "raise", "res_mana", "res_mode", "row",
+                               "sk_dir", "sk_target", "skill_use", "spell_area", "spell_card", "tactics", "ungrave"))
+    #: the tasks ``[kind, hero, key]`` and decisions ``[kind, seat, hero, key]`` of a hero's Skill
+    SKILL_TASKS = frozenset(("sk_aim", "sk_effect"))
+    SKILL_DECISIONS = frozenset(("sk_dir", "sk_target", "move"))
+
+    def _check_asked(self) -> None:
+        """Who is asked and about what: a hero's own choices go to its owner (a Tentacles move to the
+        Power's holder); a Skill queued or chosen is the hero's; gold is put on heroes from a purse
+        that holds some; no hero stands in the Arena before the placement, nor one still to place."""
+        steps = [(True, t[1:]) if t[0] == "ask" else (False, t) for t in self.q]
+        if self.dec is not None:
+            steps.append((True, self.dec))
+        for asks, t in steps:
+            kind = t[0]
+            if asks and kind in self.OWNER_DECIDES:
+                h = t[2]
+                who = self.cowner[PK["tentacles_black"]] if kind == "move" and t[3] == "tentacles" else self.owner[h]
+                if not 0 <= h < NH or t[1] != who:
+                    raise StateError(f"theosis_v0: fields {'q' if t is not self.dec else 'dec'} and owner disagree: "
+                                     f"{t!r} asks seat {t[1]}, not the one deciding for the hero ({who})")
+            if kind in (self.SKILL_DECISIONS if asks else self.SKILL_TASKS):
+                h, key = (t[2], (t[4] if len(t) > 4 else "") if kind == "move" else t[3]) if asks else (t[1], t[2])
+                plain = kind == "move" and t[3] in ("move", "tentacles")  # a move of no Skill
+                if key != "" if plain else key not in SK or self.skill_slot(h, key) < 0:
+                    raise StateError(f"theosis_v0: fields {'q' if t is not self.dec else 'dec'} and arch disagree: "
+                                     f"{t!r} names a Skill hero {h} does not have")
+        d = self.dec
+        if d is not None and d[0] == "gold" and self.purse[d[1]] < 1:
+            raise StateError(f"theosis_v0: fields dec and purse disagree: seat {d[1]} puts gold from an empty purse")
+        waiting = [t[1] for t in self.q if t[0] == "place_one"] + ([d[2]] if d is not None and d[0] == "place" else [])
+        before = self.phase not in ("place", "arena", "over")
+        if any(self.pos[h] >= 0 and (before or h in waiting) for h in range(NH)):
+            raise StateError(f"theosis_v0: fields pos and phase disagree: a hero stands in the Arena in phase "
+                             f"{self.phase!r} before it is placed")
+        unplaced = {h for h in range(NH) if self.owner[h] >= 0 and self.hp[h] > 0 and self.pos[h] < 0}
+        if self.phase == "place" and (len(set(waiting)) != len(waiting) or not unplaced <= set(waiting)
+                                      or any(self.owner[h] < 0 for h in waiting)):
+            raise StateError(f"theosis_v0: fields q and pos disagree: the heroes still to place {waiting} are not "
+                             f"those off the board {sorted(unplaced)}, once each")
 
     #: the tasks that carry a game on: each queues the next phase, turn or actor (or ends the game),
     #: so a running game's queue always ends with one; and the decisions whose answer queues it

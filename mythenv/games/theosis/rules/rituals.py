@@ -519,6 +519,9 @@ class Rituals:
             raise StateError(f"theosis_v0: saved state field prepared: two Rituals under one turn marker {marks} "
                              "(one marker per Arena turn, TH § Components List)")
         arena = self.phase in ("arena", "over")
+        if not arena and (self.rshown or self.rdue or self.rtok):
+            raise StateError(f"theosis_v0: fields rshown, rdue, rtok and phase disagree: a Ritual cast in phase "
+                             f"{self.phase!r}, before the Arena")
         for x in self.prepared:
             for ri, t in x:
                 if not 0 <= ri < NR or not 1 <= t <= TURNS or arena and t <= self.turn:

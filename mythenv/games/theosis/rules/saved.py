@@ -26,8 +26,8 @@ from mythenv.core.schema import (
     Union,
 )
 
-from ..cards import DTYPES
-from .actions import NC, NH, NI, team_of_seat
+from ..cards import DTYPES, HIERAPOLIS, POWERS
+from .actions import NC, NH, NI, SK, team_of_seat
 from .rituals import NR
 
 #: at most three monsters in the Arena (their slots); ``monsters`` imports it from here
@@ -37,7 +37,8 @@ PHASES = ("select", "draft", "item", "artifact", "place", "gold", "mana", "arena
           "prep")  # --- Hierapolis
 SMALL = Int(-1000, 1000)  # ids (heroes, hexes, Powers, items), amounts, values
 ARG = Union(SMALL, Str(max_len=40), IntList(-1000, 1000, max_len=64))
-KEY = Str(max_len=40)  # a Skill key, "" for none
+KEY = Str(("", *SK))  # a Skill key, "" for none
+POWER_KEY = Str(("", *(c.key for c in POWERS)))  # a Power's key, "" for none
 PAIR = Nullable(IntList(-1000, 1000, length=2))  # replaced Attack / Defense values
 
 
@@ -47,7 +48,7 @@ PAIR = Nullable(IntList(-1000, 1000, length=2))  # replaced Attack / Defense val
 # its rest is checked as a pending decision (``dec``) is.
 TASK_ARGS = {
     "c_defs": "i", "c_defskill": "i", "c_duel": "i", "draft_round": "i", "gold_turn": "i",
-    "h_row": "i", "hero_end": "i", "hero_turn": "i", "hurt": "iiiiilsi", "mana_one": "i", "offer_start": "s",
+    "h_move": "isi", "h_row": "i", "hero_end": "i", "hero_turn": "i", "hurt": "iiiiilsi", "mana_one": "i", "offer_start": "s",
     "offer_turn": "si", "place_one": "i", "profane": "iii", "sk_aim": "is", "sk_effect": "is",
     "spell_done": "ii",
     "r_affect": "iisi", "r_surge": "ii", "r_turn_fire": "i",  # --- Rituals
@@ -76,6 +77,7 @@ DECISION_ARGS = {
     "hp_market": "ii", "hp_gem": "iiii", "hp_gslot": "iiiii", "hp_mtarget": "i", "hp_mslot": "ii", "hp_heal": "i",
     "hp_ritual": "i", "hp_rturn": "i", "hp_join": "i", "hp_bid": "iiii",
 }
+HP_TURNS = HIERAPOLIS["setup"]["turns"]  # --- Hierapolis: the preparation's turns
 GOLD = 10 ** 4  # --- Hierapolis: gold in a purse or on a hero (the preparation's gains, the Alignment bonus)
 _TYPE = {"i": SMALL, "s": Str(max_len=40), "l": IntList(-1000, 1000, max_len=64)}
 # An int argument's range, by the name the rules give it (the parameter of the ``_T_`` / ``_D_``
@@ -88,8 +90,22 @@ ARG_RANGES = {"h": Int(0, NH - 1), "t": Int(0, NH - 1), "a": Int(0, NH - 1), "d"
               "i": Int(-1, NH + MAXM - 1), "src": Int(-1, NH + MAXM - 1), "c": Int(0, NC - 1),
               "m": Int(0, MAXM - 1), "ri": Int(0, NR - 1), "removed": Int(0, NR - 1), "it": Int(0, NI - 1),
               "dt": Int(0, len(DTYPES) - 1), "k": Int(0, NH)}
-ARG_RANGE_OF = {("hp_turn", "t"): Int(0, 9)}  # a Hierapolis turn, not a hero
+# a Hierapolis turn, not a hero; one of the three enemy heroes of the co-op preparation
+ARG_RANGE_OF = {("hp_turn", "t"): Int(1, HP_TURNS), ("cp_enemy", "k"): Int(0, 2)}
 COUNT = Int(0, 1000)
+# A str argument's values, by its name (or by the task / decision and its name), as the rules write
+# them: an offer's ``kind``, a duel side's ``role``, a move's ``mode``, a Skill ``key`` ("" none), a
+# Ritual effect's ``what`` and a Ritual's placement ``src``, a Hierapolis ``effect`` and Thieves' Guild
+# face; a yes / no question (``yn``) is one the state has a ``_yn_<what>`` handler for. Any other
+# (a ``why`` for the log) is free text. An unknown one crashed in play (a Skill looked up, a
+# question's handler) or set the phase to none.
+STR_ARGS = {"kind": Str(("artifact", "item")), "role": Str(("a", "d")),
+            "mode": Str(("move", "tentacles", "charge", "leap")), "key": Str(("", *SK)),
+            ("r_affect", "what"): Str(("consecrate", "fire", "flesh")), ("r_place", "src"): Str(("cast", "terrashaper")),
+            ("r_remove", "key"): Str(("equilibrium", "terrashaper")),
+            ("hp_effect", "effect"): Str({x["effect"] for x in (*HIERAPOLIS["quests"].values(),
+                                                                *HIERAPOLIS["locations"].values())}),
+            ("hp_face", "key"): Str(f["key"] for f in HIERAPOLIS["faces"])}
 
 
 def _kinds(cls, prefix: str, skip: int, seat: Int, first=None) -> Tagged:
@@ -109,7 +125,11 @@ def _kinds(cls, prefix: str, skip: int, seat: Int, first=None) -> Tagged:
         head = []
         for j, t in enumerate(types.get(kind, "")):
             arg = pos[j].name if j < len(pos) else ""
-            if t != "i":
+            if t == "s" and (kind, arg) == ("yn", "what"):
+                head.append(Str(n[4:] for n in dir(cls) if n.startswith("_yn_")))
+            elif t == "s":
+                head.append(STR_ARGS.get((kind, arg)) or STR_ARGS.get(arg) or _TYPE[t])
+            elif t != "i":
                 head.append(_TYPE[t])
             elif arg == "p":
                 head.append(seat)
@@ -151,18 +171,18 @@ def records(game) -> dict[str, Spec]:
         "d4a": Int(1, 4), "d4d": Int(1, 4),  # a d4 rolled for the attacker's / defender's value
     }, optional=("at", "df", "zombie", "stay", "keep_text", "d4a", "d4d"))
     # --- Monsters: a hero's duel against a monster (``mdu``), a monster's strike (``mcb``)
-    mduel = Record({"i": Int(0, NH + MAXM), "m": Int(0, MAXM - 1), "ac": Int(0, NC - 1), "key": KEY,
+    mduel = Record({"i": Int(0, NH + MAXM), "m": Int(0, MAXM - 1), "ac": Int(0, NC - 1), "key": POWER_KEY,
                     "vals": IntList(0, 5, length=2), "roll": Int(1, 4), "bt": Int(0, 1), "d4a": Int(0, 4),
                     "at": counter, "df": counter}, optional=("at", "df"))
     mstrike = Record({
         "m": Int(0, MAXM - 1), "tb": Int(0, 1), "f": Int(0, 5), "j": Int(0, 1),
-        "targets": IntList(0, NH - 1, max_len=NH), "dcards": IntList(-1, NC - 1, max_len=NH),
+        "targets": IntList(0, NH - 1, max_len=NH, unique=True), "dcards": IntList(-1, NC - 1, max_len=NH),
         "dskills": List(KEY, max_len=NH), "dvals": List(IntList(-1, 5, length=2), max_len=NH),
         "rolls": IntList(0, 4, max_len=NH), "hits": IntList(0, 1, max_len=NH), "prev": IntList(-1, NH - 1, length=2),
         "first": Int(-1, NH - 1)}, optional=("hits",))
     combat = Record({
         "att": hero, "src": Str(("power", "skill", "spell")), "skill": KEY, "spell": power,
-        "targets": IntList(0, NH + MAXM - 1, min_len=1, max_len=NH + MAXM), "melee": Bool(), "acard": power,
+        "targets": IntList(0, NH + MAXM - 1, min_len=1, max_len=NH + MAXM, unique=True), "melee": Bool(), "acard": power,
         "dcards": IntList(-1, NC - 1, max_len=NH + MAXM), "dskills": List(KEY, max_len=NH + MAXM), "aover": PAIR,
         "stealthed": Int(0, 1), "dbl": Int(0, 1), "second": Int(0, 1), "du": Nullable(duel),
         "mdu": Nullable(mduel), "allmon": Int(0, 1), "enslave": Int(0, 1),
@@ -177,4 +197,4 @@ def records(game) -> dict[str, Spec]:
     return out
 
 
-__all__ = ["ARG_RANGES", "DECISION_ARGS", "GOLD", "MAXM", "PHASES", "TASK_ARGS", "nteams_max", "records"]
+__all__ = ["ARG_RANGES", "DECISION_ARGS", "GOLD", "HP_TURNS", "MAXM", "PHASES", "TASK_ARGS", "nteams_max", "records"]

@@ -32,7 +32,7 @@ from .actions import (
 )
 from .board import NHEX, TRIADS
 from .hierapolis import NSPOT
-from .saved import GOLD, MAXM, NR, PHASES, nteams_max, records
+from .saved import GOLD, HP_TURNS, MAXM, NR, PHASES, nteams_max, records
 
 
 def _seats(g) -> int:
@@ -103,7 +103,7 @@ class StateBase(Declared):
         Field("martyr", FLAGS, "per hero: 1 if it can no longer be resurrected"),
         Field("blackout", FLAGS, "per hero: 1 if a Blackout token lies on it (face down)"),
         Field("acted", FLAGS, "per hero: 1 if it acted this Arena turn"),
-        Field("ranking", Ints(0, NH - 1, max_len=NH), "the Ranking: heroes in acting order"),
+        Field("ranking", Ints(0, NH - 1, max_len=NH, setlike=True), "the Ranking: heroes in acting order"),
         Field("cowner", Ints(-1, _seats, length=NC), "per Power: the seat that drafted it (-1 none)",
               default=lambda g: [-1] * NC),
         Field("vis", Ints(0, lambda g: (1 << g.num_players) - 1, length=NC),
@@ -122,7 +122,7 @@ class StateBase(Declared):
               default=lambda g: [3] * g.num_players),
         Field("log", Seq(Text(500), max_len=100), "the last lines of the game's log"),
         # --- Rituals (rules/rituals.py)
-        Field("rshown", Ints(0, NR - 1, max_len=NR), "every Ritual card face up (cast or negated)"),
+        Field("rshown", Ints(0, NR - 1, max_len=NR, setlike=True), "every Ritual card face up (cast or negated)"),
         Field("rhex", Ints(-1, 2 * NR - 1, length=NHEX), "per hex: the Ritual token on it, 2 * ritual + blocked (-1 none)",
               default=lambda g: [-1] * NHEX),
         Field("rimm", Ints(0, (1 << NR) - 1, **HERO), "per hero: bit r set if it is immune to Ritual r this turn (Nature's Grace)"),
@@ -173,7 +173,7 @@ class StateBase(Declared):
               "monster modes: the monster's strike being resolved, or null"),
         Field("rng", Rng(), "the state's chance"),
         # --- Hierapolis (rules/hierapolis.py)
-        Field("pturn", Int(0, 9), "Hierapolis: the preparation turn"),
+        Field("pturn", Int(0, HP_TURNS), "Hierapolis: the preparation turn (0 before the first)"),
         Field("pfirst", Int(0, _seats), "Hierapolis: the first seat of this preparation turn"),
         Field("bart", Int(-1, NI - 1, default=-1), "Hierapolis: the Artifact being auctioned (-1 none)"),
         Field("brev", Int(0, 1), "Hierapolis: 1 once the auction's bids are revealed"),

@@ -101,9 +101,10 @@ class MonsterResults:
         the heroes' monster statuses name monsters that exist."""
         from mythenv.core.errors import StateError
         toks = self.tpool + [t for m in range(MAXM) for t in self.mstack[m] + self.mgone[m]]
-        if self.mkind[0] >= 0 and sorted(toks) != list(range(len(TOKENS))):
-            raise StateError("theosis_v0: Stamina Token conservation broken")
         kept = [t for k in self.kept for t in k]
+        if (sorted(toks) != list(range(len(TOKENS)))) if self.mkind[0] >= 0 else (toks or kept):
+            raise StateError("theosis_v0: Stamina Token conservation broken (every token in one place once the "
+                             "monsters entered, none before)")
         if len(set(kept)) != len(kept) or not set(kept) <= set(t for m in range(MAXM) for t in self.mgone[m]):
             raise StateError("theosis_v0: a kept Stamina Token was never removed")
         for m in range(MAXM):
