@@ -17,8 +17,10 @@ import mythenv
 from mythenv.core.record import Recorder, load_record
 from mythenv.serve.page import has_picture, replay_html, sheet_frames
 
-#: the bound for a page of up to 200 steps with every view (measured: 0.8-2.1 MB)
-MAX_PAGE_BYTES = 3_000_000
+#: the bound for a page of up to 200 steps with every view (measured: 0.8-2.3 MB while every view
+#: named the seats alike; 1.1-3.6 MB since each seat's view names that seat "you" in its status line,
+#: panels and log, so the views share fewer tiles: Demigods' six scrolling log lines are most of it)
+MAX_PAGE_BYTES = 4_000_000
 MAX_STEPS = 200
 #: a seed per game whose random game is long (the games of Mythologies and Theomachy under random
 #: moves end in 60-100 steps; the others are cut at MAX_STEPS)

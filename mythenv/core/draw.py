@@ -28,6 +28,8 @@ from functools import lru_cache
 import numpy as np
 from PIL import Image, ImageDraw, ImageFont
 
+from .words import view_title
+
 Box = tuple[float, float, float, float]
 Color = tuple[int, int, int]
 
@@ -383,8 +385,7 @@ def header(c: Canvas, title: str, turn: str, pending: str = "", last: str = "",
     return (8, height + 8, w - 8, c.height - 8)
 
 
-def view_name(seat: int | str, names: Sequence[str] | None = None) -> str:
-    """``"seat 2's view"`` / ``"omniscient view"`` (with a seat name from ``names`` when given)."""
-    if seat == "all":
-        return "omniscient view"
-    return f"{names[seat] if names else f'seat {seat}'}'s view"
+def view_name(seat: int | str, roles: Sequence[str] | None = None) -> str:
+    """``"Player 2's view"`` / ``"omniscient view"`` (with the seat's role at the table from ``roles``
+    when given: ``"Player 1's view (Hera)"``); see :func:`mythenv.core.words.view_title`."""
+    return view_title(seat, roles[seat] if roles and seat != "all" else "")

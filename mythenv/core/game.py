@@ -465,6 +465,11 @@ class Game(ABC):
     #: the game's picture ``draw(state, seat) -> PIL.Image.Image`` (``seat`` an int or ``"all"``), drawn
     #: through ``mythenv.core.draw``; ``Game.picture`` / ``Game.frame`` call it
     picture_renderer: ClassVar = None
+    #: the status line of the game's text and picture, ``status(state, viewer) -> (context, to_act)``:
+    #: the public context (the round, the phase: "Turn 4", "Hand 2, the Betting Phase") and whose
+    #: decision it is, in words for ``viewer`` (``mythenv.core.words.to_act_text``); ``Game.status``
+    #: calls it (None: no context, only whose decision it is)
+    status_renderer: ClassVar = None
     #: optional: where on that picture a person clicks for an action, ``hit_regions(state, seat) ->
     #: {action: [x0, y0, x1, y1, ...]}`` (a polygon in picture pixels) for the legal actions of ``seat``
     #: when it is to move; several actions may share a region (a hex, then a rotation); None: no regions
@@ -656,6 +661,19 @@ class Game(ABC):
         if r is None:
             raise NotImplementedError(f"{self.info.game_id} has no picture renderer")
         return r(state, self.check_seat(seat))
+
+    def status(self, state: State, viewer: int | str | None = None) -> tuple[str, str]:
+        """The status line of ``state`` for ``viewer`` (a seat, or ``None`` / ``"all"``: nobody's):
+        the game's public context ("Round 2, placement") and whose decision it is in words ("You
+        choose the slot for Bénou", "Player 2 bids for the turn order"; the ending once the game is
+        over), as the header of the picture and of the text view says them (``status_renderer``)."""
+        viewer = None if viewer == "all" else viewer
+        r = type(self).status_renderer
+        if r is None:
+            from .words import to_act_text
+
+            return "", to_act_text(state, viewer)
+        return r(state, viewer)
 
     def hit_regions(self, state: State, seat: int) -> dict[int, list[float]]:
         """The picture's click targets for ``seat``'s legal actions (``hit_renderer``; ``{}`` when the

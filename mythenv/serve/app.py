@@ -49,6 +49,7 @@ from mythenv.core.game import Game, State, seat_name
 from mythenv.core.record import Recorder, load_record
 from mythenv.core.registry import game_class, list_games, make_game
 from mythenv.core.view import SeatView
+from mythenv.core.words import status_text
 
 from .forms import describe
 from .menu import Menu
@@ -140,6 +141,8 @@ class Match:
                 "seats": [seat_name(p, me) for p in range(self.game.num_players)],
                 "agents": self.names, "step": self.step, "to_act": to_act,
                 "to_act_name": None if to_act is None else seat_name(to_act, me), "your_turn": mine,
+                # the picture's status line: the game's context and whose decision it is, in words
+                "decision": None if over else status_text(*self.game.status(s, me)),
                 "legal": [_legal_entry(self.game, s, a) for a in s.legal_actions()] if mine else [],
                 "regions": {str(a): pts for a, pts in self.game.hit_regions(s, me).items()}
                 if mine and has_picture(self.game) else {},

@@ -11,6 +11,7 @@ import json
 import os
 import pickle
 import random
+import re
 import subprocess
 import sys
 import tomllib
@@ -123,7 +124,10 @@ def test_example_variant_everywhere(capsys):
     genv.reset(seed=0)
     assert genv.unwrapped.game.config["data"] == str(EXAMPLE.resolve())
     assert main(["play", "hera_zeus_v0", "--agents", "random", "--config", f"data={EXAMPLE}"]) == 0
-    assert "returns:" in capsys.readouterr().out
+    out = capsys.readouterr().out
+    # the game was played to its end and the ending is said in words
+    assert "game over" in out
+    assert re.search(r"wins|draw", out.splitlines()[-1])
 
 
 def test_variant_games_and_states_pickle_across_processes():

@@ -57,6 +57,7 @@ class DemigodsGame(Game):
     )
     state_class = rules.DemigodsState
     text_renderer = staticmethod(render.render_state)
+    status_renderer = staticmethod(render.status)
     picture_renderer = staticmethod(render.draw)
     gym_id = "mythenv/Demigods-v0"
     test_configs = tuple({"num_players": n} for n in (2, 3, 4, 5)) + tuple(

@@ -4,23 +4,27 @@ picture (``draw``, seat ``"all"``: everything) through ``mythenv.core.draw``."""
 from __future__ import annotations
 
 from mythenv.core import draw as d
+from mythenv.core import words as w
+from mythenv.core.game import seat_name
 
-from .rules import ACT, CTX_NAMES, DRAW, KINDS, OVER, TYPE_NAMES, card_label
+from .rules import KINDS, OVER, TYPE_NAMES, card_label
 
 
-def _status(state) -> str:
-    """Whose turn it is and what is asked (public)."""
+def status(state, viewer: int | str | None = None) -> tuple[str, str]:
+    """The status line's two parts, public, in the table's words for ``viewer``: the turn, and whose
+    decision it is (``mythenv.core.words.to_act_text``; the ending once the game is over)."""
     if state.phase == OVER:
-        status = f"game over: seat {state.winner} claims the throne" if state.winner >= 0 else "game over: a draw"
-    else:
-        cur = state.current_player()
-        step = "draws" if state.phase == DRAW else "plays or discards" if state.phase == ACT else ""
-        status = f"turn {state.turns + 1}: seat {state.turn_player} {step}"
-        if state.pending:
-            rec = state.pending[-1]
-            extra = f" ({CTX_NAMES[rec[3]]})" if rec[0] == "speech" else ""
-            status += f"; seat {cur} decides: {rec[0]}{extra}"
-    return status
+        context = "Game over"
+    else:   # whose turn it is, when another seat decides in it (a victim named, a card stolen)
+        tp = state.turn_player
+        context = f"Turn {state.turns + 1}" + ("" if tp == state.current_player() else
+                                               f", {w.possessive(tp, viewer)} turn")
+    return context, w.to_act_text(state, viewer)
+
+
+def _log(state, viewer, k: int) -> list[str]:
+    """The last ``k`` lines of the log, seats named for ``viewer``."""
+    return [w.table_text(line, viewer) for line in state.log[-k:]] if k else []
 
 
 def render_state(state, viewer: int | None = None) -> str:
@@ -28,9 +32,8 @@ def render_state(state, viewer: int | None = None) -> str:
     kind_of = g.kind_of
     n = state.n
     lines = []
-    who = "omniscient" if viewer is None else f"seat {viewer}"
-    status = _status(state)
-    lines.append(f"Demigods ({who} view, speech {g.config['speech']}) - {status}")
+    lines.append(f"Demigods ({w.view_title(viewer)}, speech {g.config['speech']}) - "
+                 f"{w.status_text(*status(state, viewer))}")
     top = card_label(kind_of[state.discard[-1]]) if state.discard else "-"
     lines.append(f"deck {len(state.deck)} | discard {len(state.discard)} (top: {top})")
     for q in range(n):
@@ -49,11 +52,11 @@ def render_state(state, viewer: int | None = None) -> str:
             kd.append(f"{TYPE_NAMES[t]} {state.total(q, t):,} [{vals}]")
         fr = ", ".join(KINDS[kind_of[c]].name for c in state.front[q]) or "-"
         mark = ">" if state.phase != OVER and q == state.turn_player else " "
-        lines.append(f"{mark}seat {q}: hand {htxt}")
+        lines.append(f"{mark}{w.cap(seat_name(q, viewer))}: hand {htxt}")
         lines.append(f"   kingdom: {' | '.join(kd)} | front: {fr}")
     lines.append("(* = blessed)")
     if state.log:
-        lines.append("recent: " + "; ".join(state.log[-5:]))
+        lines.append("recent: " + "; ".join(_log(state, viewer, 5)))
     return "\n".join(lines)
 
 
@@ -88,12 +91,12 @@ def draw(state, seat):
     n = state.n
     c = d.Canvas(WIDTH, height(n))
     cur = state.current_player()
-    turn, _, pending = _status(state).partition("; ")
-    scores = [(f"seat {q}" + (" (to act)" if q == cur and state.phase != OVER else ""),
+    turn, pending = status(state, viewer)
+    scores = [(w.cap(seat_name(q, viewer)) + (" (to act)" if q == cur and state.phase != OVER else ""),
                f"{state.returns()[q]:+g}" if state.phase == OVER else
                f"A {state.total(q, 0):,} W {state.total(q, 1):,}", d.seat_color(q)) for q in range(n)]
     x0, y0, x1, y1 = d.header(c, f"Demigods ({n} players, speech {g.config['speech']}) - {d.view_name(seat)}",
-                              turn, pending, state.log[-1] if state.log else "", scores)
+                              turn, pending, "".join(_log(state, viewer, 1)), scores)
     top_box = (x0, y0, x1, y0 + 142)
     inner = d.panel(c, top_box, f"The table - the throne needs Army {g.config['army_goal']:,} and Wealth "
                     f"{g.config['wealth_goal']:,}", d.MUTED)
@@ -108,13 +111,13 @@ def draw(state, seat):
         d.pile(c, disc_b, len(state.discard), "discard", card_label(kind_of[top]),
                CATEGORY_COLORS.get(KINDS[kind_of[top]].category, d.MUTED))
     log_b = (disc_b[2] + 20, inner[1], inner[2], inner[3])
-    d.text_box(c, log_b, "recent:\n" + "\n".join(state.log[-6:]), 12, bg=d.PANEL)
+    d.text_box(c, log_b, "recent:\n" + "\n".join(_log(state, viewer, 6)), 12, bg=d.PANEL)
     y = top_box[3] + 8
     for q in range(n):
         box = (x0, y, x1, y + 160)
         y += 168
         mark = "  - to play" if state.phase != OVER and q == state.turn_player else ""
-        inner = d.panel(c, box, f"seat {q}: Army {state.total(q, 0):,}, Wealth {state.total(q, 1):,}{mark}",
+        inner = d.panel(c, box, f"{w.cap(seat_name(q, viewer))}: Army {state.total(q, 0):,}, Wealth {state.total(q, 1):,}{mark}",
                         d.seat_color(q))
         king_b, front_b, hand_b = d.split(inner, 5, 2.2, 4.2, vertical=False, gap=10)
         cards = sorted(((kind_of[x], state.blessed[x]) for x in state.kingdom[q]),

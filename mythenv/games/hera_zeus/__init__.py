@@ -41,6 +41,7 @@ class HeraZeusGame(Game):
     )
     state_class = rules.HeraZeusState
     text_renderer = staticmethod(render.render_state)
+    status_renderer = staticmethod(render.status)
     picture_renderer = staticmethod(render.draw)
     gym_id = "mythenv/HeraZeus-v0"
     test_configs = ({}, {"first_player": "zeus"}, {"first_player": "random"})

@@ -3,7 +3,11 @@ picture (``draw``, seat ``"all"``: everything) through ``mythenv.core.draw``."""
 
 from __future__ import annotations
 
+import re
+
 from mythenv.core import draw as d
+from mythenv.core import words as w
+from mythenv.core.game import seat_name
 
 from .rules import (
     FIG,
@@ -17,7 +21,9 @@ from .rules import (
     STRENGTH,
     SYMBOL,
     card_name,
+    column_text,
     kind_name,
+    place_text,
 )
 
 
@@ -29,28 +35,41 @@ def _slot(state, side: int, x: int, viewer: int | None) -> str:
     return f"{name}{'' if state.up[x] else '*'}" if known else "??"
 
 
-def _status(state) -> str:
-    """Whose turn it is and what is asked (public)."""
-    cur = state.current_player()
+def status(state, viewer: int | str | None = None) -> tuple[str, str]:
+    """The status line's two parts, public, in the table's words for ``viewer``: whose turn it is,
+    and whose decision it is (``mythenv.core.words.to_act_text``; the ending once the game is over)."""
     if state.phase == OVER:
-        status = f"game over: {SIDE_NAMES[state.winner]} wins ({state.reason})"
+        context = "Game over"
     elif state.phase == SETUP:
-        status = f"setup: {SIDE_NAMES[cur]} lays out the first row"
+        context = "Setup"
     else:
-        status = (f"{SIDE_NAMES[state.turn_player]}'s turn {state.turns[state.turn_player]}, "
-                  f"{state.ap_left} action point(s) left")
-        if state.pending:
-            status += f"; {SIDE_NAMES[cur]} decides: {state.pending[-1][0]}"
-        elif state.ap_left <= 0:
-            status += f"; all points spent ({SIDE_NAMES[cur]} may still play a free {SIDE_NAMES[cur]} card or end the turn)"
-    return status
+        context = f"{SIDE_NAMES[state.turn_player]}'s turn {state.turns[state.turn_player]}"
+    return context, w.to_act_text(state, viewer)
+
+
+def _where(m: re.Match) -> str:
+    c, i = int(m.group(1)), m.group(2)
+    return place_text(c, int(i)) if i is not None else column_text(c)
+
+
+def _words(line: str) -> str:
+    """A line of the log with its columns and positions as the picture shows them ("column 0
+    position 1" -> "the left column, row 2")."""
+    return _PLACE.sub(_where, line)
+
+
+_PLACE = re.compile(r"\bcolumn (\d)(?: position (\d))?")
+
+
+def _log(state, viewer, k: int) -> list[str]:
+    """The last ``k`` lines of the log in the table's words for ``viewer``."""
+    return [w.table_text(line, viewer, _words) for line in state.log[-k:]] if k else []
 
 
 def render_state(state, viewer: int | None = None) -> str:
     lines = []
-    who = "omniscient" if viewer is None else SIDE_NAMES[viewer]
-    status = _status(state)
-    lines.append(f"Hera and Zeus ({who} view) - {status}")
+    lines.append(f"Hera and Zeus - {w.view_title(viewer, SIDE_NAMES[viewer] if viewer is not None else '')} - "
+                 f"{w.status_text(*status(state, viewer))}")
     order = [1, 0] if viewer in (None, 0) else [0, 1]
     for side in order:
         hand = state.hand[side]
@@ -73,7 +92,7 @@ def render_state(state, viewer: int | None = None) -> str:
             lines.append("   " + "-" * 52)
     lines.append("(* = face down)")
     if state.log:
-        lines.append("recent: " + "; ".join(state.log[-4:]))
+        lines.append("recent: " + "; ".join(_log(state, viewer, 4)))
     return "\n".join(lines)
 
 
@@ -113,12 +132,12 @@ def draw(state, seat):
     viewer = None if seat == "all" else seat
     c = d.Canvas(WIDTH, HEIGHT)
     cur = state.current_player()
-    turn, _, pending = _status(state).partition("; ")
-    scores = [(f"{SIDE_NAMES[p]}" + (" (to act)" if p == cur else ""),
+    turn, pending = status(state, viewer)
+    scores = [(f"{w.cap(seat_name(p, viewer))} ({SIDE_NAMES[p]})" + (" - to act" if p == cur else ""),
                f"{state.returns()[p]:+g}" if state.phase == OVER else f"{len(state.hand[p])} in hand",
                SIDE_COLORS[p]) for p in (0, 1)]
     body = d.header(c, f"Hera and Zeus - {d.view_name(seat, SIDE_NAMES)}", turn, pending,
-                    state.log[-1] if state.log else "", scores)
+                    "".join(_log(state, viewer, 1)), scores)
     x0, y0, x1, y1 = body
     order = [1, 0] if viewer in (None, 0) else [0, 1]   # the viewer's side at the bottom
     field_box = (x0, y0, x0 + 470, y1)
@@ -147,7 +166,7 @@ def draw(state, seat):
     # hands and piles, each side beside its own half
     for h, side in enumerate(order):
         inner = d.panel(c, (side_box[0], halves[h][1], side_box[2], halves[h][3]),
-                        f"{SIDE_NAMES[side]}: hand {len(state.hand[side])}"
+                        f"{SIDE_NAMES[side]} ({seat_name(side, viewer)}): hand {len(state.hand[side])}"
                         + (f", {state.ap_left} action point(s) left" if state.phase != OVER
                            and side == state.turn_player and state.phase != SETUP else ""),
                         SIDE_COLORS[side])

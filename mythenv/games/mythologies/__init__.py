@@ -58,6 +58,7 @@ class MythologiesGame(Game):
     )
     state_class = rules.MythologiesState
     text_renderer = staticmethod(render.render_state)
+    status_renderer = staticmethod(render.status)
     picture_renderer = staticmethod(render.draw)
     gym_id = "mythenv/Mythologies-v0"
     test_configs = ({}, {"num_players": 3}, {"num_players": 4}, {"mythologies": "first_game"})

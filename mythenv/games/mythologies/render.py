@@ -4,19 +4,37 @@ picture (``draw``, seat ``"all"``: everything) through ``mythenv.core.draw``."""
 from __future__ import annotations
 
 from mythenv.core import draw as d
+from mythenv.core import words as w
+from mythenv.core.game import seat_name
 
 from .cards import BOARDS, DEITY, DESIGN_OF, DESIGNS, MYTHS
 from .rules import NSLOT, OVER, PLANE_NAMES, SEL, card_name
 
 
-def _status(state) -> str:
+def status(state, viewer: int | str | None = None) -> tuple[str, str]:
+    """The status line's two parts, public, in the table's words for ``viewer``: the round and its
+    phase, and whose decision it is (``mythenv.core.words.to_act_text``; the ending once the game is
+    over)."""
     if state.phase == OVER:
-        status = "game over; final [Favors, Gems, Deities, visible]: " + str(state.final)
+        context = "Game over"
     elif state.phase == SEL:
-        status = f"round {state.round} selection, Destiny card {len(state.destiny)} ({state.sel_step})"
+        context = f"Round {state.round}, selection, Destiny card {len(state.destiny)}"
     else:
-        status = f"round {state.round} placement, player_{state.turn_seat}'s turn"
-    return status
+        ts = state.turn_seat
+        context = f"Round {state.round}, placement" + (
+            "" if ts == state.current_player() else f", {w.possessive(ts, viewer)} turn")
+    return context, w.to_act_text(state, viewer)
+
+
+def _log(state, viewer, k: int) -> list[str]:
+    """The last ``k`` lines of the log, seats named for ``viewer``."""
+    return [w.table_text(line, viewer) for line in state.log[-k:]] if k else []
+
+
+def _trials(won) -> str:
+    """A seat's Trials won, in words."""
+    names = [("1st", "2nd")[t] for t in (0, 1) if won[t]]
+    return f"won the {' and '.join(names)} Trial{'s' if len(names) > 1 else ''}" if names else "no Trial won"
 
 
 def _sees(state, c: int, i: int, viewer) -> bool:
@@ -27,11 +45,8 @@ def _sees(state, c: int, i: int, viewer) -> bool:
 def render_state(state, viewer: int | None = None) -> str:
     n = state.n
     lines = []
-    who = "omniscient" if viewer is None else f"player_{viewer}"
-    status = _status(state)
-    lines.append(f"Mythologies ({who} view) - {status}; first player: player_{state.first}")
-    if state.dec is not None and state.phase != OVER:
-        lines.append(f"  to act: player_{state.dec[0]}")
+    lines.append(f"Mythologies ({w.view_title(viewer)}) - {w.status_text(*status(state, viewer))}")
+    lines.append(f"  first player: {seat_name(state.first, viewer)}")
     for t in (0, 1):
         a, b = BOARDS[state.boards[2 * t]], BOARDS[state.boards[2 * t + 1]]
         lines.append(f"  Trial {t + 1} ({state.trial_favors(t)} Favors): {a.start_text} {b.end_text}.")
@@ -45,13 +60,14 @@ def render_state(state, viewer: int | None = None) -> str:
                 cells.append(card_name(c) + ("" if state.faceup[4 * b + pos] else "(face-down)"))
             else:
                 cells.append("(face-down)")
-            pawned = [f"P{q}" for q in range(n) if [b, pos] in state.pawns[q]]
+            pawned = [seat_name(q, viewer) for q in range(n) if [b, pos] in state.pawns[q]]
             if pawned:
-                cells[-1] += "<" + ",".join(pawned) + ">"
-        lines.append(f"  board {b} {MYTHS[state.boards[b]]:9s}: " + " | ".join(cells)
+                cells[-1] += " (pawn of " + ", ".join(pawned) + ")"
+        lines.append(f"  {MYTHS[state.boards[b]].capitalize() + ' board':15s} (Trial {b // 2 + 1}): " + " | ".join(cells)
                      + f"  (piles {len(state.piles[2 * b])}/{len(state.piles[2 * b + 1])})")
     for q in range(n):
-        lines.append(f"  player_{q}: {state.fav[q]} Favors, {state.gem[q]} Gems, trials {state.trials[q]}")
+        lines.append(f"  {w.cap(seat_name(q, viewer))}: {state.fav[q]} Favors, {state.gem[q]} Gems, "
+                     f"{_trials(state.trials[q])}")
         for r in range(3):
             row = []
             for s in range(3 * r, 3 * r + 3):
@@ -80,7 +96,7 @@ def _card(c, box, card: int, size: int = 10, note: str = "", face_down: bool = F
     des = DESIGNS[DESIGN_OF[card]]
     col = MYTH_COLORS[des.myth % len(MYTH_COLORS)]
     kind = "Deity" if des.type == DEITY else "Creature"
-    d.card(c, box, des.name, [f"{MYTHS[des.myth]} {kind}" + (f", cost {des.cost}" if des.cost else "")]
+    d.card(c, box, des.name, [f"{MYTHS[des.myth].capitalize()} {kind}" + (f", cost {des.cost}" if des.cost else "")]
            + (["(face down)"] if face_down else []) + ([des.text] if des.text else []), col, size, note=note)
 
 
@@ -94,21 +110,21 @@ def draw(state, seat):
     c = d.Canvas(WIDTH, HEIGHT)
     cur = state.current_player()
     sc = state.scores()
-    scores = [(f"player_{q}" + (" (to act)" if q == cur else ""),
+    scores = [(w.cap(seat_name(q, viewer)) + (" (to act)" if q == cur else ""),
                f"{sc[q]:g} Favors, {state.gem[q]} Gems", d.seat_color(q)) for q in range(n)]
-    pending = f"player_{state.dec[0]} to act" if state.dec is not None and state.phase != OVER else ""
-    x0, y0, x1, y1 = d.header(c, f"Mythologies ({n} players) - {d.view_name(seat, [f'player_{q}' for q in range(n)])}",
-                              _status(state), pending, state.log[-1] if state.log else "", scores)
+    turn, pending = status(state, viewer)
+    x0, y0, x1, y1 = d.header(c, f"Mythologies ({n} players) - {d.view_name(seat)}",
+                              turn, pending, "".join(_log(state, viewer, 1)), scores)
     sanct, info = d.split((x0, y0, x1, y0 + 430), 3, 1, vertical=False, gap=10)
     boards = d.grid(d.panel(c, sanct, "Sanctuary", d.MUTED), 2, 2, gap=8)
     for b in range(4):
         bb = boards[b // 2][b % 2]
         t = b // 2
-        inner = d.panel(c, bb, f"{MYTHS[state.boards[b]]}  (Trial {t + 1}, piles {len(state.piles[2 * b])}/"
+        inner = d.panel(c, bb, f"{MYTHS[state.boards[b]].capitalize()}  (Trial {t + 1}, piles {len(state.piles[2 * b])}/"
                         f"{len(state.piles[2 * b + 1])})", MYTH_COLORS[state.boards[b] % len(MYTH_COLORS)], size=12)
         on_pile = [q for q in range(n) if [b, 4] in state.pawns[q]]
         for j, q in enumerate(on_pile):  # a pawn on the board's draw pile (a card drawn at random)
-            d.token(c, (bb[2] - 14 - 24 * j, bb[1] + 11), 10, d.seat_color(q), f"P{q}", 9)
+            d.token(c, (bb[2] - 14 - 24 * j, bb[1] + 11), 10, d.seat_color(q), w.seat_mark(q, viewer), 9)
         cells = d.row(inner, 4, gap=6)
         for pos in range(4):
             cb = cells[pos]
@@ -123,19 +139,19 @@ def draw(state, seat):
                 d.card_back(c, cb)
             pawned = [q for q in range(n) if [b, pos] in state.pawns[q]]
             for j, q in enumerate(pawned):
-                d.token(c, (cb[0] + 16 + 28 * j, cb[3] - 16), 13, d.seat_color(q), f"P{q}", 11)
+                d.token(c, (cb[0] + 16 + 28 * j, cb[3] - 16), 13, d.seat_color(q), w.seat_mark(q, viewer), 11)
     inner = d.panel(c, info, "Trials", d.MUTED)
     lines = [f"Trial {t + 1} ({state.trial_favors(t)} Favors): {BOARDS[state.boards[2 * t]].start_text} "
              f"{BOARDS[state.boards[2 * t + 1]].end_text}." for t in (0, 1)]
-    lines.append(f"first player: player_{state.first}")
+    lines.append(f"first player: {seat_name(state.first, viewer)}")
     if state.exile:
         lines.append("exiled: " + ", ".join(card_name(x) for x in state.exile))
-    lines.append("recent: " + "; ".join(state.log[-4:]))
+    lines.append("recent: " + "; ".join(_log(state, viewer, 4)))
     d.text_box(c, inner, "\n\n".join(lines), 12)
     pans = d.row((x0, y0 + 440, x1, y1), n, gap=10)
     for q in range(n):
-        inner = d.panel(c, pans[q], f"player_{q}: {state.fav[q]} Favors, {state.gem[q]} Gems, trials "
-                        f"{state.trials[q][0]}/{state.trials[q][1]}", d.seat_color(q), size=13)
+        inner = d.panel(c, pans[q], f"{w.cap(seat_name(q, viewer))}: {state.fav[q]} Favors, {state.gem[q]} Gems, "
+                        f"{_trials(state.trials[q])}", d.seat_color(q), size=13)
         grid_b, hand_b = d.split(inner, 3.6, 1, gap=6)
         cells = d.grid(grid_b, 3, 3, gap=4)
         for s in range(NSLOT):

@@ -63,6 +63,7 @@ class TheomachyGame(Game):
     )
     state_class = rules.TheomachyState
     text_renderer = staticmethod(render.render_state)
+    status_renderer = staticmethod(render.status)
     picture_renderer = staticmethod(render.draw)
     state_schema = schema.build
     gym_id = "mythenv/Theomachy-v0"

@@ -4,10 +4,12 @@ picture (``draw``, seat ``"all"``: everything) through ``mythenv.core.draw``."""
 from __future__ import annotations
 
 from mythenv.core import draw as d
+from mythenv.core import words as w
+from mythenv.core.game import seat_name
 
 from .cards import ESSENCES, KINDS, ORBS, SPHERES
-from .pantheons import DEITIES, MYTHS, PANTHEONS, WINDOWS
-from .rules import ADV_STEP_NAMES, BATTLE, BET, kind, value
+from .pantheons import DEITIES, MYTHS, PANTHEONS
+from .rules import ADV_STEP_NAMES, BATTLE, OVER, kind, value
 from .rules.tables import TOKEN_NAMES
 
 
@@ -24,34 +26,26 @@ def _cards(cs) -> str:
     return ", ".join(sorted(kind(c).name for c in cs)) or "-"
 
 
-def _status(s) -> str:
-    """The Hand and the Step (public)."""
-    head = f"Hand {s.hands + 1}, {ADV_STEP_NAMES[s.step]}"
-    if s.step == BET:
-        head += f" round {s.round + 1}"
-    return head
+#: each Step as the table names it
+STEP_WORDS = {"draft": "the draft", "draft_drop": "the draft", "betting": "the Betting Phase", "battle": "the Battle",
+              "prayer": "the Prayer Phase", "closing": "the Closing Phase", "pantheon": "choosing the Pantheons",
+              "god": "choosing the Gods", "myth": "the Myth Phase"}
 
 
-def _pending(s) -> str:
-    """Who is to act and on what (public)."""
-    cur = s.current_player()
-    head = ""
-    if cur >= 0:
-        head += f"player_{cur} to act"
-        pend = s.pending[-1] if s.pending else None
-        if pend is None:
-            pass
-        elif pend[0] in ("target", "react"):
-            head += f" ({pend[0]}: {kind(pend[2]).name})"
-        elif pend[0] == "closing":
-            head += " (Closing-Phase Effects)"
-        elif pend[0] == "window":
-            head += f" (Mythology window {WINDOWS[pend[2]]})"
-        else:
-            src = pend[2]
-            what = f"{DEITIES[src].name}'s Ability" if src < len(DEITIES) else MYTHS[src - len(DEITIES)].name
-            head += f" ({'discarding for' if pend[0] == 'cost' else 'target of'} {what})"
-    return head
+def status(s, viewer: int | str | None = None) -> tuple[str, str]:
+    """The status line's two parts, public, in the table's words for ``viewer``: the Hand and its
+    Step, and whose decision it is (``mythenv.core.words.to_act_text``; the ending once the game is
+    over)."""
+    if s.step == OVER:
+        context = "Game over"
+    else:
+        context = f"Hand {s.hands + 1}, {STEP_WORDS.get(ADV_STEP_NAMES[s.step], '')}".rstrip(", ")
+    return context, w.to_act_text(s, viewer)
+
+
+def _log(s, viewer, k: int) -> list[str]:
+    """The last ``k`` lines of the log, seats named for ``viewer``."""
+    return [w.table_text(line, viewer) for line in s.log[-k:]] if k else []
 
 
 def _const_known(s, i: int, viewer) -> bool:
@@ -60,12 +54,7 @@ def _const_known(s, i: int, viewer) -> bool:
 
 def render_state(s, viewer: int | None = None) -> str:
     n = s.n
-    who = "omniscient" if viewer is None else f"player_{viewer}"
-    head = f"Theomachy ({who} view) - {_status(s)}"
-    pend = _pending(s)
-    if pend:
-        head += "; " + pend
-    lines = [head]
+    lines = [f"Theomachy ({w.view_title(viewer)}) - {w.status_text(*status(s, viewer))}"]
     cons = []
     for i, e in enumerate(s.const):
         cons.append(_ess(e) if _const_known(s, i, viewer) else "??")
@@ -83,7 +72,7 @@ def render_state(s, viewer: int | None = None) -> str:
             flags.append("LAST STAND")
         if s.first == q:
             flags.append("first")
-        line = (f"player_{q} [{' '.join(flags)}] cult {_tok(s.cult[q])} stake {_tok(s.stake[q])} "
+        line = (f"{w.cap(seat_name(q, viewer))}{' (' + ', '.join(flags) + ')' if flags else ''}: cult {_tok(s.cult[q])} stake {_tok(s.stake[q])} "
                 f"(value {value(s.stake[q])})")
         if viewer is None or viewer == q:
             line += f" | hand: {_cards(s.hand[q])}"
@@ -108,7 +97,7 @@ def render_state(s, viewer: int | None = None) -> str:
         if s.step == BATTLE and s.active(q):
             lines.append(f"    battle: {s.attacks[q]} attack(s), Power {s.battle_power(q)}")
     if s.log:
-        lines.append("recent: " + "; ".join(s.log[-5:]))
+        lines.append("recent: " + "; ".join(_log(s, viewer, 5)))
     return "\n".join(lines)
 
 
@@ -191,13 +180,14 @@ def draw(state, seat):
     scores = []
     for q in range(n):
         tag = "out" if not s.alive[q] else "folded" if s.folded[q] else ""
-        scores.append((f"player_{q}" + (" (to act)" if q == cur else "") + (f" {tag}" if tag else ""),
+        tags = ", ".join(t for t in ("to act" if q == cur else "", tag) if t)
+        scores.append((w.cap(seat_name(q, viewer)) + (f" ({tags})" if tags else ""),
                        (f"{ret[q]:+g}" if cur < 0 else f"cult {value(s.cult[q])}")
                        + (f", {s.vp[q]} VP" if s.epic else ""), d.seat_color(q)))
     mode = s.game.config.get("mode", "basic")
-    x0, y0, x1, y1 = d.header(c, f"Theomachy {mode} ({n} players) - "
-                              f"{d.view_name(seat, [f'player_{q}' for q in range(n)])}",
-                              _status(s), _pending(s), s.log[-1] if s.log else "", scores)
+    turn, pending = status(s, viewer)
+    x0, y0, x1, y1 = d.header(c, f"Theomachy, {mode.capitalize()} game ({n} players) - {d.view_name(seat)}",
+                              turn, pending, "".join(_log(s, viewer, 1)), scores)
     cons_b, bet_b, track_b = d.split((x0, y0, x1, y0 + 188), 3.2, 2, 3.2, vertical=False, gap=10)
     inner = d.panel(c, cons_b, "Constellation", d.MUTED)
     cells = d.row(inner, max(5, len(s.const)), 4, max_width=80)
@@ -222,7 +212,7 @@ def draw(state, seat):
     for q in range(n):
         flags = [f for f, on in (("OUT", not s.alive[q]), ("folded", s.folded[q]), ("LAST STAND", s.ls[q]),
                                  ("first player", s.first == q)) if on]
-        inner = d.panel(c, cells[q], f"player_{q}" + (f" [{', '.join(flags)}]" if flags else "")
+        inner = d.panel(c, cells[q], w.cap(seat_name(q, viewer)) + (f" ({', '.join(flags)})" if flags else "")
                         + f"  deck {len(s.deck[q])}, discard {len(s.disc[q])}", d.seat_color(q), size=13)
         ix0, iy0, ix1, iy1 = inner
         xx = _tokens(c, ix0, iy0 + 11, s.cult[q], label="cult")

@@ -68,6 +68,7 @@ class TheosisGame(Game):
     )
     state_class = rules.TheosisState
     text_renderer = staticmethod(render.render_state)
+    status_renderer = staticmethod(render.status)
     picture_renderer = staticmethod(render.draw)
     hit_renderer = staticmethod(render.hit_regions)
     gym_id = "mythenv/Theosis-v0"

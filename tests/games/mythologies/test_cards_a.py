@@ -267,8 +267,8 @@ def test_loki_face_down_sanctuary_seen_by_owner_only():
     s.apply_action(A("slot", "c1"))
     c = s.sanct[0]
     assert c >= 0 and not s.faceup[0] and s.known[c] == 1
-    assert card_name(c) in s.render(0).split("board 1")[0]
-    assert "(face-down)" in s.render(1).split("board 1")[0]
+    assert card_name(c) in s.render(0).split("\n  Egyptian board")[0]   # the Norse board, and what is above it
+    assert "(face-down)" in s.render(1).split("\n  Egyptian board")[0]
     g = s.game
     r = s.resample_hidden(1, np.random.default_rng(0))
     assert np.array_equal(g.observation(s, 1), g.observation(r, 1))

@@ -140,9 +140,9 @@ def test_draw_pile_card_is_known_only_to_its_owner():
     drawn0 = [c for c in a if MYTH_OF[c] == MYTHS.index("egyptian")][0]
     drawn1 = [c for c in b if MYTH_OF[c] == MYTHS.index("egyptian")][0]
     assert s.known[drawn0] == 1 and s.known[drawn1] == 2
-    seat0_view_of_1 = s.render(0).split("player_1:")[1]
+    seat0_view_of_1 = s.render(0).split("Player 2:")[1]
     assert "selected: ?" in seat0_view_of_1 or ", ?" in seat0_view_of_1
-    assert card_name(drawn1) in s.render(1).split("player_1:")[1]
+    assert card_name(drawn1) in s.render(1).split("You:")[1]
 
 
 def test_two_player_exile():

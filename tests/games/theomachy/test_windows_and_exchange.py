@@ -87,7 +87,7 @@ def test_reaction_window_identical_to_the_table_whoever_holds_the_reaction():
         assert not s.pending
         traces.append(trace)
     assert traces[0] == traces[1]
-    assert "react: Prophecy" in traces[0][0][2]
+    assert "may react to Prophecy" in traces[0][0][2]
 
 
 def test_reaction_window_skips_folded_and_empty_handed_seats():
@@ -249,7 +249,7 @@ def test_interruption_cancels_last_rites_in_the_closing():
     do(s, "play", "last_rites", seat=1)
     assert s.pending[-1][0] == "react" and s.current_player() == 0
     assert game.observation_dict(s, 1)["decision"].tolist() == [0, 0, 1, 0]
-    assert "react: Last Rites" in s.render(1).splitlines()[0]
+    assert "Player 1 may react to Last Rites" in s.render(1).splitlines()[0]
     # a pending Closing reaction survives a JSON round trip
     r = game.state_from_dict(json.loads(json.dumps(s.to_dict())))
     assert r.to_dict() == s.to_dict() and r.legal_actions() == s.legal_actions()

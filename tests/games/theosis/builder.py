@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import mythenv
 from mythenv.games.theosis import rules
-from mythenv.games.theosis.cards import HERO_INDEX, ITEM_INDEX, POWER_INDEX, POWERS
+from mythenv.games.theosis.cards import HERO_INDEX, ITEM_INDEX, POWER_INDEX, POWERS, RITUALS
 
 H = HERO_INDEX
 C = POWER_INDEX
@@ -108,15 +108,42 @@ def values(key):
     return p.attack, p.defense
 
 
+#: the short layout label of each action family the tests name actions by: the family and its index
+#: ("choice 1", "slot 2", "hex (1, -2)"), state-free (a person reads ``s.action_to_string``)
+LAYOUT = {
+    "pick": lambda h, ar: f"pick {rules.HEROES[h].name} ({rules.HEROES[h].archetypes[ar]})",
+    "card": lambda c: f"power {POWERS[c].name} ({POWERS[c].attack}/{POWERS[c].defense})",
+    "hero": lambda h: f"hero {rules.HEROES[h].name}",
+    "slot": lambda i: f"slot {i + 1}",
+    "hex": lambda x: f"hex {rules.HEXES[x]}",
+    "dir": lambda d: f"direction {d}",
+    "item": lambda i: f"item {rules.ITEMS[i].name}",
+    "row": lambda r: f"action: {rules.ROW_NAMES[r]}",
+    "num": lambda i: f"choice {i}",
+    "done": "done / none",
+    "rplace": lambda x, rot: f"ritual token at hex {rules.HEXES[x]}, turned {rot}",
+    "ritual": lambda r: f"ritual {RITUALS[r].name}",
+    "monster": lambda m: f"monster {m + 1}",
+    "spot": lambda i: f"send a hero to the {rules.SPOT_NAMES[i]}",
+    "seat": lambda p: f"player {p}",
+}
+
+
+def layout_label(a: int) -> str:
+    """Action ``a`` by its layout label (``LAYOUT``)."""
+    fam, idx = rules.CODEC.decode(a)
+    label = LAYOUT[fam]
+    return label if isinstance(label, str) else label(*idx)
+
+
 def say(s):
-    """The legal actions of ``s`` by the layout's labels (``rules.describe_action``: the family and its
-    index in short, "choice 1", "slot 2", state-free; a person reads ``s.action_to_string``)."""
-    return [rules.describe_action(a) for a in s.legal_actions()]
+    """The legal actions of ``s`` by their layout labels (``layout_label``)."""
+    return [layout_label(a) for a in s.legal_actions()]
 
 
 def choose(s, text):
     """Take the legal action whose layout label (``say``) is ``text`` (case-insensitive, exact)."""
-    opts = [a for a in s.legal_actions() if rules.describe_action(a).lower() == text.lower()]
+    opts = [a for a in s.legal_actions() if layout_label(a).lower() == text.lower()]
     assert opts, (text, s.dec, say(s), [s.action_to_string(a) for a in s.legal_actions()])
     s.apply_action(opts[0])
     return s

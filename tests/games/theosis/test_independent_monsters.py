@@ -7,7 +7,7 @@ docstring was worked out from the quoted sentence.
 
 Positions are built with ``mbuilder.marena`` (scripted dice: a d6 face is 0..5 in the printed row
 order dash, two pips, four pips, sword, lightning, spade; a d4 is 1..4); decisions are taken by their
-``describe_action`` text."""
+layout label (``builder.layout_label``)."""
 
 import numpy as np
 
@@ -15,7 +15,7 @@ from mythenv.games.theosis import rules
 from mythenv.games.theosis.rules.board import DIST
 from tests.conformance.helpers import checked_observation
 
-from .builder import card, choose, hero, hexi
+from .builder import card, choose, hero, hexi, layout_label
 from .mbuilder import NH, TOK, marena, mgame
 
 SOLO = mgame("solo", 1, encounter="solo_3", monsters="kotronas")
@@ -413,7 +413,7 @@ def test_coop_all_lose_when_a_monster_stands_after_turn_nine():
     while not s.is_terminal() and steps < 300:
         la = s.legal_actions()
         s.apply_action(la[int(rng.integers(len(la)))] if s.dec[0] != "row" else
-                       next(a for a in la if rules.describe_action(a) == "action: " + rules.ROW_NAMES[0]))
+                       next(a for a in la if layout_label(a) == "action: " + rules.ROW_NAMES[0]))
         steps += 1
     assert s.is_terminal() and s.m_alive(0)
     assert s.returns() == [-1.0, -1.0]

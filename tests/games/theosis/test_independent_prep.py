@@ -5,7 +5,7 @@ Ranking), the FAQ and the errata (pages 4, 6, 7, 10), TH § Expansion Cards. Eac
 sentence and the expected outcome worked out from it.
 
 Positions are reached by playing the Hero Phase and the assignments through the public actions
-(taken by their ``describe_action`` text); a few set a purse, a Health or a track by hand."""
+(taken by their layout label, ``builder.layout_label``); a few set a purse, a Health or a track by hand."""
 
 import numpy as np
 

@@ -6,7 +6,7 @@ Appendix Skills Nature's Grace / Equilibrium / Terrashaper, the Expansion cards,
 
 Positions are built with ``builder.arena``; the Rituals a seat prepared at the Mage Tower are put in
 ``state.prepared`` (``[ritual, turn]`` pairs) and an Arena turn is begun by its ``turn_start`` task;
-decisions are taken by their ``describe_action`` text."""
+decisions are taken by their layout label (``builder.layout_label``)."""
 
 import heapq
 

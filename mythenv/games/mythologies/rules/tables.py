@@ -60,6 +60,12 @@ _BOARD = ("top-left", "top-right", "bottom-left", "bottom-right")   # as the pic
 _COLUMN = ("left", "middle", "right")
 
 
+def _copy(c: int) -> str:
+    """" (2nd copy)" for the second card of a name in the box, and so on ("" for the first)."""
+    k = sum(1 for x in range(c) if card_name(x) == card_name(c))
+    return f" ({_ORD[k]} copy)" if k else ""
+
+
 def _slot(s: int) -> str:
     return f"the {PLANE_NAMES[ROW[s]]} plane, {_COLUMN[COL[s]]} column"
 
@@ -72,7 +78,7 @@ LABELS = {
     "play": lambda i: f"invoke your {_ORD[i]} selected card",
     "discard": lambda i: f"discard your {_ORD[i]} selected card for 2 Gems",
     "slot": _slot,
-    "card": lambda c: f"{card_name(c)} from a discard pile",
+    "card": lambda c: f"{card_name(c)}{_copy(c)} from a discard pile",
     "opt": lambda i: f"the {_ORD[i]} option",
     "activate": lambda s: f"activate the card on {_slot(s)}",
     "stop": "stop",

@@ -5,9 +5,10 @@ families and their offsets (``A_*``), Damage types, Health, turns, equipment slo
 from __future__ import annotations
 
 from mythenv.core.actions import ActionCodec
+from mythenv.core.game import seat_name
 
 from ..cards import HEROES, HP_LOCATIONS, ITEMS, MODES, POWER_INDEX, POWERS, RITUALS, SKILLS
-from .board import HEXES, NHEX
+from .board import CENTER, HEXES, NHEX, R
 
 __all__ = [
     "NH", "NC", "NI", "PHYS", "LIGHT", "FIRE", "VOID", "ICE", "ACID", "DT_NAMES", "MAXHP", "TURNS", "W",
@@ -17,6 +18,7 @@ __all__ = [
     "A_RPLACE", "A_RITUAL",  # --- Rituals
     "A_MON", "MONSTER_MODES",  # --- Monsters
     "A_SPOT", "A_SEAT", "SPOT_NAMES",  # --- Hierapolis
+    "ORDINAL", "DIR_NAMES", "HEX_PLACE", "hex_text", "item_name",  # the places and items in words
 ]
 
 NH = len(HEROES)
@@ -49,22 +51,50 @@ FAMILIES = [
     ("spot", (18,)),        # a Hierapolis spot: golden Quest slots 0..5, plain Quest slots 6..11, locations 12..17
     ("seat", (6,)),         # a player (the one robbed of gold)
 ]
+ORDINAL = ("1st", "2nd", "3rd", "4th", "5th", "6th", "7th", "8th", "9th", "10th", "11th", "12th")
+DIR_NAMES = ("right", "up-right", "up-left", "left", "down-left", "down-right")   # board.DIRS, pointy hexes
+_ROWS: dict[int, list[int]] = {}
+for _x, (_q, _r) in enumerate(HEXES):
+    _ROWS.setdefault(_r, []).append(_x)
+#: hex -> (row from the top, place from the left), both from 1, as the picture draws the Arena
+HEX_PLACE = {x: (r + R + 1, sorted(xs, key=lambda y: HEXES[y][0]).index(x) + 1)
+             for r, xs in _ROWS.items() for x in xs}
+_ITEM_COPY = {i.index: (sum(1 for j in ITEMS if j.name == i.name and j.index < i.index),
+                        sum(1 for j in ITEMS if j.name == i.name)) for i in ITEMS}
+
+
+def hex_text(x: int) -> str:
+    """Hex ``x`` as a person finds it on the picture: "the centre hex" or "row 3, 4th hex from the left"."""
+    if x == CENTER:
+        return "the centre hex"
+    row, k = HEX_PLACE[x]
+    return f"row {row}, {ORDINAL[k - 1]} hex from the left"
+
+
+def item_name(i: int) -> str:
+    """Item ``i`` by its name, and which copy where the box holds several ("Dagger (2nd of 2)")."""
+    k, n = _ITEM_COPY[i]
+    return ITEMS[i].name + (f" ({ORDINAL[k]} of {n})" if n > 1 else "")
+
+
+#: each action in words without a position (``Game.action_to_string``); a state says it for its
+#: decision (``rules/texts.py``: "attack Lug (Player 2)", "use Smite (1st Skill of Rochon)")
 LABELS = {
-    "pick": lambda h, ar: f"pick {HEROES[h].name} ({HEROES[h].archetypes[ar]})",
-    "card": lambda c: f"power {POWERS[c].name} ({POWERS[c].attack}/{POWERS[c].defense})",
-    "hero": lambda h: f"hero {HEROES[h].name}",
-    "slot": lambda i: f"slot {i + 1}",
-    "hex": lambda x: f"hex {HEXES[x]}",
-    "dir": lambda d: f"direction {d}",
-    "item": lambda i: f"item {ITEMS[i].name}",
-    "row": lambda r: f"action: {ROW_NAMES[r]}",
-    "num": lambda i: f"choice {i}",
-    "done": "done / none",
-    "rplace": lambda x, rot: f"ritual token at hex {HEXES[x]}, turned {rot}",  # --- Rituals
-    "ritual": lambda r: f"ritual {RITUALS[r].name}",
-    "monster": lambda m: f"monster {m + 1}",  # --- Monsters
+    "pick": lambda h, ar: f"choose {HEROES[h].name}, {HEROES[h].archetypes[ar]}",
+    "card": lambda c: f"choose the Power card {POWERS[c].name} ({POWERS[c].attack}/{POWERS[c].defense})",
+    "hero": lambda h: f"choose {HEROES[h].name}",
+    "slot": lambda i: f"choose the {ORDINAL[i]} Skill or equipment slot",
+    "hex": lambda x: f"choose {hex_text(x)}",
+    "dir": lambda d: f"aim {DIR_NAMES[d]}",
+    "item": lambda i: f"choose {item_name(i)}",
+    "row": lambda r: ROW_NAMES[r][0].upper() + ROW_NAMES[r][1:],
+    "num": lambda i: f"choose the {ORDINAL[i]} option",
+    "done": "choose nothing more (stop)",
+    "rplace": lambda x, rot: f"place the Ritual token from {hex_text(x)}, turned {rot * 60} degrees",  # --- Rituals
+    "ritual": lambda r: f"choose the Ritual {RITUALS[r].name}",
+    "monster": lambda m: f"choose the {ORDINAL[m]} monster",  # --- Monsters
     "spot": lambda i: f"send a hero to the {SPOT_NAMES[i]}",  # --- Hierapolis
-    "seat": lambda p: f"player {p}",
+    "seat": lambda p: f"choose {seat_name(p)}",
 }
 CODEC = ActionCodec(FAMILIES, LABELS)
 _OFF = CODEC.offsets

@@ -12,36 +12,23 @@ from __future__ import annotations
 
 from mythenv.core.game import seat_name
 
-from ..cards import HEROES, ITEMS, MONSTERS, POWERS, RITUALS, SKILLS
-from .actions import DECODE, DT_NAMES, ROW_NAMES, SPOT_NAMES, describe_action
-from .board import CENTER, HEXES, R
+from ..cards import HEROES, MONSTERS, POWERS, RITUALS, SKILLS
+from .actions import (  # noqa: F401 - the places' words live with the action labels that use them
+    DECODE,
+    DIR_NAMES,
+    DT_NAMES,
+    HEX_PLACE,
+    ORDINAL,
+    ROW_NAMES,
+    SPOT_NAMES,
+    describe_action,
+    hex_text,
+    item_name,
+)
 
-ORDINAL = ("1st", "2nd", "3rd", "4th", "5th", "6th", "7th", "8th", "9th", "10th", "11th", "12th")
-DIR_NAMES = ("right", "up-right", "up-left", "left", "down-left", "down-right")   # board.DIRS, pointy hexes
 EQUIP_SLOTS = ("weapon", "off-hand", "armour")
-_ROWS: dict[int, list[int]] = {}
-for _x, (_q, _r) in enumerate(HEXES):
-    _ROWS.setdefault(_r, []).append(_x)
-#: hex -> (row from the top, place from the left), both from 1, as the picture draws the Arena
-HEX_PLACE = {x: (r + R + 1, sorted(xs, key=lambda y: HEXES[y][0]).index(x) + 1)
-             for r, xs in _ROWS.items() for x in xs}
 _SKILL_NAME = {s.key: s.name for s in SKILLS}
 _POWER_NAME = {p.key: p.name for p in POWERS}
-_ITEM_COPY = {i.index: (sum(1 for j in ITEMS if j.name == i.name and j.index < i.index),
-                        sum(1 for j in ITEMS if j.name == i.name)) for i in ITEMS}
-
-
-def hex_text(x: int) -> str:
-    """Hex ``x`` as a person finds it on the picture: "the centre" or "row 3, 4th hex from the left"."""
-    if x == CENTER:
-        return "the centre hex"
-    row, k = HEX_PLACE[x]
-    return f"row {row}, {ORDINAL[k - 1]} hex from the left"
-
-
-def item_name(i: int) -> str:
-    k, n = _ITEM_COPY[i]
-    return ITEMS[i].name + (f" ({ORDINAL[k]} of {n})" if n > 1 else "")
 
 
 def hero_short(h: int) -> str:
@@ -77,7 +64,7 @@ DONE_TEXT = {
     "hp_market": "buy nothing", "steal_from": "steal nothing", "r_surge": "choose nobody",
     "tactics": "play no Tactics card", "m_tactics": "play no Tactics card", "raise": "do not raise",
     "m_raise": "do not raise", "pull": "do not pull", "skill_use": "use no Skill", "ungrave": "take nothing back",
-    "discard": "discard nothing", "uncurse": "lift no curse",
+    "discard": "discard nothing", "uncurse": "lift no curse", "hurt_def": "use no defence Skill",
 }
 #: decisions whose Power card stays hidden from the other seats, and what they see of it
 HIDDEN_CARD = {
@@ -86,13 +73,13 @@ HIDDEN_CARD = {
     "tactics": "plays a Power card face down", "m_tactics": "plays a Power card face down",
     "raise": "raises with a Power card face down", "m_raise": "raises with a Power card face down",
     "replace": "replaces a Power card", "ungrave": "takes a Power card back from the discard pile",
-    "hp_power": "takes a Power card",
+    "hp_power": "takes a Power card", "blind": "has a Power card discarded from the blinded hero's hand",
 }
 CARD_VERB = {
     "draft": "draft", "commit": "commit face down:", "m_commit": "commit face down:", "discard": "discard",
     "tactics": "play face down as Tactics:", "m_tactics": "play face down as Tactics:",
     "raise": "raise with", "m_raise": "raise with", "replace": "replace it with", "ungrave": "take back",
-    "hp_power": "take", "bless_card": "use the Blessing", "spell_card": "cast the Spell", "uncurse": "lift the curse",
+    "hp_power": "take", "blind": "discard from their hand:", "bless_card": "use the Blessing", "spell_card": "cast the Spell", "uncurse": "lift the curse",
 }
 HEX_VERB = {"move": "move to", "place": "place the hero on", "res_place": "bring the hero back on",
             "teleport": "teleport to", "spell_area": "centre the Spell on", "pull": "pull to"}
@@ -125,7 +112,8 @@ DECISION_TEXT = {
     "incinerate_slot": "chooses the armour to burn", "purloin_item": "chooses the item to take",
     "uncurse": "may lift a curse", "blackout": "aims Blackout", "holy_target": "aims Holy Surge",
     "vile_target": "chooses the target", "lay_target": "chooses the target", "crimson_target": "asks an ally",
-    "crimson_amount": "chooses the Damage of the Crimson Offering", "blind": "chooses", "hurt_def": "chooses",
+    "crimson_amount": "chooses the Damage of the Crimson Offering", "blind": "chooses the Power card Blind discards",
+    "hurt_def": "may use a defence Skill against the Damage",
 }
 
 
@@ -188,11 +176,11 @@ class Texts:
             if kind == "incinerate_slot":
                 it = self.eq[args[0]][i]
                 return f"burn {item_name(it) if it >= 0 else 'the armour'} ({EQUIP_SLOTS[i]})"
-            h = {"steal_slot": 1, "profane_slot": 1}.get(kind, 0)
+            h = {"steal_slot": 1, "profane_slot": 1, "hurt_def": 1}.get(kind, 0)
             h = args[h] if len(args) > h else -1
             what = self._skill_slot(h, i) if h >= 0 else f"the {ORDINAL[i]} slot"
             verb = {"mana": "put the Mana gem on", "mana_gain": "put the Mana gem on", "skill_use": "use",
-                    "defskill": "defend with", "m_defskill": "defend with", "hp_gslot": "put the Mana gem on",
+                    "defskill": "defend with", "m_defskill": "defend with", "hurt_def": "defend with", "hp_gslot": "put the Mana gem on",
                     "hp_mslot": "take the Mana gem from", "steal_slot": "steal the Mana gem from",
                     "shock_give": "lose the Mana gem from", "profane_slot": "remove the Mana gem from"}.get(kind, "choose")
             return f"{verb} {what}"
@@ -210,7 +198,7 @@ class Texts:
         if fam == "num":
             return self._num_text(kind, args, i)
         if fam == "done":
-            return DONE_TEXT.get(kind, "none")
+            return DONE_TEXT.get(kind, "choose none")
         if fam == "rplace":
             x, rot = divmod(i, 6)
             ri = args[0] if args else -1
