@@ -421,12 +421,12 @@ class Field:
 class Runtime:
     """A slot that is no part of the saved position: the game, caches. ``start(game)`` is its value
     in a new or loaded state (a constant when not callable); a clone ``share``s the original's value,
-    starts afresh (``share=False``) or takes a copy of it (``share="copy"``: lists and dicts copied
-    deep, ``None`` kept; a cache the clone may keep but must own)."""
+    starts afresh (``share=False``) or owns a copy of it (``share="copy"``: lists and dicts copied
+    deep; a cache worth keeping that a clone must not share)."""
 
     __slots__ = ("name", "meaning", "start", "share")
 
-    def __init__(self, name: str, meaning: str, start: Any = None, share: bool = True):
+    def __init__(self, name: str, meaning: str, start: Any = None, share: bool | str = True):
         self.name, self.meaning, self.start, self.share = name, meaning, start, share
 
 
@@ -460,7 +460,10 @@ class Fields:
     def slots(self) -> tuple[str, ...]:
         out = [r.name for r in self.runtime]
         for f in self.fields:
-            out.append("_rng" if isinstance(f.kind, Rng) else f.name)
+            if isinstance(f.kind, Rng):  # the generator and, in a clone until its first draw, its state
+                out += ["_rng", "_rng_state"]
+            else:
+                out.append(f.name)
         return tuple(out)
 
     def setlike(self) -> list[str]:
@@ -506,10 +509,10 @@ class Fields:
             init_rt.append(f"    self.{r.name} = {start}")
             from_dict.append(f"    s.{r.name} = {start}")
             again = f"_runtime[{r.name!r}](self.game)" if callable(r.start) else repr(r.start)
-            if r.share == "copy":
-                clone.append(f"    s.{r.name} = _tree(self.{r.name})")
-            else:
-                clone.append(f"    s.{r.name} = " + (f"self.{r.name}" if r.share else again))
+            own = f"_tree(self.{r.name})" if r.share == "copy" else f"self.{r.name}" if r.share else again
+            clone.append(f"    s.{r.name} = {own}")
+        if any(isinstance(f.kind, Rng) for f in self.fields):
+            init_rt.append("    self._rng_state = None")  # no generator yet (``State.rng``)
         if len(init_rt) == 1:
             init_rt.append("    pass")
         for f in self.fields:

@@ -700,6 +700,33 @@ def test_save_round_trip_and_corrupt_saves_refused():
         g.state_from_dict(bad)
 
 
+def test_bid_being_written_beyond_the_purse_refused():
+    """A saved bid being written digit by digit stays within its purse: a pending or queued bid with
+    more digits than the purse has, digits so far above it, or ``bpart`` not the digits of the
+    pending bid is refused with a StateError naming the fields."""
+    from mythenv.core.errors import StateError
+    s = _to_bidding(start())
+    s.purse = [15, 15]
+    play(s, A.A_NUM + 1, A.A_NUM + 1, A.A_NUM + 1)  # both join; seat 0 writes its first digit
+    g = s.game
+    d = s.to_dict()
+    assert d["dec"][0] == "hp_bid" and d["dec"][2:4] == [0, 1] and d["bpart"] == 1
+    assert g.state_from_dict(d).to_dict() == d
+    ask = next(i for i, t in enumerate(d["q"]) if t[0] == "hp_bid_ask")
+    for field, path, v in (("dec and purse", ("dec", 3), 2), ("dec and purse", ("dec", 2), 2),
+                           ("dec and bpart", ("bpart",), 0), ("q and purse", ("q", ask, 3), 2),
+                           ("q and purse", ("q", ask, 2), 2)):
+        bad = s.to_dict()
+        at = bad
+        for k in path[:-1]:
+            at = at[k]
+        at[path[-1]] = v
+        if path == ("dec", 3):
+            bad["bpart"] = v
+        with pytest.raises(StateError, match=f"fields {field} disagree"):
+            g.state_from_dict(bad)
+
+
 def test_illegal_actions_refused_and_nothing_changes():
     """Bad input changes nothing: a golden slot for a second hero, a spot already full, a bid above
     the purse."""

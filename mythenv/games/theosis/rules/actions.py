@@ -16,7 +16,7 @@ __all__ = [
     "A_DIR", "A_ITEM", "A_ROW", "A_NUM", "A_DONE", "DECODE", "ROW_NAMES", "SPELL_HERO", "ATTACK_SPELLS",
     "PK", "SK", "DEF_SKILLS", "describe_action", "team_of_seat", "heroes_per_player",
     "A_RPLACE", "A_RITUAL",  # --- Rituals
-    "A_MON", "MONSTER_MODES",  # --- Monsters
+    "A_MON", "MAXM", "MONSTER_MODES",  # --- Monsters
     "A_SPOT", "A_SEAT", "SPOT_NAMES",  # --- Hierapolis
     "ORDINAL", "DIR_NAMES", "HEX_PLACE", "hex_text", "item_name",  # the places and items in words
 ]
@@ -29,6 +29,7 @@ DT_NAMES = ("Physical", "Light", "Fire", "Void", "Ice", "Acid")
 MAXHP = 9
 TURNS = 9
 W, OFF, ARM = 0, 1, 2  # equipment slots (ranged heroes leave OFF empty)
+MAXM = 3  # --- Monsters: at most three monsters in the Arena (their slots)
 
 
 FAMILIES = [
@@ -46,7 +47,7 @@ FAMILIES = [
     ("rplace", (NHEX, 6)),  # a Ritual token's placement: the hex of its offset (0, 0), its rotation
     ("ritual", (len(RITUALS),)),  # a Ritual (a token to remove, an unused token to place)
     # --- Monsters
-    ("monster", (3,)),      # a monster slot (the target of an attack)
+    ("monster", (MAXM,)),   # a monster slot (the target of an attack)
     # --- Hierapolis
     ("spot", (18,)),        # a Hierapolis spot: golden Quest slots 0..5, plain Quest slots 6..11, locations 12..17
     ("seat", (6,)),         # a player (the one robbed of gold)

@@ -33,6 +33,7 @@ from .actions import (
 
 HP = HIERAPOLIS
 NQ = 6  # Quests, one per Alignment (ALIGNMENTS order)
+PREP_TURNS = HP["setup"]["turns"]  # the preparation's turns
 LOCATIONS = HP["location_keys"]  # tavern, cathedral, thieves_guild, mercenary_camp, market, mage_tower
 NSPOT = 2 * NQ + len(LOCATIONS)  # golden slots 0..5, plain slots 6..11, locations 12..17
 assert NSPOT == len(SPOT_NAMES)
@@ -133,8 +134,7 @@ class Hierapolis:
         exp = self.game.config["expansion"]
         self.rdeck = [r.index for r in RITUALS if exp or not r.expansion]
         self.initiative = 0
-        turns = HP["setup"]["turns"]
-        self._push(*[["hp_turn", t] for t in range(1, turns + 1)], ["hp_end"])
+        self._push(*[["hp_turn", t] for t in range(1, PREP_TURNS + 1)], ["hp_end"])
 
     def _T_hp_turn(self, t) -> None:
         """One turn in Hierapolis: the initiative holder at the turn's beginning plays first, then
@@ -574,7 +574,7 @@ class Hierapolis:
         ending = any(t[0] == "hp_end" for t in self.q)  # (after it, the turn is 0 again)
         if self.pturn == 0 and any(self.spots):
             raise StateError("theosis_v0: fields spots and pturn disagree: heroes on Hierapolis spots outside a turn")
-        if [t[1] for t in self.q if t[0] == "hp_turn"] != list(range(self.pturn + 1, HP["setup"]["turns"] + 1)
+        if [t[1] for t in self.q if t[0] == "hp_turn"] != list(range(self.pturn + 1, PREP_TURNS + 1)
                                                                if ending else ()):
             raise StateError(f"theosis_v0: fields q and pturn disagree: the Hierapolis turns queued after turn "
                              f"{self.pturn} are not the turns left")
@@ -585,6 +585,14 @@ class Hierapolis:
                 self.pdraw, self.bart, *self.offer):
             raise StateError(f"theosis_v0: fields dec, pdraw, bart and offer disagree: {d!r} takes an item that was "
                              "neither drawn, won nor in the Market")
+        for t in self.q + ([d] if d is not None else []):
+            if t[0] in ("hp_bid_ask", "hp_bid"):  # a bid written digit by digit within the purse
+                p, pos, partial = t[1:4]
+                if pos >= len(str(self.purse[p])) or partial * 10 ** (pos + 1) > self.purse[p]:
+                    raise StateError(f"theosis_v0: fields {'dec' if t is d else 'q'} and purse disagree: {t!r} "
+                                     f"writes a bid beyond the purse of {self.purse[p]}")
+        if d is not None and d[0] == "hp_bid" and d[3] != self.bpart:
+            raise StateError(f"theosis_v0: fields dec and bpart disagree: the bid written so far is {self.bpart}")
         if self.pdraw >= 0 and self.pdraw not in self.pouch:
             raise StateError("theosis_v0: the token drawn from the pouch is not in the pouch")
         if any(not ITEMS[i].artifact for i in self.arow + ([self.bart] if self.bart >= 0 else [])):
@@ -657,4 +665,4 @@ class Hierapolis:
         self._push(["gold_start"])
 
 
-__all__ = ["Hierapolis", "LOCATIONS", "NQ", "NSPOT", "THIEVES", "spot_capacity", "spot_cost"]
+__all__ = ["Hierapolis", "LOCATIONS", "NQ", "NSPOT", "PREP_TURNS", "THIEVES", "spot_capacity", "spot_cost"]

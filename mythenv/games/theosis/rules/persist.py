@@ -51,9 +51,6 @@ class Persist:
                 if self.pos[h] in seen:
                     raise StateError("theosis_v0: two heroes share a hex")
                 seen.add(self.pos[h])
-        phases = ("select", "draft", "item", "artifact", "place", "gold", "mana", "arena", "over", "prep")
-        if self.phase not in phases:
-            raise StateError(f"theosis_v0: phase {self.phase!r} is none of {', '.join(phases)}")
         if (self.phase == "over") != (self.winner != -2) or not -2 <= self.winner < self.nteams:
             raise StateError(f"theosis_v0: winner {self.winner} in phase {self.phase!r} (-2 while the game runs, "
                              f"-1 or a team 0..{self.nteams - 1} once it is over)")

@@ -27,14 +27,10 @@ from mythenv.core.schema import (
 )
 
 from ..cards import DTYPES, HIERAPOLIS, POWERS
-from .actions import NC, NH, NI, SK, team_of_seat
+from .actions import MAXM, NC, NH, NI, SK
+from .hierapolis import PREP_TURNS
 from .rituals import NR
 
-#: at most three monsters in the Arena (their slots); ``monsters`` imports it from here
-MAXM = 3
-
-PHASES = ("select", "draft", "item", "artifact", "place", "gold", "mana", "arena", "over",
-          "prep")  # --- Hierapolis
 SMALL = Int(-1000, 1000)  # ids (heroes, hexes, Powers, items), amounts, values
 ARG = Union(SMALL, Str(max_len=40), IntList(-1000, 1000, max_len=64))
 KEY = Str(("", *SK))  # a Skill key, "" for none
@@ -77,8 +73,6 @@ DECISION_ARGS = {
     "hp_market": "ii", "hp_gem": "iiii", "hp_gslot": "iiiii", "hp_mtarget": "i", "hp_mslot": "ii", "hp_heal": "i",
     "hp_ritual": "i", "hp_rturn": "i", "hp_join": "i", "hp_bid": "iiii",
 }
-HP_TURNS = HIERAPOLIS["setup"]["turns"]  # --- Hierapolis: the preparation's turns
-GOLD = 10 ** 4  # --- Hierapolis: gold in a purse or on a hero (the preparation's gains, the Alignment bonus)
 _TYPE = {"i": SMALL, "s": Str(max_len=40), "l": IntList(-1000, 1000, max_len=64)}
 # An int argument's range, by the name the rules give it (the parameter of the ``_T_`` / ``_D_``
 # method): the seat ``p``; a hero (``h``, a target ``t``, an attacker ``a``, a defender ``d``); the
@@ -91,7 +85,7 @@ ARG_RANGES = {"h": Int(0, NH - 1), "t": Int(0, NH - 1), "a": Int(0, NH - 1), "d"
               "m": Int(0, MAXM - 1), "ri": Int(0, NR - 1), "removed": Int(0, NR - 1), "it": Int(0, NI - 1),
               "dt": Int(0, len(DTYPES) - 1), "k": Int(0, NH)}
 # a Hierapolis turn, not a hero; one of the three enemy heroes of the co-op preparation
-ARG_RANGE_OF = {("hp_turn", "t"): Int(1, HP_TURNS), ("cp_enemy", "k"): Int(0, 2)}
+ARG_RANGE_OF = {("hp_turn", "t"): Int(1, PREP_TURNS), ("cp_enemy", "k"): Int(0, 2)}
 COUNT = Int(0, 1000)
 # A str argument's values, by its name (or by the task / decision and its name), as the rules write
 # them: an offer's ``kind``, a duel side's ``role``, a move's ``mode``, a Skill ``key`` ("" none), a
@@ -141,16 +135,6 @@ def _kinds(cls, prefix: str, skip: int, seat: Int, first=None) -> Tagged:
     return Tagged(kinds, "task" if prefix == "_T_" else "decision")
 
 
-def nteams_max(game) -> int:
-    """The most teams the game's mode can have (every seat its own once the monsters of a heavy semi
-    co-op game fell)."""
-    cfg = game.config
-    n = cfg["num_players"]
-    if cfg["mode"] == "semi_coop_heavy":  # --- Monsters: every seat its own team once the monsters fall
-        return n
-    return max(team_of_seat(cfg["mode"], n, p) for p in range(n)) + 1
-
-
 def records(game) -> dict[str, Spec]:
     """The specs of the saved records of ``game``'s config (built once per game): the task queue
     ``q``, the pending decision ``dec``, the combat record ``cb`` and the monsters' strike ``mcb``."""
@@ -197,4 +181,4 @@ def records(game) -> dict[str, Spec]:
     return out
 
 
-__all__ = ["ARG_RANGES", "DECISION_ARGS", "GOLD", "HP_TURNS", "MAXM", "PHASES", "TASK_ARGS", "nteams_max", "records"]
+__all__ = ["ARG_RANGES", "DECISION_ARGS", "STR_ARGS", "TASK_ARGS", "records"]

@@ -16,6 +16,7 @@ from .actions import (
     ARM,
     DECODE,
     MAXHP,
+    MAXM,
     MONSTER_MODES,
     NC,
     NH,
@@ -31,8 +32,23 @@ from .actions import (
     team_of_seat,
 )
 from .board import NHEX, TRIADS
-from .hierapolis import NSPOT
-from .saved import GOLD, HP_TURNS, MAXM, NR, PHASES, nteams_max, records
+from .hierapolis import NSPOT, PREP_TURNS
+from .rituals import NR
+from .saved import records
+
+PHASES = ("select", "draft", "item", "artifact", "place", "gold", "mana", "arena", "over",
+          "prep")  # --- Hierapolis
+GOLD = 10 ** 4  # --- Hierapolis: gold in a purse or on a hero (the preparation's gains, the Alignment bonus)
+
+
+def nteams_max(game) -> int:
+    """The most teams the game's mode can have (every seat its own once the monsters of a heavy semi
+    co-op game fell)."""
+    cfg = game.config
+    n = cfg["num_players"]
+    if cfg["mode"] == "semi_coop_heavy":  # --- Monsters: every seat its own team once the monsters fall
+        return n
+    return max(team_of_seat(cfg["mode"], n, p) for p in range(n)) + 1
 
 
 def _seats(g) -> int:
@@ -69,8 +85,6 @@ class StateBase(Declared):
     ``self.method()`` call) and generates ``clone``, ``to_dict``, ``from_dict`` and the saved-state
     schema from them. The names are terse because the compiled encoder (``_cobserve.c``) and
     ``observe.py`` read them by name; each meaning says what the name holds."""
-
-    __slots__ = ("_rng_state",)
 
     fields = Fields(
         Field("phase", Text(choices=PHASES, default="select"),
@@ -173,7 +187,7 @@ class StateBase(Declared):
               "monster modes: the monster's strike being resolved, or null"),
         Field("rng", Rng(), "the state's chance"),
         # --- Hierapolis (rules/hierapolis.py)
-        Field("pturn", Int(0, HP_TURNS), "Hierapolis: the preparation turn (0 before the first)"),
+        Field("pturn", Int(0, PREP_TURNS), "Hierapolis: the preparation turn (0 before the first)"),
         Field("pfirst", Int(0, _seats), "Hierapolis: the first seat of this preparation turn"),
         Field("bart", Int(-1, NI - 1, default=-1), "Hierapolis: the Artifact being auctioned (-1 none)"),
         Field("brev", Int(0, 1), "Hierapolis: 1 once the auction's bids are revealed"),

@@ -7,11 +7,11 @@ from __future__ import annotations
 from ...cards import HEROES, MONSTERS, STATUSES, TOKENS
 from ..actions import (
     A_HERO,
+    MAXM,
     NH,
     PK,
 )
 from ..board import CENTER, FLOWER
-from ..saved import MAXM  # at most three monsters (their slots)
 from ..state import StateBase
 
 _heroes_occupied = StateBase._occupied_now  # the heroes' part of ``occupied`` (``_occupied_now``)
