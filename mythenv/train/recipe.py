@@ -59,7 +59,7 @@ from mythenv.core.errors import ConfigError
 from .config import DEFAULT_PPO, TrainConfig, config_dir, load_config, read_toml
 
 RECIPE_KEYS = {"name", "config", "game_config", "pipeline", "final_eval_games", "eval_opponents", "phases",
-               "keep_snapshots", "eval_workers", "description"}
+               "keep_snapshots", "eval_workers", "eval_team", "description"}
 #: what a recipe's ``pipeline`` may set: how its games are stepped (a policy shipped before the batched
 #: engine pins the SubprocVecEnv it was trained on; ``n_steps`` is [ppo]'s, per env)
 PIPELINE_KEYS = ("vec_env", "n_envs", "vec_workers", "n_steps")
@@ -95,6 +95,9 @@ class Recipe:
     eval_workers: int = 2
     description: str = ""
     path: str | None = None
+    #: a co-op config: the final evaluation also plays the policy at every seat against the same
+    #: encounters as each baseline at every seat (``evaluate(team=True)``)
+    eval_team: bool = False
 
     def phase_config(self, i: int) -> TrainConfig:
         ph = self.phases[i]
@@ -152,7 +155,9 @@ def load_recipe(name_or_path: str | Path) -> Recipe:
         last = steps
     r = Recipe(d["name"], cfg, phases, d.get("final_eval_games", 1000),
                list(d.get("eval_opponents", ["random", "heuristic"])), d.get("keep_snapshots", 4),
-               d.get("eval_workers", 2), d.get("description", ""), str(p))
+               d.get("eval_workers", 2), d.get("description", ""), str(p), d.get("eval_team", False))
+    if not isinstance(r.eval_team, bool):
+        raise ConfigError(f"{p}: eval_team must be true or false; got {r.eval_team!r}")
     for i in range(len(phases)):
         r.phase_config(i)  # validates each phase's opponents and [ppo]
     return r
@@ -439,7 +444,7 @@ def reproduce(recipe: Recipe, root: Path | None = None, progress: bool = True, e
         print(f"[{recipe.name}] evaluating {final.name}: {recipe.final_eval_games} games per baseline", flush=True)
     t0 = time.time()
     ev = evaluate(str(final), cfg.game, recipe.eval_opponents, recipe.final_eval_games, seed=20_261_201,
-                  game_config=cfg.game_config, workers=recipe.eval_workers)
+                  game_config=cfg.game_config, workers=recipe.eval_workers, team=recipe.eval_team)
     from sb3_contrib import MaskablePPO
 
     from mythenv.agents.numpy_policy import export_sb3
@@ -512,6 +517,11 @@ def status_table(root: Path | None = None) -> str:
                 vs_random = "- (one seat)"
                 vs_heur = (f"{_rate(res['solo'])} against the monsters; the heuristic alone on the same "
                            f"encounters: {_rate(res.get('solo_heuristic'))}")
+            elif "team" in res:  # co-op: the policy at every seat against the heuristic team, same encounters
+                vs_random = _rate(res.get("random")) + " (random partner)"
+                vs_heur = (f"{_rate(res['team'])} as a team against the monsters; the heuristic team on the same "
+                           f"encounters: {_rate(res.get('team_heuristic'))}; with a heuristic partner: "
+                           f"{_rate(res.get('heuristic'))}")
             else:
                 vs_random, vs_heur = _rate(res.get("random")), _rate(res.get("heuristic"))
             status = "shipped" if f.exists() else (f"every phase done, under the bar: not shipped (evaluation in "

@@ -37,12 +37,17 @@ def _checkpoints(out: Path) -> list[Path]:
 
 
 def evaluate(model_path: str, game: str, opponents: list[str], games: int, seed: int,
-             game_config: dict | None = None, workers: int = 1) -> dict[str, Any]:
+             game_config: dict | None = None, workers: int = 1, team: bool = False) -> dict[str, Any]:
     """Arena games of the policy at ``model_path`` against each opponent, which plays every other seat
     (seats rotated: at P seats the policy's fair share of wins is 1/P). In a
     one-seat game (Theosis solo against the monsters) there is no opponent seat: the policy plays
     ``games`` games alone (key ``"solo"``) and each of ``opponents`` plays the same games (the same
-    seeds, so the same encounters) alone for comparison (key ``"solo_<name>"``)."""
+    seeds, so the same encounters) alone for comparison (key ``"solo_<name>"``).
+
+    With ``team`` (a co-op game, every seat on one side against the rules, as Theosis co-op against
+    the monsters), the policy also plays every seat (key ``"team"``) and each opponent plays every
+    seat of the same games (key ``"team_<name>"``), the comparison the co-op table asks for; the
+    opponent keys are then the policy at one seat with that agent as its partner(s)."""
     from mythenv.eval import run_arena
 
     spec = f"ppo:{model_path}"
@@ -54,6 +59,12 @@ def evaluate(model_path: str, game: str, opponents: list[str], games: int, seed:
                         "ci95": s["ci95"][agent], "games": s["games"], "mean_return": s["mean_return"][agent]}
         return out
     num_players = make_game(game, **(game_config or {})).num_players
+    if team:
+        for key, agent in [("team", spec)] + [(f"team_{o}", o) for o in opponents]:
+            s = run_arena(game, [agent] * num_players, games=games, seed=seed, workers=workers,
+                          config=game_config or {}).summary()
+            out[key] = {"agent": "policy" if agent == spec else agent, "win_rate": s["win_rate"][agent],
+                        "ci95": s["ci95"][agent], "games": s["games"], "mean_return": s["mean_return"][agent]}
     for opp in opponents:  # the policy at one seat, the opponent at every other (seats rotated)
         s = run_arena(game, [spec] + [opp] * (num_players - 1), games=games, seed=seed, workers=workers,
                       config=game_config or {}).summary()

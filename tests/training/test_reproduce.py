@@ -199,3 +199,31 @@ def test_one_seat_game_trains_and_is_evaluated_against_the_heuristic_alone(tmp_p
     assert set(res) == {"solo", "solo_heuristic"}
     assert res["solo"]["games"] == res["solo_heuristic"]["games"] == 2
     assert res["solo_heuristic"]["agent"] == "heuristic"
+
+
+def test_coop_game_is_evaluated_as_a_team_against_the_heuristic_team(tmp_path):
+    """Theosis co-op (both seats against the monsters, shared returns): with ``team`` the evaluation
+    plays the policy at every seat and the heuristic at every seat on the same encounters, and the
+    policy with a heuristic partner; a recipe turns it on with ``eval_team = true``."""
+    from mythenv.train import load_config, train
+    from mythenv.train.recipe import load_recipe
+    from mythenv.train.run import evaluate
+
+    coop = {"mode": "coop", "num_players": 2, "prep": "fast"}
+    cfg = load_config(game="theosis_v0").replace(
+        steps=64, n_envs=1, vec_env="dummy", snapshot_every=64, checkpoint_every=64, eval_every=10**6,
+        eval_games=1, pretrain={}, game_config=coop, opponents={"heuristic": 1.0},
+        ppo={"n_steps": 64, "batch_size": 64, "n_epochs": 1, "net_arch": [8]})
+    train(cfg, tmp_path / "coop", progress=False)
+    res = evaluate(str(tmp_path / "coop" / "final.zip"), "theosis_v0", ["heuristic"], 2, seed=1,
+                   game_config=coop, team=True)
+    assert set(res) == {"team", "team_heuristic", "heuristic"}
+    assert res["team"]["agent"] == "policy" and res["team_heuristic"]["agent"] == "heuristic"
+    assert res["team"]["games"] == res["team_heuristic"]["games"] == res["heuristic"]["games"] == 2
+    # the heuristic team's rate is the table's: both seats win or lose together
+    assert res["team_heuristic"]["win_rate"] in (0.0, 0.5, 1.0)
+    assert load_recipe("theosis_v0_coop2").eval_team is True
+    bad = tmp_path / "bad.toml"
+    bad.write_text('name = "x"\nconfig = "theosis_v0_coop2.toml"\neval_team = "yes"\n[[phases]]\nsteps = 10\n')
+    with pytest.raises(ConfigError, match="eval_team"):
+        load_recipe(bad)

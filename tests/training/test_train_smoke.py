@@ -150,7 +150,7 @@ def test_configs_train_batched_and_recipes_pin_their_pipeline(tmp_path):
         assert (cfg.vec_env, cfg.n_envs, cfg.vec_workers) == ("batched", 64, 2)
         assert cfg.ppo["n_steps"] * cfg.n_envs in (2048, 4096)
     assert load_config(None, game="mythologies_v0").vec_env == "subproc"  # its Favor shaping
-    batched_recipes = {"demigods_v0_4p"}  # made on the batched engine from the start (issue 44)
+    batched_recipes = {"demigods_v0_4p", "theomachy_v0_4p", "theosis_v0_coop2"}  # made on the batched engine from the start (issue 44)
     for name in list_recipes():
         cfg = load_recipe(name).config
         if name in batched_recipes:
