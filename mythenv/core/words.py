@@ -147,3 +147,8 @@ def status_text(context: str, to_act: str) -> str:
     """One line of a status: the game's public context ("Turn 4", "Hand 2, Betting Round 1") and whose
     decision it is (:func:`to_act_text`)."""
     return "; ".join(t for t in (context, to_act) if t)
+
+
+def counted(n: int | float, noun: str, plural: str | None = None) -> str:
+    """``n`` and the noun as a person says it: "1 Gem", "3 Gems", "0 cards"."""
+    return f"{n:g} {noun if n == 1 else (plural or noun + 's')}"

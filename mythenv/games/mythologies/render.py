@@ -66,7 +66,7 @@ def render_state(state, viewer: int | None = None) -> str:
         lines.append(f"  {MYTHS[state.boards[b]].capitalize() + ' board':15s} (Trial {b // 2 + 1}): " + " | ".join(cells)
                      + f"  (piles {len(state.piles[2 * b])}/{len(state.piles[2 * b + 1])})")
     for q in range(n):
-        lines.append(f"  {w.cap(seat_name(q, viewer))}: {state.fav[q]} Favors, {state.gem[q]} Gems, "
+        lines.append(f"  {w.cap(seat_name(q, viewer))}: {state.fav[q]} Favors, {w.counted(state.gem[q], 'Gem')}, "
                      f"{_trials(state.trials[q])}")
         for r in range(3):
             row = []
@@ -111,7 +111,7 @@ def draw(state, seat):
     cur = state.current_player()
     sc = state.scores()
     scores = [(w.cap(seat_name(q, viewer)) + (" (to act)" if q == cur else ""),
-               f"{sc[q]:g} Favors, {state.gem[q]} Gems", d.seat_color(q)) for q in range(n)]
+               f"{sc[q]:g} Favors, {w.counted(state.gem[q], 'Gem')}", d.seat_color(q)) for q in range(n)]
     turn, pending = status(state, viewer)
     x0, y0, x1, y1 = d.header(c, f"Mythologies ({n} players) - {d.view_name(seat)}",
                               turn, pending, "".join(_log(state, viewer, 1)), scores)
@@ -150,7 +150,7 @@ def draw(state, seat):
     d.text_box(c, inner, "\n\n".join(lines), 12)
     pans = d.row((x0, y0 + 440, x1, y1), n, gap=10)
     for q in range(n):
-        inner = d.panel(c, pans[q], f"{w.cap(seat_name(q, viewer))}: {state.fav[q]} Favors, {state.gem[q]} Gems, "
+        inner = d.panel(c, pans[q], f"{w.cap(seat_name(q, viewer))}: {state.fav[q]} Favors, {w.counted(state.gem[q], 'Gem')}, "
                         f"{_trials(state.trials[q])}", d.seat_color(q), size=13)
         grid_b, hand_b = d.split(inner, 3.6, 1, gap=6)
         cells = d.grid(grid_b, 3, 3, gap=4)

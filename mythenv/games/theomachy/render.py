@@ -78,7 +78,7 @@ def render_state(s, viewer: int | None = None) -> str:
             line += f" | hand: {_cards(s.hand[q])}"
         else:
             known = [c for c in s.hand[q] if s.vis[c] >> viewer & 1]
-            line += f" | hand: {len(s.hand[q])} cards" + (f" (known: {_cards(known)})" if known else "")
+            line += f" | hand: {w.counted(len(s.hand[q]), 'card')}" + (f" (known: {_cards(known)})" if known else "")
         if s.aside[q]:
             line += (f" | set aside: {_cards(s.aside[q])}" if viewer is None or viewer == q
                      else f" | set aside: {len(s.aside[q])} cards")

@@ -282,7 +282,7 @@ class Texts:
                 score = " (Stamina Tokens kept: " + "; ".join(f"{seat_name(p)}: {sc[p]:g}" for p in range(self.n)) + ")"
             return f"{verdict}: {why}{score}."
         if self.winner == -1:
-            return f"A tie: {why}."
+            return f"A tie: {why.removesuffix(': a tie')}."  # the saved reason says it too
         winners = [p for p in range(self.n) if self.team[p] == self.winner]
         names = " and ".join(seat_name(p) for p in winners)
         names = names[0].upper() + names[1:]
