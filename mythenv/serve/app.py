@@ -49,7 +49,7 @@ from mythenv.core.game import Game, State, seat_name
 from mythenv.core.record import Recorder, load_record
 from mythenv.core.registry import game_class, list_games, make_game
 from mythenv.core.view import SeatView
-from mythenv.core.words import status_text
+from mythenv.core.words import status_text, table_text
 
 from .forms import describe
 from .menu import Menu
@@ -147,7 +147,7 @@ class Match:
                 "regions": {str(a): pts for a, pts in self.game.hit_regions(s, me).items()}
                 if mine and has_picture(self.game) else {},
                 "log": log, "text": s.render(me), "finished": over, "picture": has_picture(self.game),
-                "ending": s.ending_text() if over else None,
+                "ending": table_text(s.ending_text(), me) if over else None,   # as the picture says it
                 "returns": [float(r) for r in s.returns()] if over else None}
 
 

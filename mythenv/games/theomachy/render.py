@@ -95,7 +95,7 @@ def render_state(s, viewer: int | None = None) -> str:
         if s.advanced:
             lines.append("    " + _pantheon_line(s, q, viewer))
         if s.step == BATTLE and s.active(q):
-            lines.append(f"    battle: {s.attacks[q]} attack(s), Power {s.battle_power(q)}")
+            lines.append(f"    battle: {w.counted(s.attacks[q], 'attack')}, Power {s.battle_power(q)}")
     if s.log:
         lines.append("recent: " + "; ".join(_log(s, viewer, 5)))
     return "\n".join(lines)
@@ -201,7 +201,12 @@ def draw(state, seat):
     c.text((inner[0], inner[1] + 2), f"Initial Ante {s.ante}", 13)
     _tokens(c, inner[0], inner[1] + 40, s.level, label="bet level")
     _tokens(c, inner[0], inner[1] + 74, s.bank, label="bank")
-    c.text((inner[0], inner[1] + 100), "  ".join(f"{t[0]}={n_}" for t, n_ in zip(TOKEN_NAMES, (2, 5, 10))), 10, d.MUTED)
+    x = inner[0]
+    for t, worth in enumerate((2, 5, 10)):   # the key: each colour's token and what it is worth
+        d.token(c, (x + 5, inner[1] + 104), 5, TOKEN_COLORS[t], "")
+        key = f"{TOKEN_NAMES[t]} {worth}"
+        c.text((x + 13, inner[1] + 104), key, 10, d.MUTED, anchor="lm")
+        x += 13 + d.font(10).getlength(key) + 10
     inner = d.panel(c, track_b, f"Prayer Track (deck {len(s.prayer)})", d.MUTED)
     for cb, x in zip(d.row(inner, max(4, len(s.track)), 4, max_width=80), s.track):
         if x >= 0:
@@ -218,7 +223,7 @@ def draw(state, seat):
         xx = _tokens(c, ix0, iy0 + 11, s.cult[q], label="cult")
         xx = _tokens(c, xx, iy0 + 11, s.stake[q], label=f"stake (value {value(s.stake[q])})")
         if s.step == BATTLE and s.active(q):
-            c.text((xx, iy0 + 11), f"battle: {s.attacks[q]} attack(s), Power {s.battle_power(q)}", 12, anchor="lm")
+            c.text((xx, iy0 + 11), f"battle: {w.counted(s.attacks[q], 'attack')}, Power {s.battle_power(q)}", 12, anchor="lm")
         mine = viewer is None or viewer == q
         rows = d.split((ix0, iy0 + 26, ix1, iy1), 1, 1, gap=4)
         hand_b, play_b = d.split(rows[0], 1.4, 1, vertical=False, gap=8)

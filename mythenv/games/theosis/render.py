@@ -340,7 +340,7 @@ def draw(state, seat, hexes: dict | None = None):
         dead = " (fallen)" if state.hp[h] <= 0 else "" if state.pos[h] >= 0 else " (not in the Arena)"
         arch = HEROES[h].archetypes[state.arch[h]] if state.arch[h] >= 0 else ""
         who = f", {seat_name(p, viewer)}" if p >= 0 and n > 1 else ""
-        d.label(c, (inner[0] + 22, y + lh / 2), f"{HEROES[h].name} ({arch}{who}) HP {state.hp[h]}  mana {state.mana[h]}  "
+        d.label(c, (inner[0] + 22, y + lh / 2), f"{HEROES[h].name} ({arch}{who}) HP {state.hp[h]}  Mana {sum(state.mana[h])}/3  "
                 f"gold {state.gold[h]}  items {eq}{dead}", 11, width=inner[2] - inner[0] - 24, anchor="lm")
     inner = d.panel(c, sb, "Seats: Powers in hand, Rituals, monsters", d.MUTED)
     row_h = min(86, (inner[3] - inner[1] - 60) / n)   # one row of Powers per seat, the rest for the text

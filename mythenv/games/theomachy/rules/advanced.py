@@ -23,6 +23,8 @@ from opponents' Stakes); seats of the sequential choices ``pick_seat``, of the M
 
 from __future__ import annotations
 
+from mythenv.core.words import counted
+
 from ..pantheons import DEITIES, MYTH_INDEX, MYTHS, ND, PANTHEONS, REPEATABLE
 from .tables import BATTLE, CLOSING, DRAFT_DROP, DRAFT_PICK, GOD, MYTH, PANTHEON
 
@@ -194,7 +196,7 @@ class AdvancedMixin:
             self.myth_known[p] = min(self.myth_known[p], len(deck))
             M = MYTHS[m]
             self.miracles[p] -= M.cost
-            self._log(f"{self.name(p)} buys {M.name} for {M.cost} Miracle(s)")
+            self._log(f"{self.name(p)} buys {M.name} for {counted(M.cost, 'Miracle')}")
             if M.use == "immediate":
                 # TM § The Myth Phase: an immediate effect, then the card is discarded
                 self.myth_out[p].append(m)

@@ -29,7 +29,7 @@ class ClosingPhase:
             best = max(self.power[p] for p in inhand)
             winners = [p for p in inhand if self.power[p] == best]
         self.winners = winners
-        self._log("winner(s): " + ", ".join(self.name(w) for w in winners)
+        self._log(("winners: " if len(winners) > 1 else "winner: ") + ", ".join(self.name(w) for w in winners)
                   + (f" (Power {self.power[winners[0]]})" if len(inhand) > 1 else ""))
         # folded players take back their cards (TM § Leaving a Hand in Progress)
         for p in range(self.n):

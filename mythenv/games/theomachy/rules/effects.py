@@ -4,6 +4,8 @@ the data-driven card effects (``Kind.ops`` from ``cards.py``, see ``data/prayer.
 
 from __future__ import annotations
 
+from mythenv.core.words import counted
+
 from ..cards import KINDS
 from .exchange import _exchange
 from .tables import ATTACK, BATTLE, BET, EFFECT, PLACE, POWER, TOKEN_NAMES, kid, kind
@@ -130,7 +132,7 @@ class CardPlay:
         if name == "strip":
             if t >= 0 and not (attack and self._shielded(t)):
                 k = self._stake_remove(t, op[1], op[2])
-                self._log(f"{self.name(t)} loses {k} {TOKEN_NAMES[op[1]]}(s) from the Stake")
+                self._log(f"{self.name(t)} loses {counted(k, TOKEN_NAMES[op[1]])} from the Stake")
                 if self.advanced:
                     self.h_stripped[p] += k
         elif name == "bank_to_stake":

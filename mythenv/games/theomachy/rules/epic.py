@@ -29,6 +29,7 @@ piece ``victory_points``).
 from __future__ import annotations
 
 from mythenv.core.errors import StateError
+from mythenv.core.words import counted
 
 from .exchange import _pay
 from .tables import OVER
@@ -56,8 +57,8 @@ class EpicRules:
             g = min(EPIC_CULT[t], self.bank[t])
             self.bank[t] -= g
             cult[t] = g
-        self._log(f"{self.name(p)} re-creates a Cult of {cult[2]} Prophet(s), {cult[1]} Priest(s) and "
-                  f"{cult[0]} Disciple(s)")
+        self._log(f"{self.name(p)} re-creates a Cult of {counted(cult[2], 'Prophet')}, {counted(cult[1], 'Priest')} and "
+                  f"{counted(cult[0], 'Disciple')}")
 
     def _epic_award(self, seats, points: int) -> bool:
         """``points`` Victory Points to each of ``seats``; True when the game stops (someone has 10)."""
@@ -65,7 +66,7 @@ class EpicRules:
             return False
         for w in seats:
             self.vp[w] += points
-            self._log(f"{self.name(w)} receives {points} Victory Point(s) ({self.vp[w]} in all)")
+            self._log(f"{self.name(w)} receives {counted(points, 'Victory Point')} ({self.vp[w]} in all)")
         top = [q for q in range(self.n) if self.vp[q] >= EPIC_TARGET]
         if not top:
             return False

@@ -17,6 +17,8 @@ player, starting with the First Player, decides at the start and end of a Phase"
 
 from __future__ import annotations
 
+from mythenv.core.words import counted
+
 from ..cards import KINDS
 from ..pantheons import DEITIES, MYTHS, ND, WINDOWS
 from .exchange import _exchange, _pay
@@ -103,7 +105,7 @@ class MythMixin:
             need[cost[1]] = cost[2]
             _pay(self.cult[p], self.bank, need)
             self.bank[cost[1]] += cost[2]
-            self._log(f"{self.name(p)} sacrifices {cost[2]} {TOKEN_NAMES[cost[1]]}(s)")
+            self._log(f"{self.name(p)} sacrifices {counted(cost[2], TOKEN_NAMES[cost[1]])}")
             return False
         if name == "miracle":
             self.miracles[p] -= cost[1]
@@ -182,13 +184,13 @@ class MythMixin:
         elif name in ("gain", "win_gain"):
             if name == "gain" or self.winners == [p]:
                 g = self._bank_give(self.cult[p], op[1], op[2])
-                self._log(f"{self.name(p)} takes {g} {TOKEN_NAMES[op[1]]}(s) from the bank")
+                self._log(f"{self.name(p)} takes {counted(g, TOKEN_NAMES[op[1]])} from the bank")
         elif name == "cult_loss":
             k = min(op[2], self.cult[t][op[1]])
             self.cult[t][op[1]] -= k
             self.bank[op[1]] += k
             _exchange(self.cult[t], self.bank)
-            self._log(f"{self.name(t)} loses {k} {TOKEN_NAMES[op[1]]}(s) from the Cult")
+            self._log(f"{self.name(t)} loses {counted(k, TOKEN_NAMES[op[1]])} from the Cult")
         elif name == "miracle":
             self.miracles[p] += op[1]
         elif name == "save":
