@@ -518,7 +518,8 @@ def status_table(root: Path | None = None) -> str:
                 vs_heur = (f"{_rate(res['solo'])} against the monsters; the heuristic alone on the same "
                            f"encounters: {_rate(res.get('solo_heuristic'))}")
             elif "team" in res:  # co-op: the policy at every seat against the heuristic team, same encounters
-                vs_random = _rate(res.get("random")) + " (random partner)"
+                vs_random = (_rate(res["random"]) + " (random partner)" if "random" in res
+                             else "- (not evaluated: co-op has no opponent seat)")
                 vs_heur = (f"{_rate(res['team'])} as a team against the monsters; the heuristic team on the same "
                            f"encounters: {_rate(res.get('team_heuristic'))}; with a heuristic partner: "
                            f"{_rate(res.get('heuristic'))}")

@@ -222,6 +222,10 @@ def test_coop_game_is_evaluated_as_a_team_against_the_heuristic_team(tmp_path):
     assert res["team"]["games"] == res["team_heuristic"]["games"] == res["heuristic"]["games"] == 2
     # the heuristic team's rate is the table's: both seats win or lose together
     assert res["team_heuristic"]["win_rate"] in (0.0, 0.5, 1.0)
+    # and its interval counts games, not seats (2 games, not 4 seat results)
+    from mythenv.eval.arena import wilson
+    for key in ("team", "team_heuristic"):
+        assert res[key]["ci95"] == list(wilson(res[key]["win_rate"] * 2, 2)), key
     assert load_recipe("theosis_v0_coop2").eval_team is True
     bad = tmp_path / "bad.toml"
     bad.write_text('name = "x"\nconfig = "theosis_v0_coop2.toml"\neval_team = "yes"\n[[phases]]\nsteps = 10\n')
