@@ -17,6 +17,7 @@ with an ``imitate`` table and no ``steps``, fits the policy as it stands to a te
     steps = 1_500_000
     opponents = { heuristic = 0.7, self = 0.3 }
     ppo = { learning_rate = 5e-5 }
+    pipeline = { vec_env = "batched", n_envs = 64, vec_workers = 2, n_steps = 64 }  # this phase's own
     [[phases]]                      # distillation: collect the teacher's decisions, fit the policy
     imitate = { teacher = "python:training/teachers/demigods_v0.py", games = 5000, teacher_policy = true }
 
@@ -63,7 +64,7 @@ RECIPE_KEYS = {"name", "config", "game_config", "pipeline", "final_eval_games", 
 #: what a recipe's ``pipeline`` may set: how its games are stepped (a policy shipped before the batched
 #: engine pins the SubprocVecEnv it was trained on; ``n_steps`` is [ppo]'s, per env)
 PIPELINE_KEYS = ("vec_env", "n_envs", "vec_workers", "n_steps")
-PHASE_KEYS = {"steps", "opponents", "ppo", "note", "imitate"}
+PHASE_KEYS = {"steps", "opponents", "ppo", "pipeline", "note", "imitate"}
 IMITATE_DEFAULTS: dict[str, Any] = {"teacher": None, "games": 2000, "opponents": {"heuristic": 0.5, "random": 0.5},
                                     "epochs": 4, "batch_size": 512, "learning_rate": 3e-4, "vf_coef": 0.5,
                                     "holdout": 0.03, "workers": 2, "teacher_policy": False, "dagger": False}
@@ -82,6 +83,9 @@ class Phase:
     ppo: dict[str, Any] = field(default_factory=dict)
     note: str = ""
     imitate: dict[str, Any] | None = None
+    #: how this phase's games are stepped, over the recipe's ``pipeline`` (a policy begun on the
+    #: SubprocVecEnv may go on on the batched engine; a resume keeps the network, not the envs)
+    pipeline: dict[str, Any] = field(default_factory=dict)
 
 
 @dataclass
@@ -101,8 +105,9 @@ class Recipe:
 
     def phase_config(self, i: int) -> TrainConfig:
         ph = self.phases[i]
-        return self.config.replace(steps=ph.steps, opponents=ph.opponents,
-                                   ppo={**self.config.ppo, **ph.ppo} if ph.ppo else None)
+        cfg = self.config.replace(steps=ph.steps, opponents=ph.opponents,
+                                  ppo={**self.config.ppo, **ph.ppo} if ph.ppo else None)
+        return _with_pipeline(cfg, ph.pipeline)
 
 
 def recipe_dir() -> Path:
@@ -131,11 +136,7 @@ def load_recipe(name_or_path: str | Path) -> Recipe:
     if "game_config" in d:
         cfg = cfg.replace(game_config=d["game_config"])
     if "pipeline" in d:
-        pl = d["pipeline"]
-        if not isinstance(pl, dict) or set(pl) - set(PIPELINE_KEYS):
-            raise ConfigError(f"{p}: pipeline must be a table of {', '.join(PIPELINE_KEYS)}; got {pl!r}")
-        cfg = cfg.replace(**{k: v for k, v in pl.items() if k != "n_steps"},
-                          ppo={**cfg.ppo, "n_steps": pl["n_steps"]} if "n_steps" in pl else None)
+        cfg = _with_pipeline(cfg, _check_pipeline(p, d["pipeline"]))
     phases, last = [], 0
     for i, ph in enumerate(d["phases"]):
         bad = set(ph) - PHASE_KEYS
@@ -151,7 +152,8 @@ def load_recipe(name_or_path: str | Path) -> Recipe:
         if set(ppo) - set(DEFAULT_PPO) or "net_arch" in ppo:
             raise ConfigError(f"{p}: phase {i}: ppo keys {sorted(ppo)}; allowed: "
                               f"{', '.join(k for k in DEFAULT_PPO if k != 'net_arch')}")
-        phases.append(Phase(steps, ph.get("opponents"), ppo, ph.get("note", "")))
+        phases.append(Phase(steps, ph.get("opponents"), ppo, ph.get("note", ""),
+                            pipeline=_check_pipeline(f"{p}: phase {i}", ph.get("pipeline", {}))))
         last = steps
     r = Recipe(d["name"], cfg, phases, d.get("final_eval_games", 1000),
                list(d.get("eval_opponents", ["random", "heuristic"])), d.get("keep_snapshots", 4),
@@ -161,6 +163,20 @@ def load_recipe(name_or_path: str | Path) -> Recipe:
     for i in range(len(phases)):
         r.phase_config(i)  # validates each phase's opponents and [ppo]
     return r
+
+
+def _check_pipeline(where, pl) -> dict[str, Any]:
+    if not isinstance(pl, dict) or set(pl) - set(PIPELINE_KEYS):
+        raise ConfigError(f"{where}: pipeline must be a table of {', '.join(PIPELINE_KEYS)}; got {pl!r}")
+    return dict(pl)
+
+
+def _with_pipeline(cfg: TrainConfig, pl: dict[str, Any]) -> TrainConfig:
+    """``cfg`` with a recipe's or a phase's ``pipeline`` (``n_steps`` is [ppo]'s)."""
+    if not pl:
+        return cfg
+    return cfg.replace(**{k: v for k, v in pl.items() if k != "n_steps"},
+                       ppo={**cfg.ppo, "n_steps": pl["n_steps"]} if "n_steps" in pl else None)
 
 
 def _check_imitate(p: Path, i: int, ph: dict[str, Any]) -> dict[str, Any]:

@@ -12,8 +12,8 @@ pytest.importorskip("httpx")
 from fastapi.testclient import TestClient  # noqa: E402
 
 import mythenv  # noqa: E402
-from mythenv.core import words  # noqa: E402
 from mythenv.core.record import load_record  # noqa: E402
+from mythenv.core.words import table_text  # noqa: E402
 from mythenv.serve.app import create_app  # noqa: E402
 from mythenv.serve.page import has_picture  # noqa: E402
 
@@ -75,7 +75,7 @@ def test_whole_game_and_its_record(client):
     assert v["seats"] == ["Player 1", "you"]
     # the end in words: the game's ending_text, not the returns, naming the person's seat as the
     # picture does ("You win", not "Player 2 wins")
-    assert v["ending"] == words.table_text(rp.final.ending_text(), 1) and v["ending"]
+    assert v["ending"] == table_text(rp.final.ending_text(), 1) and v["ending"]
     assert "Player 2" not in v["ending"]
 
 

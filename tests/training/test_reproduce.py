@@ -77,6 +77,27 @@ def test_reproduce_phases_resume_from_state_and_export(tmp_path):
     assert agent.policy.num_actions == agent.game.num_actions
 
 
+def test_a_phase_may_move_to_the_batched_engine(tmp_path):
+    """A phase's ``pipeline`` applies to that phase only: a policy begun on one env goes on, with the
+    same network and step count, on the batched engine with more games and a shorter rollout; a bad
+    key is refused with the phase named."""
+    (tmp_path / "cfg.toml").write_text(CONFIG)
+    p = tmp_path / "tiny.toml"
+    p.write_text(f'name = "tiny"\nconfig = "{tmp_path / "cfg.toml"}"\nfinal_eval_games = 2\neval_workers = 1\n'
+                 '[[phases]]\nsteps = 128\n'
+                 '[[phases]]\nsteps = 256\npipeline = { vec_env = "batched", n_envs = 4, vec_workers = 1, n_steps = 16 }\n')
+    recipe = load_recipe(p)
+    first, second = recipe.phase_config(0), recipe.phase_config(1)
+    assert (first.vec_env, first.n_envs, first.ppo["n_steps"]) == ("dummy", 1, 64)
+    assert (second.vec_env, second.n_envs, second.vec_workers, second.ppo["n_steps"]) == ("batched", 4, 1, 16)
+    assert recipe.config.vec_env == "dummy"
+    meta = reproduce(recipe, root=tmp_path / "training", progress=False, out_policy=tmp_path / "tiny.npz")
+    assert meta["steps"] >= 256 and [h["phase"] for h in meta["history"]] == [0, 1]
+    p.write_text(p.read_text().replace("vec_workers = 1", "seed = 1"))
+    with pytest.raises(ConfigError, match="phase 1: pipeline"):
+        load_recipe(p)
+
+
 def test_bad_recipes_are_refused(tmp_path):
     with pytest.raises(ConfigError, match="no recipe"):
         load_recipe(tmp_path / "none.toml")
