@@ -111,6 +111,20 @@ def test_a_team_win_counts_for_both_seats_not_as_a_draw():
     assert solo.summary()["draws"] == sum(1 for r in solo.records if r.returns[0] == 0)
 
 
+def test_an_agent_at_several_seats_is_counted_by_games():
+    """An agent at 3 of 4 seats (a table of heuristics) or at both seats of a co-op team gives one
+    result per game, the share of its seats that won: its rate is the per-seat rate, its interval
+    counts games, not seats (its seats' results are tied); at one seat a game nothing changes."""
+    table = run_arena("demigods_v0", ["random", "heuristic", "heuristic", "heuristic"], games=8, seed=2,
+                      config={"num_players": 4}).summary()
+    for agent, seats in (("random", 1), ("heuristic", 3)):
+        wins = table["win_rate"][agent] * 8 * seats
+        assert table["ci95"][agent] == pytest.approx(list(wilson(wins / seats, 8))), agent
+    team = run_arena("theosis_v0", ["random", "random"], games=6, seed=1,
+                     config={"num_players": 2, "mode": "coop", "prep": "fast"}).summary()
+    assert team["ci95"]["random"] == pytest.approx(list(wilson(team["win_rate"]["random"] * 6, 6)))
+
+
 def test_wilson_interval():
     lo, hi = wilson(50, 100)
     assert lo < 0.5 < hi and hi - lo < 0.2

@@ -6,7 +6,9 @@ are the seats with the best return when it is positive (``winning_seats``): one 
 when the rules make them win together (a Theosis team, Mythologies' shared victory, the co-op
 table); each winner's agent is credited with the win. A game nobody wins with a best return of 0
 is a draw. A one-seat game (or a co-op table against the monsters) is won with a positive return
-and otherwise lost, not drawn.
+and otherwise lost, not drawn. An agent's win rate is the share of its seats that won; its 95% Wilson
+interval counts games (an agent at several seats of a game gives one result, as its seats' results
+are tied).
 """
 
 from __future__ import annotations
@@ -146,7 +148,12 @@ class ArenaResult:
                     wins[name] += 1
                     seat_wins[name][s] += 1
         win_rate = {a: (wins[a] / played[a] if played[a] else 0.0) for a in self.agents}
-        ci = {a: list(wilson(wins[a], played[a])) for a in self.agents}
+        # the interval counts games, not seats: an agent at k seats of a game (a team, a table of
+        # heuristics, a policy playing itself) gives one result, the share of its seats that won,
+        # since its seats' results are tied; at one seat a game this is the usual count
+        games_of = {a: sum(a in r.seats for r in self.records) for a in self.agents}
+        ci = {a: list(wilson(wins[a] * games_of[a] / played[a], games_of[a]) if played[a] else wilson(0, 0))
+              for a in self.agents}
         return {
             "game": self.game,
             "config": self.config,

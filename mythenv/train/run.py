@@ -59,19 +59,12 @@ def evaluate(model_path: str, game: str, opponents: list[str], games: int, seed:
                         "ci95": s["ci95"][agent], "games": s["games"], "mean_return": s["mean_return"][agent]}
         return out
     num_players = make_game(game, **(game_config or {})).num_players
-    if team:
-        from mythenv.eval.arena import wilson
-
+    if team:  # the arena's interval counts encounters: a team's seats win or lose together
         for key, agent in [("team", spec)] + [(f"team_{o}", o) for o in opponents]:
-            res = run_arena(game, [agent] * num_players, games=games, seed=seed, workers=workers,
-                            config=game_config or {})
-            s = res.summary()
-            # one result per game, not per seat: the seats of a team win or lose together, so
-            # counting each seat would halve the interval without adding evidence
-            won = sum(bool(r.winners) or r.winner >= 0 for r in res.records)
-            out[key] = {"agent": "policy" if agent == spec else agent, "win_rate": won / len(res.records),
-                        "ci95": list(wilson(won, len(res.records))), "games": s["games"],
-                        "mean_return": s["mean_return"][agent]}
+            s = run_arena(game, [agent] * num_players, games=games, seed=seed, workers=workers,
+                          config=game_config or {}).summary()
+            out[key] = {"agent": "policy" if agent == spec else agent, "win_rate": s["win_rate"][agent],
+                        "ci95": s["ci95"][agent], "games": s["games"], "mean_return": s["mean_return"][agent]}
     for opp in opponents:  # the policy at one seat, the opponent at every other (seats rotated)
         s = run_arena(game, [spec] + [opp] * (num_players - 1), games=games, seed=seed, workers=workers,
                       config=game_config or {}).summary()
