@@ -23,7 +23,7 @@ def _tok(t) -> str:
 
 
 def _cards(cs) -> str:
-    return ", ".join(sorted(kind(c).name for c in cs)) or "-"
+    return ", ".join(sorted(kind(c).name for c in cs)) or "none"
 
 
 #: each Step as the table names it
@@ -58,7 +58,7 @@ def render_state(s, viewer: int | None = None) -> str:
     cons = []
     for i, e in enumerate(s.const):
         cons.append(_ess(e) if _const_known(s, i, viewer) else "??")
-    lines.append(f"Constellation: {' '.join(cons) or '-'} | Initial Ante {s.ante} | "
+    lines.append(f"Constellation: {' '.join(cons) or 'none'} | Initial Ante {s.ante} | "
                  f"bet level {_tok(s.level)} | bank {_tok(s.bank)}")
     track = " | ".join(KINDS[kind(c).index].name if c >= 0 else "." for c in s.track)
     lines.append(f"Prayer Track: {track} (deck {len(s.prayer)})")
@@ -84,7 +84,7 @@ def render_state(s, viewer: int | None = None) -> str:
                      else f" | set aside: {len(s.aside[q])} cards")
         if s.draft_hand[q] and (viewer is None or viewer == q):
             line += f" | packet: {_cards(s.draft_hand[q])} | kept: {_cards(s.picks[q])}"
-        top = kind(s.disc[q][-1]).name if s.disc[q] else "-"
+        top = kind(s.disc[q][-1]).name if s.disc[q] else "none"
         line += f" | deck {len(s.deck[q])}, discard {len(s.disc[q])} (top {top})"
         lines.append(line)
         if s.table[q]:
@@ -103,22 +103,22 @@ def render_state(s, viewer: int | None = None) -> str:
 
 def _pantheon_line(s, q: int, viewer) -> str:
     """Pantheon, God (hidden from the others until the reveal), Miracles, Mythology cards."""
-    pan = PANTHEONS[s.pantheon[q]].name if s.pantheon[q] >= 0 else "-"
+    pan = f"the {PANTHEONS[s.pantheon[q]].name} Pantheon" if s.pantheon[q] >= 0 else "no Pantheon yet"
     d = s.deity[q]
     if d < 0:
-        god = "-"
+        god = "not chosen yet"
     elif s.revealed or viewer is None or viewer == q:
         god = DEITIES[d].name
     else:
         god = "(face down)"
     deck = s.myth_deck[q]
-    top = MYTHS[deck[-1]].name if deck else "-"
+    top = MYTHS[deck[-1]].name if deck else "none"
     own = []
     for m in s.myth_own[q]:
         tag = " (in Stake)" if m in s.hero_stake[q] else " (used)" if m in s.myth_used[q] else ""
         own.append(MYTHS[m].name + tag)
-    return (f"pantheon {pan}, god {god}, miracles {s.miracles[q]} | mythology top {top} "
-            f"(deck {len(deck)}) | in play: {', '.join(own) or '-'}")
+    return (f"{pan}, God {god}, {w.counted(s.miracles[q], 'Miracle')} | Mythology cards: top {top} "
+            f"(deck {len(deck)}), in play {', '.join(own) or 'none'}")
 
 
 # ----------------------------------------------------------------------------- the picture
@@ -235,25 +235,27 @@ def draw(state, seat):
         lines = []
         bottom = rows[1]
         if s.advanced:
-            pan = PANTHEONS[s.pantheon[q]].name if s.pantheon[q] >= 0 else "-"
+            pan = f"{PANTHEONS[s.pantheon[q]].name} Pantheon" if s.pantheon[q] >= 0 else "no Pantheon yet"
             dd = s.deity[q]
-            god = "-" if dd < 0 else DEITIES[dd].name if s.revealed or mine else None
             gb, bottom = d.split(rows[1], 1, 3, vertical=False, gap=8)
             cb = (gb[0], gb[1] + 14, gb[0] + 70, gb[3])
-            d.label(c, (gb[0], gb[1]), f"{pan}, miracles {s.miracles[q]}", 11, d.MUTED, gb[2] - gb[0])
-            if god is None:
-                d.card_back(c, cb, "God")
+            d.label(c, (gb[0], gb[1]), f"{pan}, {w.counted(s.miracles[q], 'Miracle')}", 11, d.MUTED, gb[2] - gb[0])
+            if dd < 0:  # no God chosen yet: an empty place for it
+                c.rect(cb, None, d.LINE, radius=5)
+                c.text(((cb[0] + cb[2]) / 2, (cb[1] + cb[3]) / 2), "God", 10, d.MUTED, anchor="mm")
+            elif s.revealed or mine:
+                d.card(c, cb, DEITIES[dd].name, ["God"], d.seat_color(q), 10)
             else:
-                d.card(c, cb, god, ["God"], d.seat_color(q), 10)
+                d.card_back(c, cb, "God")
             own = [MYTHS[m].name + (" (in Stake)" if m in s.hero_stake[q] else " (used)" if m in s.myth_used[q] else "")
                    for m in s.myth_own[q]]
             deck = s.myth_deck[q]
-            lines.append(f"Mythology: top {MYTHS[deck[-1]].name if deck else '-'} (deck {len(deck)}); "
-                         f"in play: {', '.join(own) or '-'}")
+            lines.append(f"Mythology cards: top {MYTHS[deck[-1]].name if deck else 'none'} (deck {len(deck)}), "
+                         f"in play {', '.join(own) or 'none'}")
         if s.aside[q]:
             lines.append(f"set aside: {_cards(s.aside[q]) if mine else f'{len(s.aside[q])} cards'}")
         if s.draft_hand[q] and mine:
             lines.append(f"packet: {_cards(s.draft_hand[q])} | kept: {_cards(s.picks[q])}")
-        lines.append(f"discard top: {kind(s.disc[q][-1]).name if s.disc[q] else '-'}")
+        lines.append(f"discard top: {kind(s.disc[q][-1]).name if s.disc[q] else 'none'}")
         d.text_box(c, bottom, "\n".join(lines), 11)
     return c.image
