@@ -1,9 +1,10 @@
 """State declared once: typed fields from which the core builds the mechanical parts of a state.
 
 A game lists its state's fields on its State class (``fields = Fields(...)``), each with a type
-(:class:`Int`, :class:`Flag`, :class:`Text`, :class:`Ints`, :class:`Bytes`, :class:`Seq`,
+(:class:`Int`, :class:`Flag`, :class:`Text`, :class:`Const`, :class:`Ints`, :class:`Bytes`, :class:`Row`, :class:`Seq`,
 :class:`Records`, :class:`Tree`, :class:`Rng`), its bounds, whether it is per seat, set-like or ordered, nullable,
-public or hidden, and a one-line meaning. From that one list the core generates (:class:`Declared`):
+public or hidden, only in some modes, and a one-line meaning. From that one list the core generates
+(:class:`Declared`):
 
 - ``__slots__`` (the fields and the runtime slots such as ``game`` and ``_legal``);
 - ``_init_fields(game)``: every field at its default (what a constructor starts from);
@@ -15,6 +16,10 @@ public or hidden, and a one-line meaning. From that one list the core generates 
   state is built: ints are never bools, a field is ``null`` only when declared nullable, a set-like
   list never repeats an entry, a queue declared non-empty (``min_len``) is never empty, and each
   refusal is a ``StateError`` naming the field.
+
+A mode's own fields (``Field(..., only="advanced")``: a :class:`Runtime` flag of the config) exist,
+are copied, saved, loaded and checked only in the states of that mode; the saved states of the other
+modes have no such key, and their schema refuses one.
 
 Relations between fields (every card in exactly one place, whose turn it is) stay the game's
 ``check_invariants()``, which ``from_dict`` runs after the fields are loaded; a game that must
@@ -32,8 +37,8 @@ from typing import Any
 from . import schema as sc
 from .game import State, rng_from_json, rng_to_json
 
-__all__ = ["Int", "Flag", "Text", "Ints", "Bytes", "Seq", "Nullable", "Records", "Tree", "Rng", "Field", "Runtime",
-           "Fields", "Declared", "SEATS"]
+__all__ = ["Int", "Flag", "Text", "Const", "Ints", "Bytes", "Row", "Seq", "Nullable", "Records", "Tree", "Rng", "Field",
+           "Runtime", "Fields", "Declared", "SEATS"]
 
 #: the number of seats of the game (``game.num_players``), as a length: a per-seat list
 SEATS = "seats"
@@ -126,6 +131,23 @@ class Text(Kind):
         return "text"
 
 
+class Const(Kind):
+    """A value the game's config fixes (the number of boxes in play, a constant argument of a record),
+    saved and checked as exactly that value; ``value`` may be a function of the game."""
+
+    def __init__(self, value):
+        self.value = value
+
+    def spec(self, game):
+        return sc.Const(_val(self.value, game))
+
+    def default(self, game):
+        return _val(self.value, game)
+
+    def describe(self):
+        return "constant" if callable(self.value) else f"constant {self.value!r}"
+
+
 def _lengths(length, min_len, max_len, game) -> dict:
     if length is not None:
         return {"length": _val(length, game)}
@@ -192,6 +214,38 @@ class Bytes(Kind):
 
     def describe(self):
         return f"table of ints {self.lo}..{self.hi}"
+
+
+class Row(Kind):
+    """A fixed-length list whose entries have kinds of their own (a vector of token counts, each
+    bounded by its own supply; a ``[card, damaged, token type]`` place): held and saved as a list,
+    checked entry by entry. The entries are immutable kinds (:class:`Int`, :class:`Flag`,
+    :class:`Text`, :class:`Const`)."""
+
+    immutable = False
+
+    def __init__(self, *items: Kind):
+        if not items or not all(k.immutable for k in items):
+            raise TypeError("Row: one or more entries, each of an immutable kind (Int, Flag, Text, Const)")
+        self.items = items
+
+    def copy(self, e, fresh):
+        return f"{e}[:]"
+
+    def save(self, e, fresh):
+        return f"{e}[:]"
+
+    def load(self, e, fresh):
+        return f"{e}[:]"
+
+    def spec(self, game):
+        return sc.Tuple(*(k.spec(game) for k in self.items))
+
+    def default(self, game):
+        return [k.default(game) for k in self.items]
+
+    def describe(self):
+        return "[" + ", ".join(k.describe() for k in self.items) + "]"
 
 
 class Seq(Kind):
@@ -273,10 +327,17 @@ _RECORD_KEYS = iter(range(10 ** 9))
 class Records(Kind):
     """A stack or queue of records: tuples whose first entry is a tag naming the kind, then its
     arguments, whose kinds ``kinds[tag]`` lists (an argument is an :class:`Int`, or an :class:`Ints`
-    list, held as a list or, ``as_tuple``, a tuple). Saved as lists of the tag and the arguments."""
+    list, held as a list or, ``as_tuple``, a tuple, or a :class:`Const`). Saved as lists of the tag
+    and the arguments. ``only``: the tags that exist in some configs only, each with a function of
+    the game saying whether it does (``{"window": lambda g: g.config["mode"] != "basic"}``): the
+    schema of another config refuses them."""
 
-    def __init__(self, kinds: dict[str, tuple[Kind, ...]], *, what: str = "record", min_len=0, max_len=10_000):
+    def __init__(self, kinds: dict[str, tuple[Kind, ...]], *, what: str = "record", min_len=0, max_len=10_000,
+                 only: dict | None = None):
         self.kinds, self.what, self.min_len, self.max_len = dict(kinds), what, min_len, max_len
+        self.only = dict(only or {})
+        if not set(self.only) <= set(self.kinds):
+            raise TypeError(f"Records: only= names tags that are not declared: {sorted(set(self.only) - set(self.kinds))}")
         self.key = next(_RECORD_KEYS)  # names its helpers in the generated code
         self.immutable = False
         self.mutable_tags = frozenset(t for t, args in self.kinds.items() if not all(a.immutable for a in args))
@@ -328,8 +389,9 @@ class Records(Kind):
         return {f"_rec_copy_{i}": rec_copy, f"_rec_save_{i}": rec_save, f"_rec_load_{i}": rec_load}
 
     def spec(self, game):
-        return sc.List(sc.Tagged({t: sc.Tuple(*(a.spec(game) for a in args)) for t, args in self.kinds.items()},
-                                 self.what), min_len=_val(self.min_len, game), max_len=_val(self.max_len, game))
+        tags = {t: sc.Tuple(*(a.spec(game) for a in args)) for t, args in self.kinds.items()
+                if t not in self.only or self.only[t](game)}
+        return sc.List(sc.Tagged(tags, self.what), min_len=_val(self.min_len, game), max_len=_val(self.max_len, game))
 
     def default(self, game):
         return []
@@ -393,12 +455,14 @@ class Field:
     ``hidden``: some seat may not see it (a hand, a deck order), which ``resample_hidden`` and the
     observers must respect (documentation and tooling; the core copies it like any field);
     ``default``: the value ``_init_fields`` sets, or a function of the game giving it (else the
-    kind's: 0, empty, False, None)."""
+    kind's: 0, empty, False, None); ``only``: the name of a :class:`Runtime` flag (a game mode): the
+    field exists only in the states where it is true (set, copied, saved, loaded and in the schema
+    only there; a saved state of another mode has no such key)."""
 
-    __slots__ = ("name", "kind", "meaning", "hidden", "default")
+    __slots__ = ("name", "kind", "meaning", "hidden", "default", "only")
 
     def __init__(self, name: str, kind: Kind, meaning: str, *, per_seat: bool | int = False,
-                 nullable: bool = False, hidden: bool = False, default: Any = None):
+                 nullable: bool = False, hidden: bool = False, default: Any = None, only: str | None = None):
         if not meaning or "\n" in meaning:
             raise TypeError(f"field {name!r}: the meaning is one line of text")
         if nullable:
@@ -406,6 +470,7 @@ class Field:
         if per_seat:
             kind = Seq(kind, length=SEATS if per_seat is True else per_seat)
         self.name, self.kind, self.meaning, self.hidden, self.default = name, kind, meaning, hidden, default
+        self.only = only
 
     @property
     def setlike(self) -> bool:
@@ -449,6 +514,11 @@ class Fields:
         if len(self.by_name) != len(self.fields):
             raise TypeError("a field is declared twice")
         self.saved = tuple(f for f in self.fields if not isinstance(f.kind, Rng))
+        starts = {r.name: r.start for r in self.runtime}
+        for f in self.fields:
+            if f.only is not None and (f.only not in starts or isinstance(f.kind, Rng)):
+                raise TypeError(f"field {f.name!r}: only={f.only!r} names no runtime flag (or the field is the Rng)")
+        self._flags = {f.only: starts[f.only] for f in self.fields if f.only is not None}
 
     def __iter__(self):
         return iter(self.fields)
@@ -476,7 +546,8 @@ class Fields:
     # ------------------------------------------------------------------ the schema
     def schema(self, game) -> sc.Record:
         """The saved-state spec of ``game``'s config (``Game.state_schema``)."""
-        return sc.saved_state({f.name: f.kind.spec(game) for f in self.saved})
+        on = {name: start(game) if callable(start) else start for name, start in self._flags.items()}
+        return sc.saved_state({f.name: f.kind.spec(game) for f in self.saved if f.only is None or on[f.only]})
 
     # ------------------------------------------------------------------ generated methods
     def build(self, qualname: str, module: str = "") -> dict:
@@ -515,32 +586,48 @@ class Fields:
             init_rt.append("    self._rng_state = None")  # no generator yet (``State.rng``)
         if len(init_rt) == 1:
             init_rt.append("    pass")
+        # each field's lines as (only, line): a mode's own fields (``only``) go under ``if <obj>.<flag>:``;
+        # the saved dict is one literal up to the first of them, statements after it
+        cl: list = []
+        ld: list = []
+        sv_rest: list = []
+        literal = True
         for f in self.fields:
-            n, k = f.name, f.kind
+            n, k, only = f.name, f.kind, f.only
+            literal = literal and only is None
             if isinstance(k, Rng):
-                clone.append("    self._clone_rng_into(s)")
-                to_dict.append(f"        {n!r}: rng_to_json(self.rng),")
-                from_dict.append("    s.rng = rng_from_json(d['rng'])")
+                cl.append((None, "    self._clone_rng_into(s)"))
+                if literal:
+                    to_dict.append(f"        {n!r}: rng_to_json(self.rng),")
+                else:
+                    sv_rest.append((None, f"    d[{n!r}] = rng_to_json(self.rng)"))
+                ld.append((None, "    s.rng = rng_from_json(d['rng'])"))
                 continue
             cp = k.copy("_v", fresh)
             if cp is None:
-                clone.append(f"    s.{n} = self.{n}")
+                cl.append((only, f"    s.{n} = self.{n}"))
             elif cp.count("_v") > 1:  # read the attribute once
-                clone.append(f"    _v = self.{n}; s.{n} = {cp}")
+                cl.append((only, f"    _v = self.{n}; s.{n} = {cp}"))
             else:
-                clone.append(f"    s.{n} = {cp.replace('_v', f'self.{n}')}")
+                cl.append((only, f"    s.{n} = {cp.replace('_v', f'self.{n}')}"))
             sv = k.save("_v", fresh)
-            if sv.count("_v") > 1:
-                save_pre.append(f"    _s{len(save_pre)} = self.{n}")
-                sv = sv.replace("_v", f"_s{len(save_pre) - 1}")
+            if not literal:
+                once = f"_v = self.{n}; " if sv.count("_v") > 1 else ""
+                sv_rest.append((only, f"    {once}d[{n!r}] = " + (sv if once else sv.replace("_v", f"self.{n}"))))
             else:
-                sv = sv.replace("_v", f"self.{n}")
-            to_dict.append(f"        {n!r}: {sv},")
-            ld = k.load("_v", fresh)
-            if ld.count("_v") > 1:
-                from_dict.append(f"    _v = d[{n!r}]; s.{n} = {ld}")
+                if sv.count("_v") > 1:
+                    save_pre.append(f"    _s{len(save_pre)} = self.{n}")
+                    sv = sv.replace("_v", f"_s{len(save_pre) - 1}")
+                else:
+                    sv = sv.replace("_v", f"self.{n}")
+                to_dict.append(f"        {n!r}: {sv},")
+            lo = k.load("_v", fresh)
+            if lo.count("_v") > 1:
+                ld.append((only, f"    _v = d[{n!r}]; s.{n} = {lo}"))
             else:
-                from_dict.append(f"    s.{n} = {ld.replace('_v', f'd[{n!r}]')}")
+                ld.append((only, f"    s.{n} = {lo.replace('_v', f'd[{n!r}]')}"))
+        clone += _guarded(cl, "self")
+        from_dict += _guarded(ld, "s")
         # the defaults: built once per game (bounds and lengths may depend on its config), copied
         key = f"_field_defaults_{module}.{qualname}"
         saved = [f for f in self.fields if not isinstance(f.kind, Rng)]
@@ -553,11 +640,16 @@ class Fields:
 
         ns["_defaults"] = _defaults
         init_f = ["def _init_fields(self, game):", f"    _t = game.__dict__.get({key!r}) or _defaults(game)"]
+        inits = []
         for i, f in enumerate(saved):
             cp = f.kind.copy("_v", fresh)
-            init_f.append(f"    self.{f.name} = " + (f"_t[{i}]" if cp is None else cp.replace("_v", f"_t[{i}]")))
+            inits.append((f.only, f"    self.{f.name} = " + (f"_t[{i}]" if cp is None else cp.replace("_v", f"_t[{i}]"))))
+        init_f += _guarded(inits, "self")
         clone.append("    return s")
         to_dict.append("    }")
+        if sv_rest:
+            to_dict[0] = "    d = {**self._save_header(),"
+            to_dict += _guarded(sv_rest, "self") + ["    return d"]
         from_dict += ["    s._after_load()", "    s.check_invariants()", "    return s"]
         src = "\n".join(clone + ["def to_dict(self):"] + save_pre + to_dict + from_dict + init_rt + init_f) + "\n"
         code = compile(src, f"<fields of {module}.{qualname}>", "exec")
@@ -575,8 +667,22 @@ class Fields:
         """The fields as a Markdown table (name, kind, seen by, meaning), for docs."""
         rows = ["| field | kind | hidden | meaning |", "|---|---|---|---|"]
         for f in self.fields:
-            rows.append(f"| `{f.name}` | {f.kind.describe()} | {'yes' if f.hidden else ''} | {f.meaning} |")
+            kind = f.kind.describe() + (f" (only when {f.only})" if f.only else "")
+            rows.append(f"| `{f.name}` | {kind} | {'yes' if f.hidden else ''} | {f.meaning} |")
         return "\n".join(rows)
+
+
+def _guarded(lines: list, obj: str) -> list[str]:
+    """The ``(only, line)`` pairs as source: a run of lines of one mode flag goes under one
+    ``if <obj>.<flag>:``, the others as they are."""
+    out: list[str] = []
+    cur = None
+    for only, line in lines:
+        if only != cur and only is not None:
+            out.append(f"    if {obj}.{only}:")
+        cur = only
+        out.append(line if only is None else "    " + line)
+    return out
 
 
 GENERATED = ("clone", "to_dict", "from_dict", "_init_fields", "_init_runtime")

@@ -62,9 +62,16 @@ def _wipe() -> None:
 
 
 def _attr_names(st) -> list[str]:
+    """The state's attributes: its instance dict and the slots that hold a value (a slot of a field
+    declared for another mode, ``Field(..., only=...)``, is unset)."""
     names = set(getattr(st, "__dict__", {}))
     for klass in type(st).__mro__:
-        names.update(getattr(klass, "__slots__", ()))
+        for n in getattr(klass, "__slots__", ()):
+            try:
+                klass.__dict__[n].__get__(st, type(st))
+            except (AttributeError, KeyError):
+                continue
+            names.add(n)
     return sorted(n for n in names if not n.startswith("__"))
 
 

@@ -212,6 +212,23 @@ def test_mythologies_gain_frame_loads():
 DECLARED = [gid for gid in mythenv.list_games() if getattr(mythenv.game_class(gid).state_class, "fields", None)]
 
 
+def _declared_cases() -> list:
+    """Each declaring game's default config and, for a game with fields of its own modes only
+    (``Field(..., only=...)``: Theomachy's Advanced fields), the first test config that has them."""
+    out = []
+    for gid in DECLARED:
+        out.append(pytest.param(gid, {}, id=gid))
+        cls = mythenv.game_class(gid)
+        have = set(game_of(gid, {}).state_schema().fields)
+        for flag in sorted({f.only for f in cls.state_class.fields if f.only}):
+            names = {f.name for f in cls.state_class.fields if f.only == flag}
+            for cfg in cls.test_configs:
+                if names - have and names <= set(game_of(gid, cfg).state_schema().fields):
+                    out.append(pytest.param(gid, cfg, id=f"{gid}-{flag}"))
+                    break
+    return out
+
+
 def _field_places(v, path, depth=2):
     """``path`` and the places nested in ``v`` up to ``depth`` levels (lists and dicts)."""
     yield path, v
@@ -225,8 +242,8 @@ def _path_text(path) -> str:
     return "".join(f"[{p}]" if isinstance(p, int) else ("." if i else "") + p for i, p in enumerate(path))
 
 
-@pytest.mark.parametrize("gid", DECLARED)
-def test_declared_fields_refuse_the_issue_43_classes(gid):
+@pytest.mark.parametrize("gid,cfg", _declared_cases())
+def test_declared_fields_refuse_the_issue_43_classes(gid, cfg):
     """Issue 43: a held-out pass found saves that loaded as impossible positions: a flag given as
     ``true``, ``null`` where a record must be, repeats in set-like lists, an emptied queue. In a game
     that declares its fields (``mythenv.core.fields``), each is refused with a StateError naming the
@@ -236,17 +253,18 @@ def test_declared_fields_refuse_the_issue_43_classes(gid):
     from mythenv.core.fields import Flag, Ints, Nullable, Records, Rng, Seq, Tree
     from mythenv.core.schema import Nullable as NullableSpec
 
-    game = game_of(gid, {})
+    game = game_of(gid, cfg)
     fields = game.state_class.fields
+    saved = set(game.state_schema().fields)  # a field of another mode only (``only=``) is not saved
 
     def nullable(kind) -> bool:
         return isinstance(kind, Nullable) or isinstance(kind, Tree) and isinstance(kind.spec(game), NullableSpec)
 
     checked = 0
     for at in range(6):
-        base = _mid(gid, at=at)
+        base = _mid(gid, cfg, at=at)
         for f in fields:
-            if isinstance(f.kind, Rng):
+            if isinstance(f.kind, Rng) or f.name not in saved:
                 continue
             kinds = {0: f.kind}  # the kind at each depth below the field
             k, depth = f.kind, 0
@@ -270,7 +288,7 @@ def test_declared_fields_refuse_the_issue_43_classes(gid):
                     for key in path[:-1]:
                         box = box[key]
                     box[path[-1]] = bad
-                    _refused(gid, d, f"field {_path_text(path)}")
+                    _refused(gid, d, f"field {_path_text(path)}", cfg=cfg)
                     checked += 1
             # a repeat in every set-like list of the field
             if f.setlike:
@@ -284,7 +302,7 @@ def test_declared_fields_refuse_the_issue_43_classes(gid):
                             box[-1] = box[0]  # the length stays (a full column must not be refused for it)
                         else:
                             box.append(box[0])
-                        _refused(gid, d, f"field {_path_text(path)}", "repeats")
+                        _refused(gid, d, f"field {_path_text(path)}", "repeats", cfg=cfg)
                         checked += 1
             # the records of a stack: null / true in a record's place, a queue in a record emptied
             if isinstance(f.kind, Records):
@@ -292,7 +310,7 @@ def test_declared_fields_refuse_the_issue_43_classes(gid):
                     for bad in (None, True, []):
                         d = json.loads(json.dumps(base))
                         d[f.name][i] = bad
-                        _refused(gid, d, f"field {f.name}[{i}]")
+                        _refused(gid, d, f"field {f.name}[{i}]", cfg=cfg)
                         checked += 1
                     args = f.kind.kinds[rec[0]]
                     for j, a in enumerate(args, 1):
@@ -300,7 +318,7 @@ def test_declared_fields_refuse_the_issue_43_classes(gid):
                             d = json.loads(json.dumps(base))
                             if a.min_len:
                                 d[f.name][i][j] = []
-                                _refused(gid, d, f"field {f.name}[{i}][{j}]")
+                                _refused(gid, d, f"field {f.name}[{i}][{j}]", cfg=cfg)
                             if a.setlike:
                                 d = json.loads(json.dumps(base))
                                 q = d[f.name][i][j]
@@ -308,6 +326,6 @@ def test_declared_fields_refuse_the_issue_43_classes(gid):
                                     q[-1] = q[0]
                                 else:
                                     q.append(q[0])
-                                _refused(gid, d, f"field {f.name}[{i}][{j}]", "repeats")
+                                _refused(gid, d, f"field {f.name}[{i}][{j}]", "repeats", cfg=cfg)
                             checked += 1
     assert checked > 100

@@ -117,14 +117,14 @@ def test_forged_and_stale_requests_change_nothing(client):
 
 
 def test_bad_new_game_requests(client):
-    for body, words in (({"game": "chess_v0"}, ["unknown game"]),
-                        ({"game": "hera_zeus_v0", "config": {"first_player": "nobody"}}, ["first_player"]),
-                        ({"game": "hera_zeus_v0", "seat": 2}, ["seat 2"]),
-                        ({"game": "hera_zeus_v0", "opponents": "human"}, ["not offered by this server"]),
-                        ({"game": "hera_zeus_v0", "opponents": ["random", "random"]}, ["1 agent names"]),
-                        ({"game": "hera_zeus_v0", "seed": -4}, ["seed"]),
-                        ({"game": 5}, ["malformed", "game"])):
-        _refused(client, "post", "/api/matches", 422, words, json=body)
+    for body, expect in (({"game": "chess_v0"}, ["unknown game"]),
+                         ({"game": "hera_zeus_v0", "config": {"first_player": "nobody"}}, ["first_player"]),
+                         ({"game": "hera_zeus_v0", "seat": 2}, ["seat 2"]),
+                         ({"game": "hera_zeus_v0", "opponents": "human"}, ["not offered by this server"]),
+                         ({"game": "hera_zeus_v0", "opponents": ["random", "random"]}, ["1 agent names"]),
+                         ({"game": "hera_zeus_v0", "seed": -4}, ["seed"]),
+                         ({"game": 5}, ["malformed", "game"])):
+        _refused(client, "post", "/api/matches", 422, expect, json=body)
     assert client.hub.sessions == {}
 
 
@@ -264,10 +264,10 @@ def test_setup_form_options_in_words_with_their_rules(client):
 def test_server_refuses_what_the_form_would_not_offer(client):
     """The form's rules are a convenience: the server validates every config itself (a 422 naming the
     option)."""
-    for game, config, words in (("demigods_v0", {"num_players": 2, "first_player": 3}, ["first_player"]),
-                                ("theomachy_v0", {"mode": "advanced", "deck": "prebuilt"}, ["deck", "draft"]),
-                                ("theosis_v0", {"num_players": 1}, ["solo"]),
-                                ("demigods_v0", {"max_rounds": 0}, ["max_rounds"])):
-        _refused(client, "post", "/api/matches", 422, words, json={"game": game, "config": config})
+    for game, config, expect in (("demigods_v0", {"num_players": 2, "first_player": 3}, ["first_player"]),
+                                 ("theomachy_v0", {"mode": "advanced", "deck": "prebuilt"}, ["deck", "draft"]),
+                                 ("theosis_v0", {"num_players": 1}, ["solo"]),
+                                 ("demigods_v0", {"max_rounds": 0}, ["max_rounds"])):
+        _refused(client, "post", "/api/matches", 422, expect, json={"game": game, "config": config})
     created = _new(client, game="theomachy_v0", config={"mode": "advanced", "deck": "draft"})
     assert created["config"]["mode"] == "advanced"

@@ -10,8 +10,9 @@ the Victory Points. See ``docs/games/theomachy.md`` for the rules as implemented
 The package: ``rules/`` (the State, a package by the rulebook's chapters), ``observe.py`` (the
 Observer; ``_cobserve.c`` its compiled twin), ``render.py``, ``heuristic.py`` (the baseline),
 ``cards.py`` + ``pantheons.py`` + ``data/`` (Prayer, Essence and Mythology cards, Pantheons and
-Gods), ``schema.py`` (the saved-state schema); this module wires them into the Game class. Map:
-``docs/map.md``.
+Gods); the state's fields are declared once in ``rules/state.py`` (``mythenv.core.fields`` generates
+its copies, saved states and the saved-state schema from them); this module wires them into the Game
+class. Map: ``docs/map.md``.
 """
 
 from __future__ import annotations
@@ -23,7 +24,7 @@ from mythenv.core.game import Game, GameInfo, IntRange, Option
 from mythenv.core.observe import compiled_module
 from mythenv.core.registry import register_game
 
-from . import observe, render, rules, schema
+from . import observe, render, rules
 from .heuristic import heuristic_action
 from .pantheons import PANTHEONS
 from .rules.advanced import pantheon_limit
@@ -65,7 +66,6 @@ class TheomachyGame(Game):
     text_renderer = staticmethod(render.render_state)
     status_renderer = staticmethod(render.status)
     picture_renderer = staticmethod(render.draw)
-    state_schema = schema.build
     gym_id = "mythenv/Theomachy-v0"
     test_configs = (
         {"max_hands": 12},

@@ -4,8 +4,12 @@ information (TM = 000_b58b559235c1f04d.txt)."""
 import json
 
 import numpy as np
+import pytest
 
-from mythenv.games.theomachy.rules import PH, PR, D  # noqa: F401
+import mythenv
+from mythenv.core.errors import StateError
+from mythenv.core.fields import Declared
+from mythenv.games.theomachy.rules import PH, PR, D, TheomachyState  # noqa: F401
 
 from .helpers import (
     add_place,
@@ -179,3 +183,33 @@ def test_last_stand_needs_an_impossible_call():
     assert s.C.LAST_STAND not in s.legal_actions()
     do(s, "call", seat=1)
     assert s.level == [1, 1, 0] and s.round == 1
+
+
+def test_the_state_is_declared_once():
+    """Issue 43: the fields are declared once (``rules/state.py``, ``mythenv.core.fields``): the copies,
+    saved states and schema are generated, in the layout the hand-written ones had; the Advanced and
+    Epic games' own fields exist and are saved in those modes only, and the schema of the other mode
+    refuses them by name."""
+    assert issubclass(TheomachyState, Declared)
+    assert all(getattr(TheomachyState, m)._generated_from_fields for m in ("clone", "to_dict", "from_dict"))
+    basic = mythenv.make_game("theomachy_v0")
+    adv = mythenv.make_game("theomachy_v0", mode="advanced", deck="draft")
+    d, a = basic.new_initial_state(seed=0).to_dict(), adv.new_initial_state(seed=0).to_dict()
+    assert list(d) == [
+        "game", "config", "version", "boxes", "ncards", "first", "turn", "round", "action_sphere", "passes",
+        "const_up", "ante", "ess_shuffles", "draft_round", "draft_seat", "prayer_seat", "prayer_left", "hands",
+        "step", "acted_now", "turn_played", "multi", "supply", "elim", "bank", "level", "attacks", "power", "vis",
+        "prayer", "track", "boxed", "ess_deck", "ess_disc", "const", "picked_now", "draft_disc", "winners", "cult",
+        "stake", "lsk", "paid", "deck", "hand", "disc", "table", "draft_hand", "picks", "once", "aside", "saved",
+        "alive", "ls", "folded", "acted", "peek", "places", "pending", "result_kind", "log", "rng"]
+    assert list(a) == list(d) + [
+        "pick_seat", "myth_seat", "myth_left", "revealed", "pantheon", "deity", "miracles", "myth_known",
+        "ab_uses", "bonus", "h_attacks", "h_spheres", "h_effects", "h_stripped", "vp", "req_done", "hand_multi",
+        "hand_shield", "myth_deck", "myth_own", "myth_used", "hero_stake", "myth_out"]
+    assert not hasattr(basic.new_initial_state(seed=0), "pantheon")
+    with pytest.raises(StateError, match="pantheon"):
+        basic.state_from_dict({**d, "pantheon": [-1, -1]})
+    with pytest.raises(StateError, match="myth_out"):
+        adv.state_from_dict({k: v for k, v in a.items() if k != "myth_out"})
+    with pytest.raises(StateError, match=r"field pending\[0\]"):  # an Advanced decision in the Basic game
+        basic.state_from_dict({**d, "pending": [["window", 0, 0, []]]})

@@ -24,16 +24,17 @@ asks only seats holding a playable card, which tells the table what they hold.
 
 The rules are a package split by the rulebook's chapters; each module holds one mixin of
 ``TheomachyState`` methods and the class below assembles them:
-``tables`` (token types, Steps, card tables, action codes), ``state`` (whose turn, returns, seat order,
-Essence, draw piles, the Phase hook, the action dispatch), ``exchange`` (TM § Exchanging Tokens),
+``tables`` (token types, Steps, card tables, action codes), ``state`` (the state's fields, declared once:
+``mythenv.core.fields`` generates the copies, saved states and the schema; whose turn, returns, seat
+order, Essence, draw piles, the Phase hook, the action dispatch), ``exchange`` (TM § Exchanging Tokens),
 ``preparation`` (TM § Game Preparation: setup, pre-built decks, draft), ``starting`` (TM § The
 Starting Phase, TM § Losing and Winning), ``betting`` (TM § The Betting Phase), ``effects`` (playing
 cards, the data-driven card effects), ``windows`` (TM § Playing a Card in Reaction to an Action),
 ``battle`` (TM § The Battle Phase), ``closing`` (TM § The Closing Phase), ``prayer`` (TM § The Prayer
 Phase), ``advanced`` (TM § Choose a Pantheon, TM § Final Selection of the God, TM § The Myth Phase),
 ``myth`` (TM § Pantheons, Their Gods and Mythology Cards: Abilities, Requests, Mythology cards,
-Heroes and their windows), ``epic`` (TM § Epic Game Mode), ``persist`` (clone, saved states,
-invariants, ``resample_hidden``), ``texts`` (the actions, moves, decisions and the end in words). Every name is defined once, so the order of the bases does
+Heroes and their windows), ``epic`` (TM § Epic Game Mode), ``persist`` (invariants of a
+saved state, ``resample_hidden``), ``texts`` (the actions, moves, decisions and the end in words). Every name is defined once, so the order of the bases does
 not matter today; a mixin that overrides a method of another goes before it in the bases (the earlier
 base wins).
 """

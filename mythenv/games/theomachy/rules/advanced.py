@@ -8,7 +8,8 @@ then takes Mjollnir (his setup Ability, ``take_myth``). TM § The Myth Phase: af
 Phase each player from the First Player buys the visible Mythology card, moves it to the bottom or
 leaves the deck.
 
-Advanced state (``ADV_FIELDS``; saved only when the mode is not "basic"): ``pantheon[p]`` /
+Advanced state (the fields declared ``only="advanced"`` in ``state.StateBasics.fields``: they exist and
+are saved only when the mode is not "basic"): ``pantheon[p]`` /
 ``deity[p]`` (-1 before the choice), ``revealed``, ``miracles[p]``, the Mythology cards of each seat
 (ids into ``MYTHS``) in ``myth_deck[p]`` (last = the face-up top card; the ``myth_known[p]`` cards
 at the bottom were moved there in view of everyone, the rest below the top is unknown), ``myth_own[p]`` (in play in
@@ -28,14 +29,6 @@ from mythenv.core.words import counted
 from ..pantheons import DEITIES, MYTH_INDEX, MYTHS, ND, PANTHEONS, REPEATABLE
 from .tables import BATTLE, CLOSING, DRAFT_DROP, DRAFT_PICK, GOD, MYTH, PANTHEON
 
-ADV_INTS = ("pick_seat", "myth_seat", "myth_left")
-ADV_BOOLS = ("revealed",)
-ADV_LIST1 = ("pantheon", "deity", "miracles", "myth_known", "ab_uses", "bonus", "h_attacks", "h_spheres",
-             "h_effects", "h_stripped", "vp")
-ADV_BLIST = ("req_done", "hand_multi", "hand_shield")
-ADV_LIST2 = ("myth_deck", "myth_own", "myth_used", "hero_stake", "myth_out")
-ADV_FIELDS = ADV_INTS + ADV_BOOLS + ADV_LIST1 + ADV_BLIST + ADV_LIST2
-
 
 def pantheon_limit(n: int) -> int:
     """TM § Introduction: 5-8 players mix two boxes, so a Pantheon may be taken twice (at most)."""
@@ -43,47 +36,6 @@ def pantheon_limit(n: int) -> int:
 
 
 class AdvancedMixin:
-    # ------------------------------------------------------------------ state
-    def _adv_init(self) -> None:
-        n = self.n
-        self.pick_seat = 0
-        self.myth_seat = 0
-        self.myth_left = 0
-        self.revealed = False
-        for f in ADV_LIST1:
-            setattr(self, f, [-1] * n if f in ("pantheon", "deity") else [0] * n)
-        for f in ADV_BLIST:
-            setattr(self, f, [False] * n)
-        for f in ADV_LIST2:
-            setattr(self, f, [[] for _ in range(n)])
-
-    def _adv_copy_into(self, s) -> None:
-        for f in ADV_INTS + ADV_BOOLS:
-            setattr(s, f, getattr(self, f))
-        for f in ADV_LIST1 + ADV_BLIST:
-            setattr(s, f, getattr(self, f)[:])
-        for f in ADV_LIST2:
-            setattr(s, f, [x[:] for x in getattr(self, f)])
-
-    def _adv_to_dict(self, d: dict) -> None:
-        for f in ADV_INTS:
-            d[f] = int(getattr(self, f))
-        d["revealed"] = bool(self.revealed)
-        for f in ADV_LIST1:
-            d[f] = [int(x) for x in getattr(self, f)]
-        for f in ADV_BLIST:
-            d[f] = [bool(x) for x in getattr(self, f)]
-        for f in ADV_LIST2:
-            d[f] = [[int(x) for x in row] for row in getattr(self, f)]
-
-    def _adv_from_dict(self, d: dict) -> None:
-        for f in ADV_INTS + ADV_BOOLS:
-            setattr(self, f, d[f])
-        for f in ADV_LIST1 + ADV_BLIST:
-            setattr(self, f, d[f][:])
-        for f in ADV_LIST2:
-            setattr(self, f, [row[:] for row in d[f]])
-
     def _adv_new_hand(self) -> None:
         """Per-Hand bookkeeping (TM § Divine Abilities: once per Hand; § God's Request: one Miracle
         per Hand; Mythology cards: "wait for the next Hand")."""

@@ -1,6 +1,8 @@
-"""Copies and saved states of a Theomachy position: ``clone``, ``to_dict`` / ``from_dict`` (the schema
-is ``schema.py``), ``check_invariants``, ``resample_hidden`` (what a seat cannot see is redrawn) and
-the action names for people (the text and the picture are ``render.py``'s, wired by the Game)."""
+"""What a saved Theomachy position must satisfy beyond its declared fields (``check_invariants``, run
+by the generated ``from_dict``; the copies, the saved layout and its schema are generated from
+``state.StateBasics.fields`` by ``mythenv.core.fields``), ``resample_hidden`` (what a seat cannot see
+is redrawn) and the action names for people (the text and the picture are ``render.py``'s, wired by
+the Game)."""
 
 from __future__ import annotations
 
@@ -9,7 +11,6 @@ from typing import TYPE_CHECKING
 import numpy as np
 
 from mythenv.core.errors import StateError
-from mythenv.core.game import rng_from_json, rng_to_json
 
 from .tables import (
     ADV_STEP_NAMES,
@@ -35,135 +36,7 @@ if TYPE_CHECKING:
 
 
 class Persistence:
-    """Copies, saved states, invariants, determinization and the action names."""
-
-    def clone(self) -> TheomachyState:
-        s = type(self)(self.game, _empty=True)
-        for f in ("boxes", "ncards", "first", "turn", "round", "acted_now", "turn_played",
-                  "action_sphere", "multi", "passes", "const_up", "ante", "ess_shuffles",
-                  "draft_round", "draft_seat", "prayer_seat", "prayer_left", "hands", "result_kind",
-                  "step"):
-            setattr(s, f, getattr(self, f))
-        s.supply = self.supply[:]
-        s.alive = self.alive[:]
-        s.elim = self.elim[:]
-        s.cult = [x[:] for x in self.cult]
-        s.bank = self.bank[:]
-        s.stake = [x[:] for x in self.stake]
-        s.lsk = [x[:] for x in self.lsk]
-        s.ls = self.ls[:]
-        s.paid = [x[:] for x in self.paid]
-        s.level = self.level[:]
-        s.folded = self.folded[:]
-        s.acted = self.acted[:]
-        s.deck = [x[:] for x in self.deck]
-        s.hand = [x[:] for x in self.hand]
-        s.disc = [x[:] for x in self.disc]
-        s.table = [x[:] for x in self.table]
-        s.places = [[pl[:] for pl in x] for x in self.places]
-        s.peek = self.peek[:]
-        s.once = [x[:] for x in self.once]
-        s.aside = [x[:] for x in self.aside]
-        s.saved = [x[:] for x in self.saved]
-        s.attacks = self.attacks[:]
-        s.power = self.power[:]
-        s.vis = self.vis[:]
-        s.prayer = self.prayer[:]
-        s.track = self.track[:]
-        s.boxed = self.boxed[:]
-        s.ess_deck = self.ess_deck[:]
-        s.ess_disc = self.ess_disc[:]
-        s.const = self.const[:]
-        s.pending = list(self.pending)
-        s.draft_hand = [x[:] for x in self.draft_hand]
-        s.picks = [x[:] for x in self.picks]
-        s.picked_now = self.picked_now[:]
-        s.draft_disc = self.draft_disc[:]
-        s.winners = self.winners[:]
-        s.log = self.log[:]
-        if self.advanced:
-            self._adv_copy_into(s)
-        self._clone_rng_into(s)
-        s._legal = self._legal
-        return s
-
-    _INTS = ("boxes", "ncards", "first", "turn", "round", "action_sphere", "passes", "const_up", "ante",
-             "ess_shuffles", "draft_round", "draft_seat", "prayer_seat", "prayer_left", "hands", "step")
-
-    _BOOLS = ("acted_now", "turn_played", "multi")
-
-    _LIST1 = ("supply", "elim", "bank", "level", "attacks", "power", "vis", "prayer", "track", "boxed",
-              "ess_deck", "ess_disc", "const", "picked_now", "draft_disc", "winners")
-
-    _LIST2 = ("cult", "stake", "lsk", "paid", "deck", "hand", "disc", "table", "draft_hand", "picks", "once",
-              "aside", "saved")
-
-    _BLIST = ("alive", "ls", "folded", "acted", "peek")
-
-    def to_dict(self) -> dict:
-        d = self._save_header()
-        for f in self._INTS:
-            d[f] = int(getattr(self, f))
-        for f in self._BOOLS:
-            d[f] = bool(getattr(self, f))
-        for f in self._LIST1:
-            d[f] = [int(x) for x in getattr(self, f)]
-        for f in self._LIST2:
-            d[f] = [[int(x) for x in row] for row in getattr(self, f)]
-        for f in self._BLIST:
-            d[f] = [bool(x) for x in getattr(self, f)]
-        d["places"] = [[[int(v) for v in pl] for pl in x] for x in self.places]
-        d["pending"] = [[x[0]] + [list(v) if isinstance(v, tuple) else int(v) for v in x[1:]]
-                        for x in self.pending]
-        d["result_kind"] = self.result_kind
-        d["log"] = self.log[:]
-        d["rng"] = rng_to_json(self.rng)
-        if self.advanced:
-            self._adv_to_dict(d)
-        return d
-
-    @classmethod
-    def from_dict(cls, game, d: dict) -> TheomachyState:
-        # the types and ranges are the saved-state schema's (schema.py, checked before this runs):
-        # the lists are copied as they are
-        s = cls(game, _empty=True)
-        for f in cls._INTS:
-            setattr(s, f, d[f])
-        for f in cls._BOOLS:
-            setattr(s, f, d[f])
-        for f in cls._LIST1:
-            setattr(s, f, d[f][:])
-        for f in cls._LIST2:
-            setattr(s, f, [row[:] for row in d[f]])
-        for f in cls._BLIST:
-            setattr(s, f, d[f][:])
-        s.places = [[pl[:] for pl in x] for x in d["places"]]
-        pend = []
-        for x in d["pending"]:
-            if x[0] == "target":
-                pend.append(("target", int(x[1]), int(x[2])))
-            elif x[0] == "closing":
-                pend.append(("closing", int(x[1]), -1, tuple(int(v) for v in x[3])))
-            elif x[0] == "react":
-                pend.append(("react", int(x[1]), int(x[2]), int(x[3]), int(x[4]), tuple(int(v) for v in x[5])))
-            elif x[0] == "window" and s.advanced:
-                pend.append(("window", int(x[1]), int(x[2]), tuple(int(v) for v in x[3])))
-            elif x[0] == "cost" and s.advanced:
-                pend.append(("cost", int(x[1]), int(x[2]), int(x[3]), int(x[4])))
-            elif x[0] == "mtarget" and s.advanced:
-                pend.append(("mtarget", int(x[1]), int(x[2]), int(x[3])))
-            else:
-                raise StateError(f"theomachy_v0: unknown pending decision {x[0]!r}")
-        s.pending = pend
-        s.result_kind = str(d["result_kind"])
-        s.log = [str(x) for x in d["log"]]
-        s.rng = rng_from_json(d["rng"])
-        if s.advanced:
-            s._adv_from_dict(d)
-        if len(s.alive) != s.n or len(s.vis) != s.ncards:
-            raise StateError("theomachy_v0: saved state has the wrong number of seats or cards")
-        s.check_invariants()
-        return s
+    """Invariants of a position, determinization and the action names."""
 
     def check_invariants(self) -> None:
         """Every Prayer and Essence card in exactly one place; follower tokens conserved per type."""

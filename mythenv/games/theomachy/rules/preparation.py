@@ -6,9 +6,7 @@ from __future__ import annotations
 import numpy as np
 
 from .tables import (
-    BET,
     BOX_CARDS,
-    BOX_SUPPLY,
     DECK_SIZE,
     DRAFT,
     DRAFT_DROP,
@@ -16,10 +14,7 @@ from .tables import (
     DRAFT_PICK,
     GOD,
     MARK_OF,
-    NE,
     PANTHEON,
-    START_CULT,
-    codes,
     kid,
 )
 
@@ -28,88 +23,16 @@ class Preparation:
     """TM § Game Preparation: the new position (Setup, the pre-built decks of the First Method) and the
     draft of the Second Method."""
 
-    _LISTS = ("alive", "cult", "stake", "lsk", "ls", "paid", "folded", "acted", "deck", "hand",
-              "disc", "table", "places", "peek", "attacks", "draft_hand", "picks", "picked_now")
-
-    _SCALARS = ("step", "n", "boxes", "first", "turn", "round", "acted_now", "turn_played",
-                "action_sphere", "multi", "passes", "const_up", "ante", "ess_shuffles",
-                "draft_round", "draft_seat", "prayer_seat", "prayer_left", "hands", "result_kind",
-                "supply")
-
     def __init__(self, game, seed: int | None = None, _empty: bool = False):
-        self.game = game
-        self._legal = None
-        self._obs_memo = None  # observation encoder's cache, keyed by zone contents (observe.py)
-        self.n = game.num_players
-        # config ``mode``: "advanced" and "epic" play with the Pantheons (rules/advanced.py, rules/myth.py)
-        self.advanced = game.config["mode"] != "basic"
-        # ``mode="epic"``: the Advanced game as a race to 10 Victory Points (rules/epic.py)
-        self.epic = game.config["mode"] == "epic"
-        self.C = codes(self.n, self.advanced)
-        # config ``windows``: "public" asks every seat that could act given public facts (the
-        # default); "holders" asks only seats that hold a playable card, which leaks hand contents
-        self.public_windows = game.config["windows"] == "public"
+        # the fields start at their declared defaults (state.StateBasics.fields): the boxes, the bank
+        # and the Cults of TM § Setup, every pile empty, the Essence deck in order
+        self._init_runtime(game)
         if _empty:
             return
+        self._init_fields(game)
         n = self.n
         self.rng = np.random.default_rng(seed)
-        self.boxes = 1 if n <= 4 else 2
-        self.supply = [s * self.boxes for s in BOX_SUPPLY]
-        self.ncards = BOX_CARDS * self.boxes
-        self.alive = [True] * n
-        self.elim = [-1] * n          # hand number a seat was eliminated in (-1: still in)
-        self.cult = [list(START_CULT) for _ in range(n)]
-        self.bank = [s - n * c for s, c in zip(self.supply, START_CULT)]
-        self.stake = [[0, 0, 0] for _ in range(n)]
-        self.lsk = [[0, 0, 0] for _ in range(n)]
-        self.ls = [False] * n
-        self.paid = [[0, 0, 0] for _ in range(n)]
-        self.level = [0, 0, 0]
-        self.folded = [False] * n
-        self.acted = [False] * n
-        self.deck = [[] for _ in range(n)]
-        self.hand = [[] for _ in range(n)]
-        self.disc = [[] for _ in range(n)]
-        self.table = [[] for _ in range(n)]       # Power cards, continuous Effects, Attacks this Hand
-        self.places = [[] for _ in range(n)]      # [card, damaged 0/1, token type]
-        self.peek = [False] * n                   # knows the face-down Constellation cards
-        self.attacks = [0] * n                    # Attack cards resolved this Battle
-        self.power = [0] * n                      # End of Battle totals of the last Battle
-        self.once = [[] for _ in range(n)]        # once-per-Hand card kinds played this Hand
-        self.aside = [[] for _ in range(n)]       # a folded player's cards, face down on his Stake
-        self.saved = [[0, 0, 0] for _ in range(n)]  # Stake tokens a loser keeps (Closing Effects)
-        self.vis = [0] * self.ncards
-        self.prayer = []
-        self.track = [-1] * 6
-        self.boxed = []                           # Prayer cards put back in the box
-        self.ess_deck = list(range(NE))
         self.rng.shuffle(self.ess_deck)
-        self.ess_disc = []
-        self.const = []
-        self.const_up = 0
-        self.ante = 1
-        self.ess_shuffles = 0
-        self.pending = []
-        self.draft_hand = [[] for _ in range(n)]
-        self.picks = [[] for _ in range(n)]
-        self.picked_now = [-1] * n
-        self.draft_disc = []
-        self.draft_round = 0
-        self.draft_seat = 0
-        self.prayer_seat = 0
-        self.prayer_left = 0
-        self.step = BET
-        self.turn = 0
-        self.round = 0
-        self.acted_now = False
-        self.turn_played = False
-        self.action_sphere = -1
-        self.multi = False
-        self.passes = 0
-        self.hands = 0
-        self.result_kind = ""
-        self.winners = []
-        self.log = []
         # TM § First Player and Turn Order: random in the first Hand
         self.first = int(self.rng.integers(n))
         cards = list(range(self.ncards))
@@ -137,7 +60,6 @@ class Preparation:
             self.rng.shuffle(self.prayer)
             if self.advanced:
                 # TM § Choose a Pantheon: before building the starting decks (the draft is mandatory)
-                self._adv_init()
                 self.step = PANTHEON
                 return
             self.step = DRAFT_PICK
