@@ -579,8 +579,8 @@ def build_parser() -> argparse.ArgumentParser:
         q.set_defaults(fn=fn)
     _add_eval_commands(sub)
     q = sub.add_parser("play", help="play one game between agents and show the end", formatter_class=_Fmt,
-                       description="Play one game of GAME between agents and print the final table and the "
-                                   "returns (with --verbose, every action as it is played). To play a seat "
+                       description="Play one game of GAME between agents and print the final table and who "
+                                   "won and why (with --verbose, every action as it is played). To play a seat "
                                    "yourself, use the `human` agent here or `mythenv serve` in the browser.",
                        epilog="examples:\n"
                               "  mythenv play hera_zeus_v0 --verbose\n"
