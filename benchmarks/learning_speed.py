@@ -47,7 +47,9 @@ BEGIN, END = "<!-- learning_speed:begin -->", "<!-- learning_speed:end -->"
 
 def scratch_config(game: str, max_steps: int, workers: int, seed: int):
     cfg = load_config(None, game=game)
-    return cfg.replace(steps=max_steps, seed=seed, n_envs=NUM_ENVS, vec_env="batched", vec_workers=workers,
+    # the batched engine pays the game's returns only: a config's reward shaping (Mythologies' Favor
+    # margin) is off here, so every game learns from its win/loss alone
+    return cfg.replace(steps=max_steps, seed=seed, n_envs=NUM_ENVS, vec_env="batched", vec_workers=workers, shaping=0.0,
                        pretrain={}, ppo={**cfg.ppo, **SCRATCH_PPO}, eval_every=CHECK_EVERY,
                        eval_games=CHECK_GAMES, eval_opponents=["heuristic"], stop_at={"heuristic": TARGET},
                        snapshot_every=CHECK_EVERY * 2, checkpoint_every=10 * CHECK_EVERY)
