@@ -132,6 +132,7 @@ class ArenaResult:
         n = len(self.records)
         wins: dict[str, float] = defaultdict(float)
         played: dict[str, int] = defaultdict(int)
+        games_of: dict[str, int] = defaultdict(int)  # games in which the agent held a seat
         ret_sum: dict[str, float] = defaultdict(float)
         seat_wins: dict[str, list[int]] = {a: [0] * self.num_players for a in self.agents}
         seat_played: dict[str, list[int]] = {a: [0] * self.num_players for a in self.agents}
@@ -140,6 +141,8 @@ class ArenaResult:
             won = r.winners or ((r.winner,) if r.winner >= 0 else ())
             if not won and max(r.returns, default=0.0) == 0:
                 draws += 1  # nobody won and nobody is behind: a lost one-seat or co-op game is no draw
+            for name in set(r.seats):
+                games_of[name] += 1
             for s, name in enumerate(r.seats):
                 played[name] += 1
                 ret_sum[name] += r.returns[s]
@@ -151,7 +154,6 @@ class ArenaResult:
         # the interval counts games, not seats: an agent at k seats of a game (a team, a table of
         # heuristics, a policy playing itself) gives one result, the share of its seats that won,
         # since its seats' results are tied; at one seat a game this is the usual count
-        games_of = {a: sum(a in r.seats for r in self.records) for a in self.agents}
         ci = {a: list(wilson(wins[a] * games_of[a] / played[a], games_of[a]) if played[a] else wilson(0, 0))
               for a in self.agents}
         return {

@@ -160,7 +160,7 @@ def test_mythologies_card_moved_into_a_hand():
     _move(moved, ("piles", 0), ("hand", 0))
     moved["hand"][0] = moved["hand"][0][-2:]
     moved["piles"][0] += [c for c in d["hand"][0] if c not in moved["hand"][0]]
-    _refused("mythologies_v0", moved)
+    _refused("mythologies_v0", moved, "piles[0] holds a card that is not")
     copied = json.loads(json.dumps(d))
     copied["hand"][0] = sorted(copied["hand"][0][:1] + copied["piles"][0][:1])
     _refused("mythologies_v0", copied, "card conservation broken")

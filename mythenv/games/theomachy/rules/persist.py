@@ -217,6 +217,3 @@ class Persistence:
         s._legal = None
         return s
 
-    def action_to_string(self, action: int) -> str:
-        return self.C.describe(action)
-
