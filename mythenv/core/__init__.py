@@ -5,5 +5,7 @@ eval or game: what it needs from them is registered into it, see ``tests/core/te
 (Observer, incremental and compiled encoders), ``view`` (SeatView: what an agent is given), ``env``
 (the one PettingZoo AEC env), ``gym`` (the single-agent Gymnasium env and its registration),
 ``registry`` (game id -> Game class), ``data`` (TOML data loading and validation), ``schema`` (the
-saved-state schemas), ``errors`` (the error types); ``cobserve.h`` the compiled encoders' helpers.
+saved-state schemas), ``fields`` (a state's fields declared once), ``engine`` (the rule tables: a
+game's tasks, decisions and listers registered by name), ``bookkeeping`` (the log, card conservation,
+the redeal of hidden cards), ``errors`` (the error types); ``cobserve.h`` the compiled encoders' helpers.
 """
