@@ -17,6 +17,8 @@ EVENTS = ("crush", "crushed", "crushed_or_sacrificed", "sacrificed", "move", "co
           "self_crushes", "touch")
 FLAGS = ("steal_completion", "odin_block", "toll", "scarab", "block_moves", "all_myths",
          "protect_tokens", "protect_plane", "uncrushable")
+#: the effect primitives, in the observation's order; each is a rule ``@handles("op", name)`` of the state
+#: (``rules/effects.py``, ``rules/lexicon.py``; ``rules/__init__.py`` checks the two agree at import)
 OPS = ("gain", "gain_count", "opp_give", "opp_lose", "opp_choice", "opp_sacrifice", "move", "sacrifice",
        "gain_of", "invoke", "choose_plane", "choose_myth", "loki_fill", "exchange", "pay")
 MEASURES = ("inv_gems", "inv_favors", "creatures", "distinct_myths", "same_myth", "all_cards", "deities",

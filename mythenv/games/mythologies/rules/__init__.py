@@ -9,10 +9,20 @@ hidden order.
 
 Everything that happens is driven by an explicit stack of frames (plain dicts): ``turn`` (a seat's
 placement phase), ``place`` (invoking / calling one card), ``eff`` (running one card effect, a list of
-primitive ops from ``data/cards.toml``) and ``sac`` (a batch of simultaneous sacrifices). A frame that
-needs a choice sets ``self.dec = [seat, legal actions]``; the answer is stored in the frame and the
-frame runs again. Triggered infinity effects are pushed as ``eff`` frames above the frame that caused
-them, so they resolve in reaction, before it continues (MY § Worked Examples, Example 2).
+primitive ops from ``data/cards.toml``), ``sac`` (a batch of simultaneous sacrifices), ``react`` (a
+seat's reaction window), ``order`` (a seat orders its simultaneous triggers) and ``gainf`` (a moved
+card's gain). A frame that needs a choice sets ``self.dec = [seat, legal actions]``; the answer is
+stored in the frame and the frame runs again. Triggered infinity effects are pushed as ``eff`` frames
+above the frame that caused them, so they resolve in reaction, before it continues (MY § Worked
+Examples, Example 2).
+
+The rule tables (``mythenv.core.engine``; ``MythologiesState`` mixes in ``Engine``): the method that
+runs a frame of kind ``t`` is marked ``@task(t)`` (``_run`` calls ``handlers["task"][frame["t"]]``),
+and the method of each effect primitive ``op`` of ``data/cards.toml`` is marked
+``@handles("op", op)`` (``effects`` and ``lexicon``; an ``eff`` frame and the final scoring call
+``handlers["op"][op["op"]](self, frame, op)``). ``cards.OPS`` validates the card data before any rule
+exists and orders the observation; this package checks at import that the op table handles exactly
+those names, so a new primitive is a name in ``OPS`` and a marked method.
 
 Knowledge: ``known[c]`` is a bitmask of the seats that know card ``c`` where it is now (hands filled
 from draw piles and face-down sanctuary cards laid by Loki are the only hidden places).
@@ -38,7 +48,9 @@ another's method goes before it.
 
 from __future__ import annotations
 
-from ..cards import BOARDS, COMPLETION, CREATURE, DEITY, DESIGN_OF, DESIGNS, MYTHS, NCARDS
+from mythenv.core.engine import Engine
+
+from ..cards import BOARDS, COMPLETION, CREATURE, DEITY, DESIGN_OF, DESIGNS, MYTHS, NCARDS, OPS
 from . import tables
 from .effects import CardEffects
 from .lexicon import Lexicon
@@ -55,9 +67,16 @@ from .two_players import TwoPlayerRule
 from .upkeep import Upkeep
 
 
-class MythologiesState(Texts, SelectionPhase, TwoPlayerRule, PlacementPhase, CardEffects, Lexicon, Upkeep, Trials,
-                       FinalScoring, Persist, StateBase):
+class MythologiesState(Engine, Texts, SelectionPhase, TwoPlayerRule, PlacementPhase, CardEffects, Lexicon, Upkeep,
+                       Trials, FinalScoring, Persist, StateBase):
     """The whole truth of one Mythologies position."""
+
+
+# ``cards.py`` checks each effect's ops against ``OPS`` (loaded before any rule exists; its order is the
+# observation's): the op table must handle exactly those
+if set(MythologiesState.handled("op")) != set(OPS):
+    raise TypeError(f"mythologies: cards.OPS {sorted(OPS)} and the rules' op table "
+                    f"{sorted(MythologiesState.handled('op'))} differ")
 
 
 __all__ = ["MythologiesState", *tables.__all__,

@@ -2,10 +2,16 @@
 ``eff`` frames (download-arrow effects on play, infinity effects triggered by events in reaction,
 hourglass effects at the final scoring), the events and what they trigger, and the effect primitives
 that gain, count, make opponents give, lose or choose, exchange, pay, choose a plane or a mythology,
-and fill the sanctuary face down (Loki), with the Card Glossary's rulings (MY § Card Glossary)."""
+and fill the sanctuary face down (Loki), with the Card Glossary's rulings (MY § Card Glossary).
+
+Each primitive is the method marked ``@handles("op", name)`` for the ``op`` name of ``data/cards.toml``
+(the others, Move, Sacrifice and Invoke, are in ``lexicon``): ``_f_eff`` (the ``eff`` frame's task) runs
+an effect's ops one at a time through ``self.handlers["op"]``; a primitive returns 1 when done, 0 when
+it waits for a decision (it runs again with the answer in the frame) and 2 to end the effect."""
 
 from __future__ import annotations
 
+from mythenv.core.engine import handles, task
 from mythenv.core.errors import StateError
 
 from ..cards import CREATURE, MYTHS, NCARDS
@@ -140,6 +146,7 @@ class CardEffects:
         if eid:
             self._emit("touch", p, crushed, {"eid": eid, "by": by})
 
+    @task("eff")
     def _f_eff(self, f: dict) -> None:
         ops = EFFECTS_OF[f["src"]][f["e"]].ops
         if f["pc"] >= len(ops):
@@ -147,7 +154,7 @@ class CardEffects:
             return
         op = ops[f["pc"]]
         f["v"].setdefault("o", {})
-        r = getattr(self, "_op_" + op["op"])(f, op)
+        r = self.handlers["op"][op["op"]](self, f, op)
         self._flush()
         if r == 1:
             f["pc"] += 1
@@ -155,6 +162,7 @@ class CardEffects:
         elif r == 2:
             f["pc"] = len(ops)
 
+    @handles("op", "gain")
     def _op_gain(self, f, op):
         self._gain(f["c"], op.get("favors", 0), op.get("gems", 0))
         return 1
@@ -193,6 +201,7 @@ class CardEffects:
             return self.myth_count(p, MYTHS.index(what[5:]))
         raise StateError(f"unknown counter {what!r}")
 
+    @handles("op", "gain_count")
     def _op_gain_count(self, f, op):
         k = self.count(f, op["count"], op)
         if op.get("div"):
@@ -205,6 +214,7 @@ class CardEffects:
     def _targets(self, p: int, who: str) -> list[int]:
         return self.neighbours(p) if who == "neighbours" else self.opponents(p)
 
+    @handles("op", "opp_give")
     def _op_opp_give(self, f, op):
         p = f["c"]
         if self._windows(f, self._targets(p, op.get("who", "opponents"))):
@@ -219,6 +229,7 @@ class CardEffects:
             self._gain(p, v, g)
         return 1
 
+    @handles("op", "opp_lose")
     def _op_opp_lose(self, f, op):
         if self._windows(f, self._targets(f["c"], op.get("who", "opponents"))):
             return 0
@@ -229,6 +240,7 @@ class CardEffects:
             self.fav[q] -= min(self.fav[q], op.get("favors", 0))
         return 1
 
+    @handles("op", "opp_choice")
     def _op_opp_choice(self, f, op):
         """Each opponent gives or sacrifices (MY § Card Glossary 012 Thor, 015 Draugr, 053 Nuwa):
         when only one is fully possible it is forced; when neither, give what you have."""
@@ -320,6 +332,7 @@ class CardEffects:
             o["i"] += 1
         return 1
 
+    @handles("op", "gain_of")
     def _op_gain_of(self, f, op):
         p = f["c"]
         ss = self.slot_of(p, f["src"])
@@ -359,6 +372,7 @@ class CardEffects:
             self._gain(p, *GAINS_OF[x][plane])
         return 1
 
+    @handles("op", "choose_plane")
     def _op_choose_plane(self, f, op):
         ans = f.pop("ans", None)
         if ans is None:
@@ -367,6 +381,7 @@ class CardEffects:
         f["v"]["plane"] = ans[1]
         return 1
 
+    @handles("op", "choose_myth")
     def _op_choose_myth(self, f, op):
         p = f["c"]
         ans = f.pop("ans", None)
@@ -381,6 +396,7 @@ class CardEffects:
         f["v"]["myth"] = ans[1]
         return 1
 
+    @handles("op", "loki_fill")
     def _op_loki_fill(self, f, op):
         """MY § Card Glossary 013: the sanctuary is completed with face-down cards (no Deity slot in
         round 1, MY § C - Upkeep reminder); Loki's owner looks at them."""
@@ -393,6 +409,7 @@ class CardEffects:
                     self._refill(b, pos, faceup=False, seer=1 << p)
         return 1
 
+    @handles("op", "exchange")
     def _op_exchange(self, f, op):
         """MY § Card Glossary 051: exchanges in the order and number you choose, within your Gems and
         the empty slots of each opponent's Pantheon."""
@@ -417,6 +434,7 @@ class CardEffects:
         self._ask(p, acts + [A_STOP])
         return 0
 
+    @handles("op", "pay")
     def _op_pay(self, f, op):
         p = f["c"]
         ans = f.pop("ans", None)

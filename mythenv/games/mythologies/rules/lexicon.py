@@ -4,6 +4,8 @@ moves, stacks), Sacrifice (batches, the Scarab's replacement), Invoke and Call a
 
 from __future__ import annotations
 
+from mythenv.core.engine import handles, task
+
 from ..cards import CREATURE, DEITY
 from .tables import (
     A_STOP,
@@ -173,6 +175,7 @@ class Lexicon:
     def _push_sac(self, q: int, slots: list, stack: bool, f: dict) -> None:
         self.stack.append({"t": "sac", "p": q, "slots": slots, "stack": stack, "eid": f["eid"], "by": f["c"], "st": 0})
 
+    @handles("op", "opp_sacrifice")
     def _op_opp_sacrifice(self, f, op):
         """Each opponent sacrifices a Creature on the given plane if they can (MY § Card Glossary 006)."""
         p = f["c"]
@@ -204,6 +207,7 @@ class Lexicon:
                 return 0
         return 1
 
+    @task("sac")
     def _f_sac(self, f: dict) -> None:
         """A batch of simultaneous sacrifices in pantheon ``p`` (MY § Lexicon: Sacrifice), with
         the Scarab's replacement (MY § Card Glossary 025)."""
@@ -248,6 +252,7 @@ class Lexicon:
                 self._emit("touch", p, c, {"eid": f["eid"], "by": f["by"]})
         self._flush()
 
+    @handles("op", "sacrifice")
     def _op_sacrifice(self, f, op):
         p = f["c"]
         o = f["v"]["o"]
@@ -308,6 +313,7 @@ class Lexicon:
         self._push_sac(p, picked, tgt == "stack", f)
         return 0
 
+    @handles("op", "move")
     def _op_move(self, f, op):
         p = f["c"]
         o = f["v"]["o"]
@@ -372,6 +378,12 @@ class Lexicon:
                     if self.pan[q][s] and self.movable(q, s) and self.crushable(q, d):
                         self.do_moves(q, [[s, d]], False, f["eid"], q, f["src"])
 
+    @task("gainf")
+    def _f_gainf(self, f: dict) -> None:
+        """A moved card's gain, resolved in the order its seat picked (``_apply_move``)."""
+        self.stack.pop()
+        self._gain(f["c"], f["fv"], f["gm"])
+
     def _invoke_candidates(self, f: dict, op: dict, gems: int) -> list[int]:
         p = f["c"]
         frm = op.get("from", "sanctuary")
@@ -420,6 +432,7 @@ class Lexicon:
                         out.append(OFF["card"] + c)
         return out
 
+    @handles("op", "invoke")
     def _op_invoke(self, f, op):
         """Invoke / call a card from the sanctuary or a discard pile (MY § Lexicon: Invoke, Call)."""
         p = f["c"]

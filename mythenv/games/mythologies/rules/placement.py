@@ -7,6 +7,8 @@ columns (MY § Lexicon: Complete, Completion gains)."""
 
 from __future__ import annotations
 
+from mythenv.core.engine import task
+
 from .tables import (
     A_END,
     A_STOP,
@@ -71,6 +73,7 @@ class PlacementPhase:
             acts.append(A_END)
         return acts
 
+    @task("turn")
     def _f_turn(self, f: dict) -> None:
         p = f["c"]
         if f["st"] == 0:
@@ -125,6 +128,7 @@ class PlacementPhase:
         self.stack.append({"t": "eff", "c": p, "src": c, "e": e, "pc": 0, "v": {}, "eid": self.eid})
         self._log(f"P{p} activates {card_name(c)}")
 
+    @task("react")
     def _f_react(self, f: dict) -> None:
         """A reaction window: before an opponent's effect reaches seat ``q``, ``q`` may use its
         cost infinity effects (MY § Card Effects: 'in reaction to an effect produced by a card of an
@@ -153,6 +157,7 @@ class PlacementPhase:
             self.stack.append({"t": "react", "q": q})
         return bool(qs)
 
+    @task("order")
     def _f_order(self, f: dict) -> None:
         """Several effects of one seat triggered at once: the seat picks which resolves first
         (MY § Card Glossary 027 Sphinx, 068 Impundulu)."""
@@ -168,6 +173,7 @@ class PlacementPhase:
             self.stack.append(f["frames"][0])
         self.stack.append(chosen)
 
+    @task("place")
     def _f_place(self, f: dict) -> None:
         """MY § B - Placement Phase: 1 pay, 2 place (crush), 3 completion, 4 invocation gain, 5 effect."""
         p, c = f["c"], f["cid"]

@@ -38,7 +38,7 @@ class FinalScoring:
                     if eff.when == "endgame":
                         fr = {"t": "eff", "c": p, "src": c, "e": e, "pc": 0, "v": {"o": {}}, "eid": 0}
                         for op in eff.ops:
-                            getattr(self, "_op_" + op["op"])(fr, op)
+                            self.handlers["op"][op["op"]](self, fr, op)
         final = []
         for p in range(self.n):
             conv = self.gem[p] // 3

@@ -2,7 +2,7 @@
 protocol's queries, the Pantheon queries every chapter asks (top card, visible cards, flags, the
 Troll's toll, neighbours, opponents in turn order), gains, drawing and refilling the sanctuary, and
 the frame engine: ``_ask`` (a decision), ``_apply`` (its answer), ``_run`` (the frames until the next
-decision) and ``_flow`` (the round: selection, each seat's placement turn, upkeep or the final
+decision, each run by the ``@task`` of its kind) and ``_flow`` (the round: selection, each seat's placement turn, upkeep or the final
 scoring; MY § Course of the Game)."""
 
 from __future__ import annotations
@@ -270,7 +270,9 @@ class StateBase(Declared):
         self._run()
 
     def _run(self) -> None:
+        """Run the top frame's task (``@task(kind)`` of its ``t``) until a decision or the end."""
         guard = 0
+        tasks = self.handlers["task"]
         while self.dec is None and self.phase != OVER:
             guard += 1
             if guard > 100_000:
@@ -279,22 +281,7 @@ class StateBase(Declared):
                 self._flow()
                 continue
             f = self.stack[-1]
-            t = f["t"]
-            if t == "eff":
-                self._f_eff(f)
-            elif t == "place":
-                self._f_place(f)
-            elif t == "sac":
-                self._f_sac(f)
-            elif t == "react":
-                self._f_react(f)
-            elif t == "order":
-                self._f_order(f)
-            elif t == "gainf":
-                self.stack.pop()
-                self._gain(f["c"], f["fv"], f["gm"])
-            else:
-                self._f_turn(f)
+            tasks[f["t"]](self, f)
 
     def _flow(self) -> None:
         if self.phase == SEL:

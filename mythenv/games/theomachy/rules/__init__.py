@@ -18,6 +18,13 @@ Pending decisions are tuples on ``pending`` (top = last):
 ``("react", q, card, actor, target, rest)``: seat ``q`` may react to ``card`` played by ``actor``;
 ``rest`` holds the seats asked after it (TM § Playing a Card in Reaction to an Action);
 ``("closing", q, -1, rest)``: seat ``q`` may play Closing-Phase Effects (TM § The Closing Phase).
+The Advanced game adds ``window``, ``cost`` and ``mtarget`` (``myth``). Each kind's legal actions and
+what an action does there are the methods marked ``@lister(kind)`` and ``@decision(kind)`` in the
+chapter that owns it (``mythenv.core.engine``; ``TheomachyState`` mixes in ``Engine``, which gathers
+them into ``handlers["lister"]`` / ``handlers["decision"]``): ``_compute_legal`` and ``_step``
+dispatch on the top record's tag, ``handlers["lister"][tag](self, record)`` and
+``handlers["decision"][tag](self, family, index)``. A new decision is a new ``pending`` record kind
+(``state.StateBasics.fields``) and its two marked methods.
 Who is asked in these windows, and whether a turn ends by itself, follows the config ``windows``:
 ``"public"`` (default) decides from public facts only (``_could_play``, ``_may_go_on``); ``"holders"``
 asks only seats holding a playable card, which tells the table what they hold.
@@ -41,6 +48,7 @@ base wins).
 
 from __future__ import annotations
 
+from mythenv.core.engine import Engine
 from mythenv.core.game import State
 
 from ..cards import ESSENCES, KINDS
@@ -119,6 +127,7 @@ __all__ = [
 
 
 class TheomachyState(
+    Engine,             # the rule tables (mythenv.core.engine): listers, decisions, window resumes by name
     # one line per rules module (a new mode's mixin goes above the ones whose methods it overrides)
     Texts,              # the actions, moves, decisions and the end in words (overrides action_to_string)
     EpicRules,          # Epic: Victory Points, no elimination (overrides _eliminate, returns, scores)

@@ -24,6 +24,7 @@ from opponents' Stakes); seats of the sequential choices ``pick_seat``, of the M
 
 from __future__ import annotations
 
+from mythenv.core.engine import handles
 from mythenv.core.words import counted
 
 from ..pantheons import DEITIES, MYTH_INDEX, MYTHS, ND, PANTHEONS, REPEATABLE
@@ -102,6 +103,7 @@ class AdvancedMixin:
             return  # a window: _myth_begin follows when it closes
         self._myth_begin()
 
+    @handles("resume", "myth_start")
     def _myth_begin(self) -> None:
         self._myth_next(advance=False)
 

@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+from mythenv.core.engine import handles
+
 from .tables import BATTLE, kind, value
 
 
 class BattlePhase:
     """The Battle turns and the End of Battle Step."""
 
+    @handles("resume", "betting_end")
     def _start_battle(self) -> None:
         self.step = BATTLE
         self.attacks = [0] * self.n
@@ -16,6 +19,7 @@ class BattlePhase:
             return  # a window (Mythology cards, Heroes): _battle_first_turn follows when it closes
         self._battle_first_turn()
 
+    @handles("resume", "battle_start")
     def _battle_first_turn(self) -> None:
         self.turn = self._first_active()
         self._begin_battle_turn()
@@ -63,6 +67,7 @@ class BattlePhase:
             return  # a window at the end of the Battle: _battle_totals follows when it closes
         self._battle_totals()
 
+    @handles("resume", "battle_end")
     def _battle_totals(self) -> None:
         self.power = [self.battle_power(p) if self.active(p) else 0 for p in range(self.n)]
         self._phase_hook("battle", "end")

@@ -3,6 +3,8 @@ TM § Ending a Betting Round."""
 
 from __future__ import annotations
 
+from mythenv.core.engine import handles
+
 from .exchange import _pay
 from .tables import LAST_STAND_PER_BOX, TOKEN_NAMES
 
@@ -10,6 +12,7 @@ from .tables import LAST_STAND_PER_BOX, TOKEN_NAMES
 class BettingPhase:
     """The Betting Rounds and the betting actions (pass, call, raise, fold, Last Stand)."""
 
+    @handles("resume", "betting_start")
     def _start_round(self) -> None:
         for p in range(self.n):
             self.acted[p] = False

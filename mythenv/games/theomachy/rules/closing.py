@@ -4,6 +4,8 @@ Progress) and the expelled Last Stands."""
 
 from __future__ import annotations
 
+from mythenv.core.engine import decision, handles, lister
+
 from ..cards import KINDS
 from .exchange import _exchange
 from .tables import CLOSING, CLOSING_KINDS, PH, POWER, PR, kind
@@ -19,6 +21,7 @@ class ClosingPhase:
             return  # a window: _closing_body follows when it closes
         self._closing_body()
 
+    @handles("resume", "closing_start")
     def _closing_body(self) -> None:
         inhand = [p for p in range(self.n) if self.active(p)]
         if len(inhand) == 1:
@@ -62,7 +65,9 @@ class ClosingPhase:
                 return True
         return False
 
-    def _closing_legal(self, q: int) -> list[int]:
+    @lister("closing")
+    def _closing_legal(self, pend) -> list[int]:
+        q = pend[1]
         C = self.C
         out = {C.DECLINE}
         for c in self.hand[q]:
@@ -71,6 +76,7 @@ class ClosingPhase:
                 out.add(C.off["play"] + k.index)
         return sorted(out)
 
+    @decision("closing")
     def _closing_apply(self, name: str, i: int) -> None:
         q = self.pending[-1][1]
         if name != "play":

@@ -4,6 +4,7 @@ the data-driven card effects (``Kind.ops`` from ``cards.py``, see ``data/prayer.
 
 from __future__ import annotations
 
+from mythenv.core.engine import decision, lister
 from mythenv.core.words import counted
 
 from ..cards import KINDS
@@ -105,6 +106,18 @@ class CardPlay:
             self._announce(p, c, tg[0])
             return
         self._announce(p, c, -1)
+
+    @lister("target")
+    def _target_legal(self, pend) -> list[int]:
+        """The opponents ``p`` may aim its card ``c`` at (the decision ``("target", p, c)``)."""
+        p, c = pend[1], pend[2]
+        return sorted(self.C.off["target"] + (q - p) % self.n - 1 for q in self._targets(p, kind(c)))
+
+    @decision("target")
+    def _target_apply(self, name: str, i: int) -> None:
+        """``p`` names the ``i``-th opponent after it as its card's target."""
+        _, p, c = self.pending.pop()
+        self._announce(p, c, (p + i + 1) % self.n)
 
     def _announce(self, p: int, c: int, target: int) -> None:
         """The card is played (and its target named): reactions come first (TM § Special Rules)."""

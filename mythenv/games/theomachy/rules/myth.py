@@ -13,10 +13,17 @@ player, starting with the First Player, decides at the start and end of a Phase"
 ``("cost", p, src, left, count)``: ``p`` discards cards to pay its Ability's cost, ``left`` more
 (-1: any number, ``decline`` ends it once one is discarded), ``count`` discarded so far.
 ``("mtarget", p, src, times)``: ``p`` names the opponent of its Ability / Mythology card.
+Each has its ``@lister`` and ``@decision`` here (the rules package docstring).
+
+When a window closes (``_window_next``), the game goes on with the rule marked
+``@handles("resume", window)`` for it (``grep 'handles("resume"'``: the start or the rest of each
+Phase, in the chapter that owns the Phase), found in the state's table
+``self.handlers["resume"][WINDOWS[w]]``; every name of ``pantheons.WINDOWS`` has one.
 """
 
 from __future__ import annotations
 
+from mythenv.core.engine import decision, lister
 from mythenv.core.words import counted
 
 from ..cards import KINDS
@@ -331,6 +338,7 @@ class MythMixin:
                 return
         self._use_source(p, d, 1)
 
+    @lister("cost")
     def _cost_legal(self, pend) -> list[int]:
         _, p, src, left, count = pend
         C = self.C
@@ -339,6 +347,7 @@ class MythMixin:
             out.append(C.DECLINE)
         return out
 
+    @decision("cost")
     def _cost_apply(self, name: str, i: int) -> None:
         _, p, src, left, count = self.pending.pop()
         if name == "discard":
@@ -354,12 +363,14 @@ class MythMixin:
         times = count if left < 0 else 1
         self._use_source(p, src, times)
 
+    @lister("mtarget")
     def _mtarget_legal(self, pend) -> list[int]:
         _, p, src, _times = pend
         ops, _, _ = source_effect(src)
         return sorted(self.C.off["target"] + (q - p) % self.n - 1 for q in self._src_targets(p, ops))
 
-    def _mtarget_apply(self, i: int) -> None:
+    @decision("mtarget")
+    def _mtarget_apply(self, name: str, i: int) -> None:
         _, p, src, times = self.pending.pop()
         t = (p + i + 1) % self.n
         ops, _, _ = source_effect(src)
@@ -388,7 +399,7 @@ class MythMixin:
 
     def _window(self, name: str) -> bool:
         """Open the window ``name`` if a seat may use a card in it; True when it opened (the caller
-        returns and ``_resume`` continues the flow when the window closes)."""
+        returns and the window's ``resume`` rule continues the flow when it closes, ``_window_next``)."""
         if not self.advanced:
             return False
         w = WIN_INDEX[name]
@@ -398,11 +409,13 @@ class MythMixin:
         self.pending.append(("window", seats[0], w, tuple(seats[1:])))
         return True
 
+    @lister("window")
     def _window_legal(self, pend) -> list[int]:
         _, q, w, _rest = pend
         base = self.C.off["myth"]
         return [base + m for m in sorted(self._window_cards(q, w))] + [self.C.DECLINE]
 
+    @decision("window")
     def _window_apply(self, name: str, i: int) -> None:
         _, q, w, _rest = self.pending[-1]
         if name != "myth":
@@ -436,13 +449,13 @@ class MythMixin:
         if rest:
             self.pending.append(("window", rest[0], w, tuple(rest[1:])))
             return
-        getattr(self, RESUME[WINDOWS[w]])()
+        self.handlers["resume"][WINDOWS[w]](self)
 
     # ------------------------------------------------------------------ the Phase hook
     def _phase_hook(self, phase: str, when: str) -> bool:
         """The Advanced game at the start / end of each Phase: the per-Hand reset and "hand_start"
         triggers (Starting Phase), the "end_of_battle" Requests, and the Mythology windows. True when
-        a window opened (the caller returns; ``RESUME`` continues)."""
+        a window opened (the caller returns; the window's ``@handles("resume", name)`` rule continues)."""
         if not self.advanced:
             return False
         if phase == "starting" and when == "start":
@@ -523,19 +536,4 @@ HOOK_WINDOWS = {
     ("closing", "end"): "closing_end",
     ("prayer", "start"): "prayer_start",
     ("prayer", "end"): "prayer_end",
-}
-#: window -> the method that continues the game when it closes
-RESUME = {
-    "starting_start": "_starting_draw",
-    "starting_end": "_starting_done",
-    "myth_start": "_myth_begin",
-    "myth_end": "_end_hand",
-    "betting_start": "_start_round",
-    "betting_end": "_start_battle",
-    "battle_start": "_battle_first_turn",
-    "battle_end": "_battle_totals",
-    "closing_start": "_closing_body",
-    "closing_end": "_start_prayer",
-    "prayer_start": "_prayer_begin",
-    "prayer_end": "_after_prayer",
 }

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from mythenv.core.engine import handles
+
 from .exchange import _exchange
 from .tables import OVER, PRAYER, TRACK_COST, kind
 
@@ -9,12 +11,14 @@ from .tables import OVER, PRAYER, TRACK_COST, kind
 class PrayerPhase:
     """The Prayer Track, the blind draw and the Clean-up Step."""
 
+    @handles("resume", "closing_end")
     def _start_prayer(self) -> None:
         self.step = PRAYER
         if self._phase_hook("prayer", "start"):
             return  # a window: _prayer_begin follows when it closes
         self._prayer_begin()
 
+    @handles("resume", "prayer_start")
     def _prayer_begin(self) -> None:
         self.prayer_left = sum(self.alive)
         self.prayer_seat = self.first
@@ -79,6 +83,7 @@ class PrayerPhase:
             return  # a window: _after_prayer follows when it closes
         self._after_prayer()
 
+    @handles("resume", "prayer_end")
     def _after_prayer(self) -> None:
         """TM § Clean-up Step: "begin a new Hand if you are playing in Basic mode, otherwise go on to
         the Myth Phase"."""
@@ -87,6 +92,7 @@ class PrayerPhase:
             return
         self._end_hand()
 
+    @handles("resume", "myth_end")
     def _end_hand(self) -> None:
         self.hands += 1
         if self.hands >= self.game.config["max_hands"]:

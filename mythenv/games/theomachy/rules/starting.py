@@ -3,6 +3,8 @@ the Initial Ante) and TM § Losing and Winning (elimination, the end of the game
 
 from __future__ import annotations
 
+from mythenv.core.engine import handles
+
 from .exchange import _pay
 from .tables import BET, HAND_SIZE, OVER, kind
 
@@ -21,6 +23,7 @@ class StartingPhase:
             return  # a window: _starting_draw follows when it closes
         self._starting_draw()
 
+    @handles("resume", "starting_start")
     def _starting_draw(self) -> None:
         """TM § The Starting Phase after its start: the hands, the Constellation, the Initial Ante."""
         n = self.n
@@ -77,6 +80,7 @@ class StartingPhase:
             return  # a window: _starting_done follows when it closes
         self._starting_done()
 
+    @handles("resume", "starting_end")
     def _starting_done(self) -> None:
         """The Betting Phase begins."""
         self.step = BET

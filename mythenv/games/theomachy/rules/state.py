@@ -3,7 +3,8 @@ slots, defaults, ``clone``, ``to_dict`` / ``from_dict`` and the saved-state sche
 ``mythenv.core.fields``), and its basics: the State protocol's queries (whose turn, terminal,
 returns), seat order (TM § First Player and Turn Order), Essence counting (TM § How to Play Action
 Cards), hand and draw-pile moves (TM § Drawing Cards and Shuffling Your Deck), the Phase hook, and
-the dispatch of legal actions and moves to the Step that owns them."""
+the dispatch of legal actions and moves to the Step that owns them (to the ``@lister`` /
+``@decision`` of the pending decision's kind when one is pending, ``mythenv.core.engine``)."""
 
 from __future__ import annotations
 
@@ -380,18 +381,7 @@ class StateBasics(Declared):
         C = self.C
         if self.pending:
             pend = self.pending[-1]
-            if pend[0] == "target":
-                p, c = pend[1], pend[2]
-                return sorted(C.off["target"] + (q - p) % self.n - 1 for q in self._targets(p, kind(c)))
-            if pend[0] == "closing":
-                return self._closing_legal(pend[1])
-            if pend[0] == "react":
-                return self._react_legal(pend)
-            if pend[0] == "window":
-                return self._window_legal(pend)
-            if pend[0] == "cost":
-                return self._cost_legal(pend)
-            return self._mtarget_legal(pend)
+            return self.handlers["lister"][pend[0]](self, pend)
         if self.step == DRAFT_PICK:
             p = self.draft_seat
             return sorted({C.off["pick"] + kid(c) for c in self.draft_hand[p]})
@@ -426,21 +416,7 @@ class StateBasics(Declared):
     def _step(self, a: int) -> None:
         name, i = self.C.decode[a]
         if self.pending:
-            pend = self.pending[-1]
-            if pend[0] == "target":
-                self.pending.pop()
-                p = pend[1]
-                self._announce(p, pend[2], (p + i + 1) % self.n)
-            elif pend[0] == "closing":
-                self._closing_apply(name, i)
-            elif pend[0] == "react":
-                self._react_apply(name, i)
-            elif pend[0] == "window":
-                self._window_apply(name, i)
-            elif pend[0] == "cost":
-                self._cost_apply(name, i)
-            else:
-                self._mtarget_apply(i)
+            self.handlers["decision"][self.pending[-1][0]](self, name, i)
             return
         if self.step == DRAFT_PICK:
             self._draft_pick(self.draft_seat, i)

@@ -3,6 +3,8 @@ from public facts or, with ``windows="holders"``, from the hand), and whether a 
 
 from __future__ import annotations
 
+from mythenv.core.engine import decision, lister
+
 from ..cards import KINDS
 from .tables import CLOSING, EFFECT, POWER, REACT_KINDS, kind
 
@@ -57,6 +59,7 @@ class ReactionWindows:
                 return True
         return False
 
+    @lister("react")
     def _react_legal(self, pend) -> list[int]:
         _, q, c, actor, target, rest = pend
         trigger = "effect" if kind(c).type == EFFECT else "attack"
@@ -71,6 +74,7 @@ class ReactionWindows:
         out.add(C.DECLINE)
         return sorted(out)
 
+    @decision("react")
     def _react_apply(self, name: str, i: int) -> None:
         _, q, c, actor, target, rest = self.pending[-1]
         if name == "play":
