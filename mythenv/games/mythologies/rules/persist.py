@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
+from mythenv.core.bookkeeping import check_conserved
 from mythenv.core.errors import StateError
 
 from ..cards import DEITY, NCARDS
@@ -42,9 +43,7 @@ class Persist:
             where.extend(self.hand[p])
         where.extend(self.exile)
         where.extend(f["cid"] for f in self.stack if f["t"] == "place" and f["st"] < 2)
-        expect = sorted(c for c in range(NCARDS) if MYTH_OF[c] in self.boards)
-        if sorted(where) != expect:
-            raise StateError("mythologies_v0: card conservation broken (a card is missing or in two places)")
+        check_conserved("mythologies_v0: card", where, (c for c in range(NCARDS) if MYTH_OF[c] in self.boards))
         for k, pile in enumerate(self.piles):
             # the draw piles of the four boards: 2b its Creatures, 2b + 1 its Deities
             myth, deity = self.boards[k // 2], k % 2 == 1

@@ -10,6 +10,7 @@ from __future__ import annotations
 import numpy as np
 
 from mythenv.core import schema as sc
+from mythenv.core.bookkeeping import GameLog, log_field
 from mythenv.core.errors import StateError
 from mythenv.core.fields import (
     SEATS,
@@ -83,8 +84,10 @@ def _stack_spec(g):
     return sc.List(frame, max_len=64)
 
 
-class StateBase(Declared):
+class StateBase(GameLog, Declared):
     """The constructor, protocol queries, Pantheon queries and the frame engine."""
+
+    LOG_KEEP = 40  # the log's last lines (GameLog._log)
 
     fields = Fields(
         Field("n", Int(_n, _n), "the number of seats"),
@@ -136,7 +139,7 @@ class StateBase(Declared):
               "the pending decision: [seat, its legal actions], or null"),
         Field("final", Nullable(Seq(Ints(0, _POINTS, length=4), length=SEATS)),
               "the final scoring per seat (set when the game is over), or null"),
-        Field("log", Seq(Text(500), max_len=100), "the last lines of the game's log"),
+        log_field(),
         Field("rng", Rng(), "the state's chance (every draw from a pile)"),
         runtime=(Runtime("_legal", "unused: legal_actions is the decision's list", None, share=False),
                  Runtime("all", "the bitmask of every seat", lambda g: (1 << g.num_players) - 1),
@@ -187,11 +190,6 @@ class StateBase(Declared):
 
     def action_to_string(self, action: int) -> str:
         return describe_action(action)
-
-    def _log(self, msg: str) -> None:
-        self.log.append(msg)
-        if len(self.log) > 40:
-            del self.log[:-40]
 
     def top(self, p: int, s: int) -> int:
         st = self.pan[p][s]

@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
+from mythenv.core.bookkeeping import check_conserved, redeal
 from mythenv.core.errors import StateError
 
 from .tables import (
@@ -47,12 +48,8 @@ class Persistence:
             if self.picked_now[p] >= 0:
                 where.append(self.picked_now[p])
         where += [x[2] for x in self.pending if x[0] in ("target", "react")]
-        if sorted(where) != list(range(self.ncards)):
-            raise StateError(f"theomachy_v0: Prayer card conservation broken ({len(where)} placed, "
-                             f"{len(set(where))} distinct, {self.ncards} expected)")
-        ess = sorted(self.ess_deck + self.ess_disc + self.const)
-        if ess != list(range(NE)):
-            raise StateError("theomachy_v0: Essence card conservation broken")
+        check_conserved("theomachy_v0: Prayer card", where, self.ncards)
+        check_conserved("theomachy_v0: Essence card", self.ess_deck + self.ess_disc + self.const, NE)
         for t in range(3):
             tot = self.bank[t]
             for p in range(self.n):
@@ -162,7 +159,6 @@ class Persistence:
         rng.shuffle(own)
         s.deck[p] = own
         slots = []      # (list, index)
-        pool = []
         for q in range(self.n):
             if q == p:
                 continue
@@ -172,22 +168,10 @@ class Persistence:
                     if known_ok and self.vis[c] & bit:
                         continue
                     slots.append((lst, i))
-                    pool.append(c)
-            for i in range(len(s.disc[q]) - 1):
-                slots.append((s.disc[q], i))
-                pool.append(s.disc[q][i])
-        for i, c in enumerate(s.picked_now):
-            if i != p and c >= 0:
-                slots.append((s.picked_now, i))
-                pool.append(c)
-        for lst in (s.prayer, s.draft_disc):
-            for i, c in enumerate(lst):
-                slots.append((lst, i))
-                pool.append(c)
-        pool.sort()
-        rng.shuffle(pool)
-        for (lst, i), c in zip(slots, pool):
-            lst[i] = c
+            slots.extend((s.disc[q], i) for i in range(len(s.disc[q]) - 1))
+        slots.extend((s.picked_now, i) for i, c in enumerate(s.picked_now) if i != p and c >= 0)
+        slots.extend((lst, i) for lst in (s.prayer, s.draft_disc) for i in range(len(lst)))
+        redeal(slots, rng)
         # knowledge of the moved cards: only their holder knows them (discard piles are face up)
         allbits = (1 << self.n) - 1
         for (lst, i) in slots:

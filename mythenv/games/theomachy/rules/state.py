@@ -8,6 +8,7 @@ the dispatch of legal actions and moves to the Step that owns them (to the ``@li
 
 from __future__ import annotations
 
+from mythenv.core.bookkeeping import GameLog, log_field
 from mythenv.core.fields import (
     SEATS,
     Const,
@@ -94,7 +95,7 @@ _MYTHS = Ints(0, NM - 1, max_len=5, setlike=True)  # a seat's Mythology cards (i
 _ADV = "advanced"  # the Advanced and Epic modes' own fields
 
 
-class StateBasics(Declared):
+class StateBasics(GameLog, Declared):
     """Whose turn it is, the returns, seat order, Essence counting, hands and draw piles, the Phase hook
     and the action dispatch.
 
@@ -102,6 +103,8 @@ class StateBasics(Declared):
     records and fingerprints have); the rules package docstring says how the pending decisions and
     the token vectors are read, ``rules/advanced.py`` the Advanced fields (``only="advanced"``: saved
     only when the mode is not "basic")."""
+
+    LOG_KEEP = 14  # the log's last lines (GameLog._log)
 
     fields = Fields(
         Field("boxes", Const(_boxes), "boxes of cards and tokens in play: 1, or 2 from five players on"),
@@ -186,7 +189,7 @@ class StateBasics(Declared):
               "the pending decisions, top last: (kind, seat, arguments) (the rules package docstring)"),
         Field("result_kind", Text(choices=("", "winner", "shared", "bound", "victory")),
               "how the game ended: winner, shared, bound (the Hand bound), victory (Epic); '' while it runs"),
-        Field("log", Seq(Text(500), max_len=100), "the last lines of the game's log"),
+        log_field(),
         Field("rng", Rng(), "the state's chance (every shuffle, the First Player, a random card)"),
         # --- the Advanced and Epic modes (rules/advanced.py)
         Field("pick_seat", _SEAT, "the seat choosing its Pantheon or God", only=_ADV),
@@ -272,11 +275,6 @@ class StateBasics(Declared):
             else:
                 out.append(-1.0)
         return out
-
-    def _log(self, msg: str) -> None:
-        self.log.append(msg)
-        if len(self.log) > 14:
-            del self.log[0]
 
     def name(self, p: int) -> str:
         return f"player_{p}"
