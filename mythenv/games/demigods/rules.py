@@ -29,6 +29,14 @@ Multi-step decisions are records on the ``pending`` stack (plain tuples, top = e
 * automatic records (no decision): ``("effect", p, card, ctx, victim)`` applies a card after its
   words, ``("claim", p)`` checks the throne after the claim's words, ``("endturn", p)`` is the
   victory check, ``("advance", p)`` passes play to the left.
+
+Each tag names its rules in the tables of ``mythenv.core.engine`` (``DemigodsState.handlers``; ``grep
+'decision("halve")'`` finds one): a decision's tag has a ``"lister"`` (its legal actions:
+``_compute_legal`` calls ``handlers["lister"][tag](self, *args)``) and a ``"decision"`` (what the
+action does: ``_apply`` pops the record and calls ``handlers["decision"][tag](self, action, *args)``,
+then settles); an automatic record's tag is a ``"task"``, which ``_settle`` pops and runs
+(``handlers["task"][tag](self, *args)``) until the top record is a decision (no task by that name)
+or the stack is empty. The rules fetch the action layout (``game.layout``) themselves.
 """
 
 from __future__ import annotations
@@ -36,6 +44,7 @@ from __future__ import annotations
 import numpy as np
 
 from mythenv.core.actions import ActionCodec
+from mythenv.core.engine import Engine, decision, lister, task
 from mythenv.core.errors import StateError
 from mythenv.core.fields import (
     Bytes,
@@ -95,7 +104,6 @@ NPHRASES = len(PHRASES)
 HONORIFIC = "Oh my goddess, "
 CTX_GOD, CTX_CURSE, CTX_CURE, CTX_CLAIM = 0, 1, 2, 3
 CTX_NAMES = ("god", "curse", "cure", "claim")
-AUTO_RECORDS = ("effect", "claim", "endturn", "advance")
 
 
 def families(n: int) -> tuple:
@@ -207,7 +215,7 @@ _RTYPE = Int(0, 1)  # Army or Wealth
 _SEAT_IDS = Ints(0, _seats, max_len=_seats, setlike=True, as_tuple=True)
 
 
-class DemigodsState(Declared):
+class DemigodsState(Engine, Declared):
     """The whole truth of one Demigods position."""
 
     fields = Fields(
@@ -425,9 +433,13 @@ class DemigodsState(Declared):
     def _compute_legal(self) -> list[int]:
         if self.phase == OVER:
             return []
-        L = self.game.layout
         if self.pending:
-            return self._pending_legal(self.pending[-1], L)
+            rec = self.pending[-1]
+            options = self.handlers["lister"].get(rec[0])
+            if options is None:  # an automatic record on top: the stack was not settled
+                raise StateError(f"demigods_v0: unknown pending record {rec!r}")
+            return options(self, *rec[1:])
+        L = self.game.layout
         p = self.turn_player
         kind_of = self.game.kind_of
         if self.phase == DRAW:
@@ -452,42 +464,66 @@ class DemigodsState(Declared):
         out.extend(L.discard + k for k in kinds)
         return out
 
-    def _pending_legal(self, rec: tuple, L) -> list[int]:
-        name = rec[0]
-        if name == "target":
-            p, card = rec[1], rec[2]
-            no = CURSE_NO[self.kind(card)]
-            return [L.target + i - 1 for i in range(1, self.n)
-                    if not self.curses_on((p + i) % self.n) >> no & 1]
-        if name == "speech":
-            return list(range(L.speak, L.speak + 2 * NPHRASES)) + [L.silent]
-        if name == "steal":
-            t, victim = rec[2], rec[3][0]
-            cnt = self.classes(victim, t)
-            return [L.take_id(t, cls >> 1, cls & 1) for cls in range(6) if cnt[cls]]
-        if name == "athena":
-            offender = rec[2]
-            out = []
-            for t in (ARMY, WEALTH):
-                cnt = self.classes(offender, t)
-                out.extend(L.take_id(t, cls >> 1, cls & 1) for cls in range(6) if cnt[cls])
-            return out
-        if name == "halve":
-            q, t, need = rec[1], rec[2], rec[3]
-            return [L.take_id(t, vi, b) for vi, b in self.halving_options(q, t, need)]
-        if name == "otype":
-            return [L.ctype, L.ctype + 1]
-        if name == "trade":
-            return [L.target + i for i in range(self.n - 1)]
-        raise StateError(f"demigods_v0: unknown pending record {rec!r}")
+    # --- the legal actions of a pending decision, one lister per tag (the module docstring) ---
+    @lister("target")
+    def _curse_victim_options(self, p: int, card: int) -> list[int]:
+        """The seats ``p`` may curse with ``card``: not itself, none that carries that curse already."""
+        L = self.game.layout
+        no = CURSE_NO[self.kind(card)]
+        return [L.target + i - 1 for i in range(1, self.n)
+                if not self.curses_on((p + i) % self.n) >> no & 1]
+
+    @lister("speech")
+    def _speech_options(self, p: int, card: int, ctx: int, victim: int) -> list[int]:
+        """Every phrase, with or without "Oh my goddess", and silence."""
+        L = self.game.layout
+        return list(range(L.speak, L.speak + 2 * NPHRASES)) + [L.silent]
+
+    @lister("steal")
+    def _steal_options(self, p: int, t: int, victims: tuple) -> list[int]:
+        """The classes of type ``t`` in the kingdom of the next victim of Zeus / Hermes."""
+        L = self.game.layout
+        cnt = self.classes(victims[0], t)
+        return [L.take_id(t, cls >> 1, cls & 1) for cls in range(6) if cnt[cls]]
+
+    @lister("athena")
+    def _athena_options(self, holder: int, offender: int) -> list[int]:
+        """Every Army and Wealth class in the offender's kingdom."""
+        L = self.game.layout
+        out = []
+        for t in (ARMY, WEALTH):
+            cnt = self.classes(offender, t)
+            out.extend(L.take_id(t, cls >> 1, cls & 1) for cls in range(6) if cnt[cls])
+        return out
+
+    @lister("halve")
+    def _halving_options(self, q: int, t: int, need: int) -> list[int]:
+        """The classes ``q`` may discard next while halving (``halving_options``)."""
+        L = self.game.layout
+        return [L.take_id(t, vi, b) for vi, b in self.halving_options(q, t, need)]
+
+    @lister("otype")
+    def _oracle_type_options(self, p: int, oracle: int) -> list[int]:
+        """Army or Wealth."""
+        L = self.game.layout
+        return [L.ctype, L.ctype + 1]
+
+    @lister("trade")
+    def _trade_partner_options(self, p: int, rest: tuple) -> list[int]:
+        """Every other seat, by its place to ``p``'s left."""
+        L = self.game.layout
+        return [L.target + i for i in range(self.n - 1)]
 
     # ------------------------------------------------------------------ applying actions
     def _apply(self, action: int) -> None:
-        L = self.game.layout
         self._legal = None
         if self.pending:
-            self._apply_pending(action, L)
-        elif self.phase == DRAW:
+            rec = self.pending.pop()
+            self.handlers["decision"][rec[0]](self, action, *rec[1:])
+            self._settle()
+            return
+        L = self.game.layout
+        if self.phase == DRAW:
             self._do_draw(action == L.draw_deck)
         else:
             p = self.turn_player
@@ -633,57 +669,62 @@ class DemigodsState(Declared):
         else:  # pragma: no cover - oracles never reach a hand
             raise StateError(f"demigods_v0: card {c} ({KINDS[k].name}) cannot be played")
 
-    def _apply_pending(self, action: int, L) -> None:
-        rec = self.pending.pop()
-        name = rec[0]
-        if name == "target":
-            p, c = rec[1], rec[2]
-            victim = (p + action - L.target + 1) % self.n
-            self._log(f"seat {p} curses seat {victim} with {KINDS[self.kind(c)].name}")
-            if self.game.explicit:
-                self.pending.append(("speech", p, c, CTX_CURSE, victim))
-            else:
-                self.pending.append(("effect", p, c, CTX_CURSE, victim))
-        elif name == "speech":
-            self._speak(rec, action, L)
-        elif name == "steal":
-            p, t, victims = rec[1], rec[2], rec[3]
-            i = action - L.take
-            self._move_class(victims[0], p, t, (i // 2) % 3, i % 2, "steals")
-            if len(victims) > 1:
-                self.pending.append(("steal", p, t, victims[1:]))
-        elif name == "athena":
-            holder, offender = rec[1], rec[2]
-            i = action - L.take
-            self._move_class(offender, holder, i // 6, (i // 2) % 3, i % 2, "takes (Athena)")
-        elif name == "halve":
-            q, t, need = rec[1], rec[2], rec[3]
-            i = action - L.take
-            vi, b = (i // 2) % 3, i % 2
-            c = self._card_of_class(q, t, vi, b)
-            self.kingdom[q].remove(c)
-            self._to_discard(c)
-            self._log(f"seat {q} discards {card_label(self.kind(c), bool(b))} (halving)")
-            need -= UNITS[vi] * (2 if b else 1)
-            if need:
-                self.pending.append(("halve", q, t, need))
-        elif name == "otype":
-            p, k = rec[1], rec[2]
-            t = action - L.ctype
-            if k == O_FAVOUR:
-                self._bless(p, t)
-            else:
-                # "Every other player halves it. The drawer walks away untouched."
-                self._log(f"seat {p} sends the Plague on every other {TYPE_NAMES[t]}")
-                self._push_halvings([(p + i) % self.n for i in range(1, self.n)], t)
-        elif name == "trade":
-            p, rest = rec[1], rec[2]
-            q = (p + action - L.target + 1) % self.n
-            if rest:
-                self.pending.append(("trade", rest[0], rest[1:]))
-            self._trade(p, q)
-        else:  # pragma: no cover
-            raise StateError(f"demigods_v0: unknown pending record {rec!r}")
+    # --- what an action does at a pending decision (its record popped first), one per tag ---
+    @decision("target")
+    def _curse_victim(self, action: int, p: int, c: int) -> None:
+        """``p`` names the victim of the curse ``c``: the words first (explicit speech), then the effect."""
+        victim = (p + action - self.game.layout.target + 1) % self.n
+        self._log(f"seat {p} curses seat {victim} with {KINDS[self.kind(c)].name}")
+        if self.game.explicit:
+            self.pending.append(("speech", p, c, CTX_CURSE, victim))
+        else:
+            self.pending.append(("effect", p, c, CTX_CURSE, victim))
+
+    @decision("steal")
+    def _steal(self, action: int, p: int, t: int, victims: tuple) -> None:
+        """Zeus / Hermes: ``p`` takes the class chosen from ``victims[0]``; the other victims follow."""
+        i = action - self.game.layout.take
+        self._move_class(victims[0], p, t, (i // 2) % 3, i % 2, "steals")
+        if len(victims) > 1:
+            self.pending.append(("steal", p, t, victims[1:]))
+
+    @decision("athena")
+    def _athena_take(self, action: int, holder: int, offender: int) -> None:
+        """Athena's holder takes the card chosen from the offender's kingdom."""
+        i = action - self.game.layout.take
+        self._move_class(offender, holder, i // 6, (i // 2) % 3, i % 2, "takes (Athena)")
+
+    @decision("halve")
+    def _halving_discard(self, action: int, q: int, t: int, need: int) -> None:
+        """``q`` discards a card of the class chosen; the halving goes on while 500s are still owed."""
+        i = action - self.game.layout.take
+        vi, b = (i // 2) % 3, i % 2
+        c = self._card_of_class(q, t, vi, b)
+        self.kingdom[q].remove(c)
+        self._to_discard(c)
+        self._log(f"seat {q} discards {card_label(self.kind(c), bool(b))} (halving)")
+        need -= UNITS[vi] * (2 if b else 1)
+        if need:
+            self.pending.append(("halve", q, t, need))
+
+    @decision("otype")
+    def _oracle_type(self, action: int, p: int, k: int) -> None:
+        """The Favour Oracle blesses the type chosen, the Plague Oracle halves it for every other seat."""
+        t = action - self.game.layout.ctype
+        if k == O_FAVOUR:
+            self._bless(p, t)
+        else:
+            # "Every other player halves it. The drawer walks away untouched."
+            self._log(f"seat {p} sends the Plague on every other {TYPE_NAMES[t]}")
+            self._push_halvings([(p + i) % self.n for i in range(1, self.n)], t)
+
+    @decision("trade")
+    def _trade_partner(self, action: int, p: int, rest: tuple) -> None:
+        """``p`` trades blind with the seat it names; the seats in ``rest`` name theirs after."""
+        q = (p + action - self.game.layout.target + 1) % self.n
+        if rest:
+            self.pending.append(("trade", rest[0], rest[1:]))
+        self._trade(p, q)
 
     def _card_of_class(self, p: int, t: int, vi: int, b: int) -> int:
         k = RES_KIND[t][vi]
@@ -740,12 +781,13 @@ class DemigodsState(Declared):
         hand.remove(c)
         return c
 
-    def _speak(self, rec: tuple, action: int, L) -> None:
+    @decision("speech")
+    def _speak(self, action: int, p: int, c: int, ctx: int, victim: int) -> None:
         """Explicit speech (our adaptation of DG's spoken rules): a wrong or missing phrase
         discards the card with no effect ('Fail to speak the words and the card is immediately
         discarded, its effect lost'); speaking without 'Oh my goddess' while another seat holds
         Athena lets that seat steal one Army or Wealth card of its choice."""
-        _, p, c, ctx, victim = rec
+        L = self.game.layout
         if action == L.silent:
             spoke, honor, phrase = False, 0, -1
         else:
@@ -775,7 +817,10 @@ class DemigodsState(Declared):
             if self.kingdom[p]:
                 self.pending.append(("athena", holder, p))
 
+    # --- the automatic records (tasks): run by ``_settle`` with no seat deciding ---
+    @task("effect")
     def _effect(self, p: int, c: int, ctx: int, victim: int) -> None:
+        """The card ``c`` takes effect (after its words, in explicit speech)."""
         k = self.kind(c)
         if ctx == CTX_GOD:
             if k in (ZEUS, HERMES):
@@ -826,33 +871,44 @@ class DemigodsState(Declared):
                 for x in self.hand[p]:
                     self.vis[x] |= 1 << p
 
+    @task("claim")
+    def _claim(self, p: int) -> None:
+        """The throne claim's words were right: ``p`` wins if it still meets the conditions."""
+        if self.can_claim(p):
+            self._win(p)
+
+    @task("endturn")
+    def _end_turn(self, p: int) -> None:
+        """DG § Turn: "Check for victory." (in explicit speech ``p`` must claim the throne aloud)."""
+        if self.can_claim(p):
+            if self.game.explicit:
+                self.pending.append(("advance", p))
+                self.pending.append(("speech", p, -1, CTX_CLAIM, -1))
+            else:
+                self._win(p)
+        else:
+            self._advance()
+
+    @task("advance")
+    def _advance_after_claim(self, p: int) -> None:
+        """The turn of ``p`` ends after its throne-claim speech (which did not win): play passes on."""
+        self._advance()
+
     def _settle(self) -> None:
-        """Run the automatic records on top of the stack until a seat must decide."""
+        """Run the automatic records (``task`` rules) on top of the stack until a seat must decide."""
+        pending = self.pending  # emptied in place, never replaced
         while self.phase != OVER:
-            if self.pending:
-                rec = self.pending[-1]
-                name = rec[0]
-                if name not in AUTO_RECORDS:
+            if pending:
+                fn = self.handlers["task"].get(pending[-1][0])
+                if fn is None:
                     return
-                self.pending.pop()
-                if name == "effect":
-                    self._effect(rec[1], rec[2], rec[3], rec[4])
-                elif name == "claim":
-                    if self.can_claim(rec[1]):
-                        self._win(rec[1])
-                elif name == "endturn":
-                    # DG § Turn: "Check for victory."
-                    p = rec[1]
-                    if self.can_claim(p):
-                        if self.game.explicit:
-                            self.pending.append(("advance", p))
-                            self.pending.append(("speech", p, -1, CTX_CLAIM, -1))
-                        else:
-                            self._win(p)
-                    else:
-                        self._advance()
+                rec = pending.pop()
+                # ("endturn" / "claim" / "advance", seat) without *args: "endturn" runs every turn, and a
+                # call with *args costs CPython 3.11 a list, a tuple and a frame it cannot inline
+                if len(rec) == 2:
+                    fn(self, rec[1])
                 else:
-                    self._advance()
+                    fn(self, *rec[1:])
                 continue
             if self.phase == DRAW and not self._draw_possible():
                 self.phase = ACT

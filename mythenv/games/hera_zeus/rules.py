@@ -9,6 +9,21 @@ card's identity where it is now) and ``seen`` (``p`` has seen it since the deal,
 its owner's deck any more). ``lost`` marks cards whose place in a discard pile ``p`` lost track of
 when Hades took a card unseen. ``resample_hidden`` uses these to build states consistent with a
 seat's knowledge.
+
+The rules are found by name in the tables of ``mythenv.core.engine`` (``HeraZeusState.handlers``):
+
+* ``"turn_action"``: the turn's actions, one per action family (``draw``, ``play``, ``figure``,
+  ``remove_figure``, ``challenge``, ``pegasus_hand``, ``pegasus_field``, ``pythia_spy``,
+  ``pythia_reveal``, ``sirens``, ``hades``, ``persephone``, ``dionysus``), the ``_do_*`` methods;
+  ``_apply`` runs ``handlers["turn_action"][family](self, seat, *indices)`` (``end_turn`` and the
+  setup placement are ``_apply``'s own).
+* the pending decisions, records ``(tag, seat, args...)`` on the ``pending`` stack (top = end):
+  ``("pegcol", p, card)`` the column of the card ``p``'s Pegasus took from the opponent's hand,
+  ``("order", side, cards)`` the next card of ``cards`` onto ``side``'s discard pile, ``("dio", p,
+  card, c0, r0)`` where Dionysus puts the card ``p`` picked up at column ``c0``, row ``r0``. For
+  each tag a ``"lister"`` (its legal actions: ``_compute_legal`` calls ``handlers["lister"][tag](self,
+  *args)``) and a ``"decision"`` (what the action does: ``_apply`` pops the record and calls
+  ``handlers["decision"][tag](self, indices, *args)``). ``grep 'lister("dio")'`` finds them.
 """
 
 from __future__ import annotations
@@ -16,6 +31,7 @@ from __future__ import annotations
 import numpy as np
 
 from mythenv.core.actions import ActionCodec
+from mythenv.core.engine import Engine, decision, handles, lister
 from mythenv.core.errors import StateError
 from mythenv.core.fields import (
     Bytes,
@@ -193,7 +209,7 @@ _CARD_IDS = Ints(0, NCARDS - 1, max_len=DECK, setlike=True)  # a pile of one sid
 _SEAT = Int(0, 1)
 
 
-class HeraZeusState(Declared):
+class HeraZeusState(Engine, Declared):
     """The whole truth of one Hera and Zeus position."""
 
     fields = Fields(
@@ -336,7 +352,8 @@ class HeraZeusState(Declared):
         if self.phase == OVER:
             return []
         if self.pending:
-            return self._pending_legal(self.pending[-1])
+            pend = self.pending[-1]
+            return self.handlers["lister"][pend[0]](self, *pend[1:])
         if self.phase == SETUP:
             p = self.setup_seat
             cnt = self._count_hand(p)
@@ -446,17 +463,21 @@ class HeraZeusState(Declared):
                 out.append(a_cr("place_to", c, i))
         return out if not probe else False
 
-    def _pending_legal(self, pend: tuple) -> list[int]:
-        kind = pend[0]
-        if kind == "pegcol":
-            o = 1 - pend[1]
-            return [a_col("pegasus_column", c) for c in self._pegasus_columns(o)]
-        if kind == "order":
-            return [a_kind("discard_next", k) for k in sorted({KIND_OF[c] for c in pend[2]})]
-        if kind == "dio":
-            _, p, _card, c0, r0 = pend
-            return self._dionysus_targets(p, c0, r0, removed=True)
-        raise StateError(f"unknown pending decision {pend!r}")
+    # --- the legal actions of a pending decision ("pegcol", "order", "dio"; see the module docstring) ---
+    @lister("pegcol")
+    def _pegasus_column_options(self, p: int, card: int) -> list[int]:
+        """The opponent's columns the card ``p``'s Pegasus took may go to."""
+        return [a_col("pegasus_column", c) for c in self._pegasus_columns(1 - p)]
+
+    @lister("order")
+    def _discard_order_options(self, side: int, cards: list[int]) -> list[int]:
+        """The kinds among ``cards`` that ``side`` may put on its discard pile next."""
+        return [a_kind("discard_next", k) for k in sorted({KIND_OF[c] for c in cards})]
+
+    @lister("dio")
+    def _dionysus_place_options(self, p: int, card: int, c0: int, r0: int) -> list[int]:
+        """Where Dionysus may put the card ``p`` picked up at column ``c0``, row ``r0``."""
+        return self._dionysus_targets(p, c0, r0, removed=True)
 
     def _pegasus_columns(self, side: int) -> list[int]:
         return [c for c in range(NCOL)
@@ -467,7 +488,8 @@ class HeraZeusState(Declared):
         self._legal = None
         name, idx = DECODE[a]
         if self.pending:
-            self._apply_pending(name, idx)
+            pend = self.pending.pop()
+            self.handlers["decision"][pend[0]](self, idx, *pend[1:])
         elif self.phase == SETUP:
             self._apply_setup(idx)
             return
@@ -480,7 +502,7 @@ class HeraZeusState(Declared):
             if name != "figure":
                 self.ap_left -= 1
                 self.ap_used += 1
-            getattr(self, "_do_" + name)(p, *idx)
+            self.handlers["turn_action"][name](self, p, *idx)
         self._after_action()
 
     def _apply_setup(self, idx) -> None:
@@ -534,7 +556,8 @@ class HeraZeusState(Declared):
         if not self._legal:
             self._finish(1 - p, f"{SIDE_NAMES[p]} cannot use all action points")
 
-    # --- the turn actions (p is the acting seat) ---
+    # --- the turn actions (p is the acting seat), the table "turn_action" by action family ---
+    @handles("turn_action", "draw")
     def _do_draw(self, p: int) -> None:
         c = self.deck[p].pop()
         self.hand[p].append(c)
@@ -542,10 +565,12 @@ class HeraZeusState(Declared):
         self.seen[c] |= 1 << p
         self._log(f"{SIDE_NAMES[p]} draws")
 
+    @handles("turn_action", "play")
     def _do_play(self, p: int, fk: int, c: int, i: int) -> None:
         self._place_from_hand(p, FIELD_KINDS[fk], c, i)
         self._log(f"{SIDE_NAMES[p]} plays a card face down to column {c} position {i}")
 
+    @handles("turn_action", "figure")
     def _do_figure(self, p: int, c: int) -> None:
         # HZ § Hera and Zeus: no action point; the turn counts as though it had started with four
         # (also when every point is already spent: then 4 minus the points used remain).
@@ -555,6 +580,7 @@ class HeraZeusState(Declared):
         self.ap_left = 4 - self.ap_used
         self._log(f"{SIDE_NAMES[p]} places the {SIDE_NAMES[p]} figure in column {c}")
 
+    @handles("turn_action", "remove_figure")
     def _do_remove_figure(self, p: int) -> None:
         for col in self.field[p]:
             if col and col[0] == FIG:
@@ -565,6 +591,7 @@ class HeraZeusState(Declared):
         self.up[c] = 1
         self._public(c)
 
+    @handles("turn_action", "challenge")
     def _do_challenge(self, p: int, c: int) -> None:
         o = 1 - p
         att, dfn = self.field[p][c][0], self.field[o][c][0]
@@ -628,6 +655,7 @@ class HeraZeusState(Declared):
         self._to_discard(p, card)
         return card
 
+    @handles("turn_action", "pegasus_hand")
     def _do_pegasus_hand(self, p: int) -> None:
         # HZ § Pegasus 1: a random card of the opponent's hand.
         o = 1 - p
@@ -670,6 +698,7 @@ class HeraZeusState(Declared):
         self.up[card] = 1
         self._public(card)
 
+    @handles("turn_action", "pegasus_field")
     def _do_pegasus_field(self, p: int, c: int) -> None:
         # HZ § Pegasus 2: challenge a 1st-row card or the figure from the hand.
         o = 1 - p
@@ -690,6 +719,7 @@ class HeraZeusState(Declared):
         elif k != K_MEDUSA and STRENGTH[k] in (0, 1):
             self._to_discard(o, col.pop(0))
 
+    @handles("turn_action", "pythia_spy")
     def _do_pythia_spy(self, p: int) -> None:
         # HZ § Pythia 1: the opponent shows the hand; Poseidon / Nemesis in it are discarded.
         o = 1 - p
@@ -707,6 +737,7 @@ class HeraZeusState(Declared):
             self._to_discard(o, x)
         self._log(f"{SIDE_NAMES[p]}'s Pythia looks at {SIDE_NAMES[o]}'s hand")
 
+    @handles("turn_action", "pythia_reveal")
     def _do_pythia_reveal(self, p: int, c: int) -> None:
         # HZ § Pythia 3: turn over every face-down card of one opponent column; no effects trigger.
         o = 1 - p
@@ -716,6 +747,7 @@ class HeraZeusState(Declared):
                 self._reveal_field(x)
         self._log(f"{SIDE_NAMES[p]}'s Pythia turns over {SIDE_NAMES[o]}'s column {c}")
 
+    @handles("turn_action", "sirens")
     def _do_sirens(self, p: int) -> None:
         # HZ § Sirens: take the opponent's top discard (strength 1-7) into your hand.
         o = 1 - p
@@ -726,6 +758,7 @@ class HeraZeusState(Declared):
         self._use_card(p, K_SIRENS)
         self._log(f"{SIDE_NAMES[p]}'s Sirens take {card_name(card)}")
 
+    @handles("turn_action", "hades")
     def _do_hades(self, p: int, k: int) -> None:
         # HZ § Hades: take any card back from your discard pile without showing it.
         o = 1 - p
@@ -744,6 +777,7 @@ class HeraZeusState(Declared):
         self._show_top(p)
         self._log(f"{SIDE_NAMES[p]}'s Hades takes a card back")
 
+    @handles("turn_action", "persephone")
     def _do_persephone(self, p: int) -> None:
         # HZ § Persephone: up to 3 Pegasus from the discard pile, then Persephone is discarded.
         # The hand limit of 12 (HZ § 1) caps how many come back (the rulebook is silent on the clash).
@@ -762,31 +796,35 @@ class HeraZeusState(Declared):
         self._to_discard(p, card)
         self._log(f"{SIDE_NAMES[p]}'s Persephone brings back {len(taken)} Pegasus")
 
+    @handles("turn_action", "dionysus")
     def _do_dionysus(self, p: int, c: int, r: int) -> None:
         # HZ § Dionysus: pick the card (then choose where it goes).
         self._use_card(p, K_DIONYSUS)
         card = self.field[p][c].pop(r)
         self.pending.append(("dio", p, card, c, r))
 
-    # --- pending decisions ---
-    def _apply_pending(self, name: str, idx: tuple) -> None:
-        pend = self.pending.pop()
-        if name == "place_to":
-            _, p, card, c0, r0 = pend
-            c, i = idx
-            self.field[p][c].insert(i, card)
-            self._log(f"{SIDE_NAMES[p]}'s Dionysus moves a card from column {c0} to column {c}")
-        elif name == "pegasus_column":
-            _, p, card = pend
-            self._pegasus_place(1 - p, card, idx[0])
-        elif name == "discard_next":
-            _, side, cards = pend
-            k = idx[0]
-            x = next(x for x in cards if KIND_OF[x] == k)
-            rest = [y for y in cards if y != x]
-            self._to_discard(side, x)
-            if rest:
-                self._order_discards(side, rest)
+    # --- what an action does at a pending decision (its record popped first; idx the action's indices) ---
+    @decision("dio")
+    def _dionysus_place(self, idx: tuple, p: int, card: int, c0: int, r0: int) -> None:
+        """``place_to``: the card Dionysus picked up goes to column ``c``, position ``i``."""
+        c, i = idx
+        self.field[p][c].insert(i, card)
+        self._log(f"{SIDE_NAMES[p]}'s Dionysus moves a card from column {c0} to column {c}")
+
+    @decision("pegcol")
+    def _pegasus_column(self, idx: tuple, p: int, card: int) -> None:
+        """``pegasus_column``: the card ``p``'s Pegasus took goes face up to the opponent's column."""
+        self._pegasus_place(1 - p, card, idx[0])
+
+    @decision("order")
+    def _discard_next(self, idx: tuple, side: int, cards: list[int]) -> None:
+        """``discard_next``: a card of the kind chosen goes on ``side``'s pile; the rest wait their turn."""
+        k = idx[0]
+        x = next(x for x in cards if KIND_OF[x] == k)
+        rest = [y for y in cards if y != x]
+        self._to_discard(side, x)
+        if rest:
+            self._order_discards(side, rest)
 
     # ------------------------------------------------------------------ protocol: checks
     def check_invariants(self) -> None:

@@ -5,7 +5,7 @@ import pytest
 
 from mythenv.core.errors import ConfigError, IllegalActionError
 from mythenv.games.demigods.cards import CARDS
-from mythenv.games.demigods.rules import IS_ORACLE, KINDS, OVER, K
+from mythenv.games.demigods.rules import IS_ORACLE, KINDS, OVER, DemigodsState, K
 
 from .builder import ACT, DRAW, act, aid, build, game, kkeys, legal_names
 
@@ -152,3 +152,15 @@ def test_resource_cards_stay_in_the_kingdom():
     names = {s.game.codec.decode(a)[0] for a in s.legal_actions()}
     assert names <= {"draw_deck", "draw_discard"}
     assert np.isfinite(s.total(0, 0))
+
+
+def test_rule_tables_cover_every_pending_tag():
+    """Issue 43: the rules are found in the tables of ``mythenv.core.engine``. Every tag the saved
+    state's ``pending`` field declares is either a decision (with its lister) or an automatic task,
+    never both."""
+    cls = DemigodsState
+    tags = set(cls.fields["pending"].kind.kinds)
+    decisions, tasks = cls.handled("decision").keys(), cls.handled("task").keys()
+    assert cls.handled("lister").keys() == decisions
+    assert not decisions & tasks and decisions | tasks == tags
+    assert tasks == {"effect", "claim", "endturn", "advance"}

@@ -474,3 +474,15 @@ def test_heuristic_beats_random():
             s.apply_action(agents[p].act(SeatView(GAME, s, p, rng)))
         wins += s.winner == hs
     assert wins / n >= 0.7
+
+
+def test_rule_tables_cover_every_pending_tag_and_turn_action():
+    """Issue 43: the rules are found in the tables of ``mythenv.core.engine``. Every tag the saved
+    state's ``pending`` field declares has its lister and its decision; every turn action family has
+    its rule (``end_turn`` is ``_apply``'s own; the three pending families are decisions)."""
+    cls = rules.HeraZeusState
+    tags = set(cls.fields["pending"].kind.kinds)
+    assert cls.handled("lister").keys() == tags == cls.handled("decision").keys()
+    families = {name for name, _ in rules.FAMILIES}
+    assert cls.handled("turn_action").keys() == families - {"end_turn", "place_to", "pegasus_column",
+                                                            "discard_next"}
