@@ -44,6 +44,7 @@ from __future__ import annotations
 import numpy as np
 
 from mythenv.core.actions import ActionCodec
+from mythenv.core.bookkeeping import GameLog, check_conserved, log_field, redeal
 from mythenv.core.engine import Engine, decision, lister, task
 from mythenv.core.errors import StateError
 from mythenv.core.fields import (
@@ -57,8 +58,6 @@ from mythenv.core.fields import (
     Records,
     Rng,
     Runtime,
-    Seq,
-    Text,
 )
 from mythenv.core.game import TERMINAL, seat_name
 
@@ -215,8 +214,10 @@ _RTYPE = Int(0, 1)  # Army or Wealth
 _SEAT_IDS = Ints(0, _seats, max_len=_seats, setlike=True, as_tuple=True)
 
 
-class DemigodsState(Engine, Declared):
+class DemigodsState(Engine, GameLog, Declared):
     """The whole truth of one Demigods position."""
+
+    LOG_KEEP = 16  # the log's last lines (GameLog._log)
 
     fields = Fields(
         Field("deck", _CARD_IDS, "the draw pile, top last (DG § Setup)", hidden=True),
@@ -247,7 +248,7 @@ class DemigodsState(Engine, Declared):
             "the stack of pending decisions and automatic steps (module docstring), top last"),
         Field("winner", _VICTIM, "the seat that claimed the throne, -1 before the end or in a draw", default=-1),
         Field("first", _SEAT, "the seat that played first"),
-        Field("log", Seq(Text(500), max_len=100), "the last lines of the game's log"),
+        log_field(),
         Field("rng", Rng(), "the state's chance (every shuffle and draw)"),
         runtime=(Runtime("n", "the number of seats", lambda g: g.num_players),
                  Runtime("_obs_memo", "the observation encoder's cache, keyed by zone contents (observe.py)",
@@ -418,11 +419,6 @@ class DemigodsState(Engine, Declared):
             # "You cannot curse yourself, and you cannot give a player a curse they already carry"
             return any(q != p and not self.curses_on(q) >> no & 1 for q in range(self.n))
         return cat in ("god", "guardian")
-
-    def _log(self, msg: str) -> None:
-        self.log.append(msg)
-        if len(self.log) > 16:
-            del self.log[0]
 
     def _draw_possible(self) -> bool:
         if self.deck or (self.discard and not self.reshuffled):
@@ -976,9 +972,7 @@ class DemigodsState(Engine, Declared):
         for r in self.pending:
             if r[0] in ("target", "speech", "effect") and r[2] >= 0:
                 where.append(r[2])
-        if len(where) != g.num_cards or set(where) != set(range(g.num_cards)):
-            raise StateError(f"demigods_v0: card conservation broken ({len(where)} placed, "
-                             f"{len(set(where))} distinct, {g.num_cards} expected)")
+        check_conserved("demigods_v0: card", where, g.num_cards)
         in_kingdom = set()
         for p in range(self.n):
             in_kingdom.update(self.kingdom[p])
@@ -1009,22 +1003,14 @@ class DemigodsState(Engine, Declared):
         not know of (its own too while it is blind), keeping hand sizes and the cards it knows."""
         s = self.clone()
         bit = 1 << player
-        slots = []
         kind_of = s.game.kind_of
         oracles = [c for c in s.deck if IS_ORACLE[kind_of[c]]]   # Oracles never reach a hand
-        pool = [c for c in s.deck if not IS_ORACLE[kind_of[c]]]
-        for q in range(s.n):
-            for i, c in enumerate(s.hand[q]):
-                if not s.vis[c] & bit:
-                    slots.append((q, i, s.vis[c]))
-                    pool.append(c)
-        pool.sort()
-        rng.shuffle(pool)
-        for j, (q, i, v) in enumerate(slots):
-            c = pool[j]
-            s.hand[q][i] = c
-            s.vis[c] = v
-        deck = pool[len(slots):] + sorted(oracles)
+        places = [(hand, i) for hand in s.hand for i, c in enumerate(hand) if not s.vis[c] & bit]
+        masks = [s.vis[hand[i]] for hand, i in places]  # what the table knows of each place stays
+        rest = redeal(places, rng, rest=[c for c in s.deck if not IS_ORACLE[kind_of[c]]])
+        for (hand, i), mask in zip(places, masks):
+            s.vis[hand[i]] = mask
+        deck = rest + sorted(oracles)
         rng.shuffle(deck)
         s.deck = deck
         for c in s.deck:

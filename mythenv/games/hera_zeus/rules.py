@@ -31,6 +31,7 @@ from __future__ import annotations
 import numpy as np
 
 from mythenv.core.actions import ActionCodec
+from mythenv.core.bookkeeping import GameLog, check_conserved, log_field
 from mythenv.core.engine import Engine, decision, handles, lister
 from mythenv.core.errors import StateError
 from mythenv.core.fields import (
@@ -209,8 +210,10 @@ _CARD_IDS = Ints(0, NCARDS - 1, max_len=DECK, setlike=True)  # a pile of one sid
 _SEAT = Int(0, 1)
 
 
-class HeraZeusState(Engine, Declared):
+class HeraZeusState(Engine, GameLog, Declared):
     """The whole truth of one Hera and Zeus position."""
+
+    LOG_KEEP = 12  # the log's last lines (GameLog._log)
 
     fields = Fields(
         Field("deck", _CARD_IDS, "each side's draw pile, top last (HZ § Setup)", per_seat=2, hidden=True),
@@ -241,7 +244,7 @@ class HeraZeusState(Engine, Declared):
         Field("memory", Nullable(Ints(0, DECK, length=NK)),
               "per seat: the opponent's hand by kind as Pythia last showed it, or null", per_seat=2),
         Field("first", _SEAT, "the seat that plays first"),
-        Field("log", Seq(Text(500), max_len=100), "the last lines of the game's log"),
+        log_field(),
         Field("rng", Rng(), "the state's chance (every shuffle and draw)"),
         runtime=(Runtime("_obs_memo", "the observation encoder's cache, keyed by zone contents (observe.py)",
                          None, share=False),),
@@ -341,11 +344,6 @@ class HeraZeusState(Engine, Declared):
         self.reason = reason
         self.pending.clear()
         self.log.append(f"{SIDE_NAMES[winner]} wins: {reason}")
-
-    def _log(self, msg: str) -> None:
-        self.log.append(msg)
-        if len(self.log) > 12:
-            del self.log[0]
 
     # ------------------------------------------------------------------ legal actions
     def _compute_legal(self) -> list[int]:
@@ -843,9 +841,7 @@ class HeraZeusState(Engine, Declared):
                 where.append(pend[2])
             elif pend[0] == "dio":
                 where.append(pend[2])
-        if sorted(where) != list(range(NCARDS)):
-            raise StateError(f"hera_zeus_v0: card conservation broken ({len(where)} placed, "
-                             f"{len(set(where))} distinct, {NCARDS} expected)")
+        check_conserved("hera_zeus_v0: card", where, NCARDS)
         for s in range(2):
             if sum(1 for col in self.field[s] for x in col if x == FIG) > 1:
                 raise StateError("hera_zeus_v0: more than one figure on a side")
