@@ -29,7 +29,7 @@ stack of records; the engine's part is that every record names a registered rule
 
 from __future__ import annotations
 
-from typing import Callable
+from collections.abc import Callable
 
 from .errors import StateError
 
