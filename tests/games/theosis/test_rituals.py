@@ -246,7 +246,7 @@ def test_blocked_hexes_stop_moves_pushes_and_teleports():
     assert s._push_hex(hero("norn"), hero("rac")) == hexi(2, -1)
     s.pos[hero("norn")], s.pos[hero("rac")] = hexi(-1, 1), hexi(0, 1)  # pushed along (1, 0): the flag
     assert s._push_hex(hero("norn"), hero("rac")) == -1
-    assert rules.A_HEX + flag not in s._L_teleport(0, hero("norn"))
+    assert rules.A_HEX + flag not in s._options_teleport(0, hero("norn"))
 
 
 def test_banner_of_victory_attack_bonus():

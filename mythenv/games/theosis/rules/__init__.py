@@ -22,13 +22,23 @@ and all of them share the one state (its fields are set in ``state.StateBase.__i
   ``persist`` (clone, save / load, invariants,
   ``resample_hidden``), ``texts`` (the actions, moves, decisions and the end in words).
 
-The engine finds a task, a decision's legal actions and its handler by name (``_T_<task>``,
-``_L_<decision>``, ``_D_<decision>``, ``_yn_<question>`` through ``getattr``), so a chapter adds its
-steps by defining methods with those names in its mixin; a new chapter is one more base in
+The rules are registered by name in the core's tables (``mythenv.core.engine``): a chapter marks the
+methods of its mixin with the name a state asks for them by, ``@task("hp_turn")`` (a step the queue
+entry ``["hp_turn", t]`` runs), ``@decision("move")`` (what an action does at the pending decision
+``["move", ...]``), ``@lister("move")`` (that decision's legal actions) and ``@handles("yes_no",
+"bloodthirst")`` (the answer to the yes / no question ``["yn", seat, "bloodthirst"]``). ``TheosisState``
+mixes in ``Engine``, which gathers the marks of all its bases into ``TheosisState.handlers[kind][name]``;
+the engine (``state.py``) dispatches through those tables, the saved-state schema (``saved.py``) lists
+their names. A chapter overriding another's rule redefines the method under the same name (and
+calls ``super()``), so the table holds the override. The methods are named after their kind
+(``_task_<name>``, ``_decide_<name>``, ``_options_<name>``, ``_answer_<name>``) for the reader only:
+the marks, not the names, are what the engine finds. A new chapter is one more base in
 ``TheosisState`` below (before ``StateBase``).
 """
 
 from __future__ import annotations
+
+from mythenv.core.engine import Engine
 
 # every module-level name of the rules is importable from the package (``from .rules import DIST``),
 # the card tables the rules are built on included
@@ -52,8 +62,8 @@ from .state import StateBase
 from .texts import Texts
 
 
-class TheosisState(Texts, Monsters, HeroPhase, CoopPrep, Hierapolis, FastPrep, Arena, Powers, Skills, Combat, Damage, Rituals, Persist,
-                   StateBase):
+class TheosisState(Engine, Texts, Monsters, HeroPhase, CoopPrep, Hierapolis, FastPrep, Arena, Powers, Skills,
+                   Combat, Damage, Rituals, Persist, StateBase):
     """The whole truth of one Theosis game (see the package docstring)."""
 
     __slots__ = ()  # the state's fields are StateBase's slots (rules/state.py)

@@ -4,6 +4,8 @@ targets.
 
 from __future__ import annotations
 
+from mythenv.core.engine import decision, lister, task
+
 from ..cards import HEROES, POWERS
 from .actions import A_DONE, A_HEX, A_ROW, NH, PHYS, PK, ROW_NAMES, TURNS
 from .board import CENTER, CONE, DISK, DIST, FLOWER, HEXES, LINE, NEIGH, R, expand, hex_list
@@ -18,12 +20,14 @@ class Arena:
 
     __slots__ = ()  # the state's fields are StateBase's slots (rules/state.py)
 
-    def _T_arena_start(self) -> None:
+    @task("arena_start")
+    def _task_arena_start(self) -> None:
         self.phase = "arena"
         self._log("the heroes enter the Arena")
         self._push(["turn_start"])
 
-    def _T_turn_start(self) -> None:
+    @task("turn_start")
+    def _task_turn_start(self) -> None:
         self.turn += 1
         self.flip_w = [0] * NH  # Sunder effects end before the beginning of the next turn
         self.flip_a = [0] * NH
@@ -32,7 +36,8 @@ class Arena:
         self._log(f"-- Arena turn {self.turn}")
         self._push(["r_turn"], ["next_actor"])  # the Rituals come first (rituals.py)
 
-    def _T_next_actor(self) -> None:
+    @task("next_actor")
+    def _task_next_actor(self) -> None:
         for h in self.ranking:
             if not self.acted[h] and self.alive(h):
                 self.acted[h] = 1
@@ -40,7 +45,8 @@ class Arena:
                 return
         self._push(["turn_end"])
 
-    def _T_turn_end(self) -> None:
+    @task("turn_end")
+    def _task_turn_end(self) -> None:
         if self.bondage >= 0:
             self.bondage = -1  # Bondage ends at the end of the turn, its Mana gem discarded
         if self.turn >= TURNS:
@@ -56,7 +62,8 @@ class Arena:
             return
         self._push(["turn_start"])
 
-    def _T_hero_turn(self, h) -> None:
+    @task("hero_turn")
+    def _task_hero_turn(self, h) -> None:
         if not self.alive(h):
             return
         tb = PK["tentacles_black"]
@@ -71,7 +78,8 @@ class Arena:
         if self.rtok:  # --- Rituals: a Wall of Fire under the hero burns first (errata page 45)
             self._push(["r_turn_fire", h])
 
-    def _T_hero_end(self, h) -> None:
+    @task("hero_end")
+    def _task_hero_end(self, h) -> None:
         if not self.alive(h):
             return
         if self.rtok:  # --- Rituals: Guardian Angel, Mana Spring (rituals.py)
@@ -135,7 +143,8 @@ class Arena:
                 return True
         return bool(self.reach(h, steps))
 
-    def _T_h_move(self, h, mode, asked=0) -> None:
+    @task("h_move")
+    def _task_h_move(self, h, mode, asked=0) -> None:
         if not self.alive(h) or not self.can_move(h):
             return
         if self.rtok and not asked and self.r_move_window(h, mode):  # --- Rituals: Nature's Grace
@@ -145,13 +154,15 @@ class Arena:
         who = self.cowner[PK["tentacles_black"]] if mode == "tentacles" else self.owner[h]
         self._ask("move", who, h, mode)
 
-    def _L_move(self, p, h, mode, key=""):
+    @lister("move")
+    def _options_move(self, p, h, mode, key=""):
         if mode in ("charge", "leap"):
             stay = key == "resurgence" or bool(self._skill_targets_from(h, key, self.pos[h]))
             return [A_HEX + x for x in self._charge_dests(h, key, mode == "leap")] + ([A_DONE] if stay else [])
         return [A_HEX + x for x in self.reach(h, self.speed(h))] + [A_DONE]
 
-    def _D_move(self, fam, x, p, h, mode, key=""):
+    @decision("move")
+    def _decide_move(self, fam, x, p, h, mode, key=""):
         if fam == "hex":
             self._log(f"{HEROES[h].name} moves to {HEXES[x]}")
             if self.rtok:  # --- Rituals: Wall of Fire steps (rituals.py)
@@ -247,14 +258,17 @@ class Arena:
                 break
         return rows
 
-    def _T_h_row(self, h) -> None:
+    @task("h_row")
+    def _task_h_row(self, h) -> None:
         if self.alive(h):
             self._ask("row", self.owner[h], h)
 
-    def _L_row(self, p, h):
+    @lister("row")
+    def _options_row(self, p, h):
         return [A_ROW + r for r in self._rows(h)]
 
-    def _D_row(self, fam, r, p, h):
+    @decision("row")
+    def _decide_row(self, fam, r, p, h):
         self._log(f"{HEROES[h].name}: {ROW_NAMES[r]}")
         if r == 0:
             self._ask("discard", p, h, 0)
@@ -269,7 +283,8 @@ class Arena:
         else:
             self._ask("skill_use", p, h)
 
-    def _T_ask(self, kind, p, *args) -> None:
+    @task("ask")
+    def _task_ask(self, kind, p, *args) -> None:
         if kind == "mana_gain" and not (self.alive(args[0]) and self.empty_slots(args[0])):
             return
         self._ask(kind, p, *args)

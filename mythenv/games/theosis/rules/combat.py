@@ -4,6 +4,8 @@ duel and its Attack and Defense totals, hit or miss.
 
 from __future__ import annotations
 
+from mythenv.core.engine import decision, lister, task
+
 from ..cards import HEROES, POWERS
 from .actions import A_CARD, A_DONE, A_SLOT, DEF_SKILLS, NH, PK, SPELL_HERO
 from .board import DIST
@@ -28,7 +30,8 @@ class Combat:
             self.stealth[h] = 0  # Stealth ends when the hero attacks an enemy
         self._push(["c_begin"])
 
-    def _T_c_begin(self) -> None:
+    @task("c_begin")
+    def _task_c_begin(self) -> None:
         cb = self.cb
         h = cb["att"]
         if cb["src"] != "spell":
@@ -36,17 +39,20 @@ class Combat:
         else:
             self._push(["c_defs", 0])
 
-    def _L_commit(self, p, h, i):
+    @lister("commit")
+    def _options_commit(self, p, h, i):
         return [A_CARD + c for c in self.hand_of(h)]
 
-    def _D_commit(self, fam, c, p, h, i):
+    @decision("commit")
+    def _decide_commit(self, fam, c, p, h, i):
         self.commit_card(p, c)
         if i < 0:
             self.cb["acard"] = c
         else:
             self.cb["dcards"][i] = c
 
-    def _T_c_defs(self, i) -> None:
+    @task("c_defs")
+    def _task_c_defs(self, i) -> None:
         cb = self.cb
         if i >= len(cb["targets"]):
             self._push(["c_duel", 0])
@@ -69,21 +75,25 @@ class Combat:
             out.append(s)
         return out
 
-    def _T_c_defskill(self, i) -> None:
+    @task("c_defskill")
+    def _task_c_defskill(self, i) -> None:
         cb = self.cb
         t = cb["targets"][i]
         if self.alive(t) and self._def_skill_opts(t, cb["att"]):
             self._ask("defskill", self.owner[t], t, i)
 
-    def _L_defskill(self, p, t, i):
+    @lister("defskill")
+    def _options_defskill(self, p, t, i):
         return [A_SLOT + s for s in self._def_skill_opts(t, self.cb["att"])] + [A_DONE]
 
-    def _D_defskill(self, fam, s, p, t, i):
+    @decision("defskill")
+    def _decide_defskill(self, fam, s, p, t, i):
         if fam == "slot":
             self.cb["dskills"][i] = self.skill(t, s).key  # hidden until the reveal
 
     # ---- one duel per defending hero
-    def _T_c_duel(self, i) -> None:
+    @task("c_duel")
+    def _task_c_duel(self, i) -> None:
         cb = self.cb
         if i >= len(cb["targets"]):
             self._push(["c_end"])
@@ -124,7 +134,8 @@ class Combat:
         if dkey == "profane_armor":
             self._push(["profane", t, a, 2])
 
-    def _T_profane(self, t, a, k) -> None:
+    @task("profane")
+    def _task_profane(self, t, a, k) -> None:
         if k <= 0 or not self.mana_slots(a):
             return
         if len(self.mana_slots(a)) <= k:
@@ -133,10 +144,12 @@ class Combat:
         self._push(["profane", t, a, k - 1])
         self._ask("profane_slot", self.owner[t], t, a)
 
-    def _L_profane_slot(self, p, t, a):
+    @lister("profane_slot")
+    def _options_profane_slot(self, p, t, a):
         return [A_SLOT + s for s in self.mana_slots(a)]
 
-    def _D_profane_slot(self, fam, s, p, t, a):
+    @decision("profane_slot")
+    def _decide_profane_slot(self, fam, s, p, t, a):
         self.mana[a][s] = 0
 
     # ---- values, outcome, damage
@@ -202,7 +215,8 @@ class Combat:
             total -= 1
         return total
 
-    def _T_d_outcome(self) -> None:
+    @task("d_outcome")
+    def _task_d_outcome(self) -> None:
         du = self.cb["du"]
         a, d = du["a"], du["d"]
         if not self.alive(d) or (not self.alive(a) and not du.get("zombie")):
@@ -220,7 +234,8 @@ class Combat:
         else:
             self._push(["d_miss"])
 
-    def _T_d_miss(self) -> None:
+    @task("d_miss")
+    def _task_d_miss(self) -> None:
         du = self.cb["du"]
         d = du["d"]
         if self._dtext_key(du) == "last_stand" and self.alive(d):
@@ -230,7 +245,8 @@ class Combat:
         if du["dskill"] == "regeneration" and self.alive(d):
             self.heal(d, 4)
 
-    def _T_d_hit(self) -> None:
+    @task("d_hit")
+    def _task_d_hit(self) -> None:
         du = self.cb["du"]
         a, d = du["a"], du["d"]
         pa = self.owner[a]

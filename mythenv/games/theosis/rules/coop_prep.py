@@ -21,6 +21,8 @@ do is public. State: ``ehero`` (the enemy heroes, first to third; empty with ten
 
 from __future__ import annotations
 
+from mythenv.core.engine import lister, task
+
 from ..cards import ALIGNMENTS, HEROES, ITEMS
 from .actions import A_SPOT, MAXHP, MONSTER_MODES, NH
 from .hierapolis import HP as BOARD
@@ -73,11 +75,12 @@ class CoopPrep:
         super().prep_hurt(h, amount, why)
 
     # ------------------------------------------------------------------ setup and turns
-    def _T_hp_start(self) -> None:
+    @task("hp_start")
+    def _task_hp_start(self) -> None:
         """"In case of nine or fewer Heroes, the three unchosen Heroes participate": with exactly nine
         chosen they are the other three; with fewer, three of the unchosen heroes drawn from the
         state's generator, in a drawn order (first, second, third enemy hero), in view of all."""
-        super()._T_hp_start()
+        super()._task_hp_start()
         if not self.coop_prep:
             return
         free = [h for h in range(NH) if self.owner[h] < 0]
@@ -89,32 +92,35 @@ class CoopPrep:
         self.espot = [-1] * 3
         self._log("the enemy heroes: " + ", ".join(HEROES[h].name for h in self.ehero))
 
-    def _T_hp_turn(self, t) -> None:
+    @task("hp_turn")
+    def _task_hp_turn(self, t) -> None:
         """"The enemy Heroes always act last": after every player's heroes are placed, before the
         Artifact bidding."""
-        super()._T_hp_turn(t)
+        super()._task_hp_turn(t)
         if self.ehero:
             self.espot = [-1] * 3
             i = self.q.index(["hp_bidding"])
             self.q[i:i] = [["cp_enemy", k] for k in range(3)]
 
-    def _L_hp_spot(self, p, k):
+    @lister("hp_spot")
+    def _options_hp_spot(self, p, k):
         """"The Deceitful Quest and the Thieves' Guild are not accessible by the players' Heroes"
         (both of the Deceitful Quest's slots)."""
-        legal = super()._L_hp_spot(p, k)
+        legal = super()._options_hp_spot(p, k)
         if not self.ehero:
             return legal
         d = ALIGNMENTS.index("deceitful")
         shut = {A_SPOT + d, A_SPOT + NQ + d, A_SPOT + THIEVES}
         out = [a for a in legal if a not in shut]
         if k == 0 and not out:  # only the closed golden slot is free: the first hero goes as the others
-            out = [a for a in super()._L_hp_spot(p, 1) if a not in shut]
+            out = [a for a in super()._options_hp_spot(p, 1) if a not in shut]
         return out
 
     def _free(self, i: int) -> bool:
         return len(self.spots[i]) + self.espot.count(i) < spot_capacity(i)
 
-    def _T_cp_enemy(self, k) -> None:
+    @task("cp_enemy")
+    def _task_cp_enemy(self, k) -> None:
         if not self.enemy_alive(k):
             return
         h = self.ehero[k]
@@ -196,14 +202,15 @@ class CoopPrep:
             self._log(f"{name} takes {ITEMS[it].name} from the pouch out of the game")
 
     # ------------------------------------------------------------------ the bidding
-    def _T_hp_reveal(self) -> None:
+    @task("hp_reveal")
+    def _task_hp_reveal(self) -> None:
         """"At the end of the Bidding Phase, each enemy Hero will bid all their remaining gold for the
         Artifact. They cannot combine their gold": every enemy hero in the game with gold bids it all,
         alongside the players' bids; all bids are paid; the single highest bid wins; an enemy hero's
         Artifact leaves the game with it."""
         ebids = [(self.egold[k], k) for k in range(len(self.ehero)) if self.enemy_alive(k) and self.egold[k] > 0]
         if not ebids:
-            super()._T_hp_reveal()
+            super()._task_hp_reveal()
             return
         self.brev = 1
         bids = [(self.bid[p], p) for p in range(self.n) if self.bjoin[p]]
@@ -230,7 +237,8 @@ class CoopPrep:
         self._log(f"enemy {HEROES[self.ehero[x]].name} wins {ITEMS[it].name}: it leaves the game")
 
     # ------------------------------------------------------------------ the end of the preparation
-    def _T_hp_align(self) -> None:
+    @task("hp_align")
+    def _task_hp_align(self) -> None:
         """With ten to twelve heroes, "the resources should be distributed among all Heroes so that
         balance is achieved" (``_cp_balance``, before the Alignment bonus); the enemy heroes leave
         Hierapolis (their Health back to full: they never enter the Arena)."""
@@ -240,7 +248,7 @@ class CoopPrep:
             for h in self.ehero:
                 self.hp[h] = MAXHP
             self.espot = [-1] * len(self.ehero)
-        super()._T_hp_align()
+        super()._task_hp_align()
 
     def _cp_balance(self) -> None:
         """Designed balance rule: while a hero in play has more than ``BALANCE_GAP`` Mana gems above

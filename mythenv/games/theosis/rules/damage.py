@@ -4,6 +4,8 @@ and protections, the after-effects of Power texts and Skills, the end of a comba
 
 from __future__ import annotations
 
+from mythenv.core.engine import decision, handles, lister, task
+
 from ..cards import HEROES, ITEMS, POWERS
 from .actions import (
     A_CARD,
@@ -36,7 +38,8 @@ class Damage:
     def _purloin_items(self, a, d):
         return [i for i in self.eq[d] if i >= 0 and not ITEMS[i].artifact and self.can_equip(a, i)]
 
-    def _yn_force_sunder(self, yes, p, du):
+    @handles("yes_no", "force_sunder")
+    def _answer_force_sunder(self, yes, p, du):
         if yes:
             du["nodmg"] = 1
             for s in (W, OFF):
@@ -48,17 +51,20 @@ class Damage:
                     break
         self._lifeswap_check()
 
-    def _yn_purloin(self, yes, p, du):
+    @handles("yes_no", "purloin")
+    def _answer_purloin(self, yes, p, du):
         if yes:
             du["nodmg"] = 1
             self._ask("purloin_item", p, du["a"], du["d"])
         else:
             self._lifeswap_check()
 
-    def _L_purloin_item(self, p, a, d):
+    @lister("purloin_item")
+    def _options_purloin_item(self, p, a, d):
         return [A_ITEM + i for i in self._purloin_items(a, d)]
 
-    def _D_purloin_item(self, fam, it, p, a, d):
+    @decision("purloin_item")
+    def _decide_purloin_item(self, fam, it, p, a, d):
         for s in range(3):
             if self.eq[d][s] == it:
                 self.eq[d][s] = -1
@@ -77,7 +83,8 @@ class Damage:
                 self._push(["ask", "yn", self.owner[h], "lifeswap"])
                 return
 
-    def _yn_lifeswap(self, yes, p, du):
+    @handles("yes_no", "lifeswap")
+    def _answer_lifeswap(self, yes, p, du):
         if yes:
             a, d = du["a"], du["d"]
             self.hp[a], self.hp[d] = self.hp[d], self.hp[a]
@@ -120,7 +127,8 @@ class Damage:
         opts = sorted({self.attack_dtype(du)} | {ITEMS[i].dtype for i in ws if ITEMS[i].dtype != PHYS})
         return opts if len(opts) > 1 else []
 
-    def _T_d_damage(self) -> None:
+    @task("d_damage")
+    def _task_d_damage(self) -> None:
         du = self.cb["du"]
         if du["nodmg"] or not self.alive(du["d"]):
             return
@@ -130,10 +138,12 @@ class Damage:
         else:
             self._deal(-1)
 
-    def _L_dtype(self, p):
+    @lister("dtype")
+    def _options_dtype(self, p):
         return [A_NUM + k for k in range(len(self.remainder_types(self.cb["du"])))]
 
-    def _D_dtype(self, fam, k, p):
+    @decision("dtype")
+    def _decide_dtype(self, fam, k, p):
         self._deal(self.remainder_types(self.cb["du"])[k])
 
     def protections(self, h: int, c: int, skill: str) -> tuple:
@@ -168,7 +178,8 @@ class Damage:
         du["dealt"] = min(total, self.hp[d])
         self.lose_hp(d, total, f"attack of {HEROES[a].name}")
 
-    def _T_d_after(self) -> None:
+    @task("d_after")
+    def _task_d_after(self) -> None:
         """Effects after a successful attack: attacker's text and Skill first, then the defender's."""
         du = self.cb["du"]
         a, d = du["a"], du["d"]
@@ -243,7 +254,8 @@ class Damage:
         if tasks:
             self._push(*tasks)
 
-    def _T_pain_back(self) -> None:
+    @task("pain_back")
+    def _task_pain_back(self) -> None:
         """The attacker's Pain Spike: the defender dealt damage back (Unholy Armor) this combat."""
         du = self.cb["du"]
         if du["back"] and self.alive(du["d"]):
@@ -252,38 +264,46 @@ class Damage:
     def armors_eq(self, h: int) -> list[int]:
         return [s for s in (OFF, ARM) if self.eq[h][s] >= 0 and not ITEMS[self.eq[h][s]].weapon]
 
-    def _yn_incinerate(self, yes, p, du):
+    @handles("yes_no", "incinerate")
+    def _answer_incinerate(self, yes, p, du):
         if yes:
             self._ask("incinerate_slot", p, du["a"])
 
-    def _L_incinerate_slot(self, p, a):
+    @lister("incinerate_slot")
+    def _options_incinerate_slot(self, p, a):
         return [A_SLOT + s for s in self.armors_eq(a)]
 
-    def _D_incinerate_slot(self, fam, s, p, a):
+    @decision("incinerate_slot")
+    def _decide_incinerate_slot(self, fam, s, p, a):
         self.gone.append(self.eq[a][s])
         self._log(f"Incinerating Fury destroys {ITEMS[self.eq[a][s]].name}")
         self.eq[a][s] = -1
         self.dbl[a] = 1
 
-    def _L_blind(self, p, d):
+    @lister("blind")
+    def _options_blind(self, p, d):
         return [A_CARD + c for c in self.hand[self.owner[d]]]
 
-    def _D_blind(self, fam, c, p, d):
+    @decision("blind")
+    def _decide_blind(self, fam, c, p, d):
         """Blind: "look at your Opponent's hand and select a Power. Discard this Power to your
         Opponent's Discard Pile": the pile is face down (TH § Power Management), so the chosen Power
         is known to the two teams who saw it, not to a third player."""
         pd = self.owner[d]
         self.to_discard(pd, c, hidden=True, seen=self.team_bits(p))
 
-    def _L_shock_give(self, p, d, a):
+    @lister("shock_give")
+    def _options_shock_give(self, p, d, a):
         return [A_SLOT + s for s in self.mana_slots(d)]
 
-    def _D_shock_give(self, fam, s, p, d, a):
+    @decision("shock_give")
+    def _decide_shock_give(self, fam, s, p, d, a):
         self.mana[d][s] = 0
         if self.alive(a) and self.empty_slots(a):
             self._ask("mana_gain", self.owner[a], a)
 
-    def _yn_translocate_teleport(self, yes, p, du, a):
+    @handles("yes_no", "translocate_teleport")
+    def _answer_translocate_teleport(self, yes, p, du, a):
         if yes:
             self.mana[a][self.skill_slot(a, "teleport")] = 0
             self._ask("teleport", p, a)
@@ -292,10 +312,12 @@ class Damage:
         occ = self.occupied()
         return [x for x in NEIGH[self.pos[a]] if x not in occ and not self.r_blocked(x)]
 
-    def _L_pull(self, p, a, d):
+    @lister("pull")
+    def _options_pull(self, p, a, d):
         return [A_HEX + x for x in self._pull_hexes(a)] + [A_DONE]
 
-    def _D_pull(self, fam, x, p, a, d):
+    @decision("pull")
+    def _decide_pull(self, fam, x, p, a, d):
         if fam == "hex" and self.alive(d):
             self.pos[d] = x
             self.r_arrive(d)
@@ -308,18 +330,21 @@ class Damage:
                 return y if y >= 0 and y not in self.occupied() and not self.r_blocked(y) else -1  # --- Monsters: occupied() has the monsters
         return -1
 
-    def _yn_tenacity(self, yes, p, du):
+    @handles("yes_no", "tenacity")
+    def _answer_tenacity(self, yes, p, du):
         if yes:
             du["stay"] = 1
 
-    def _T_push_offer(self) -> None:
+    @task("push_offer")
+    def _task_push_offer(self) -> None:
         du = self.cb["du"]
         if du.get("stay") or not ((self.alive(du["a"]) or du.get("zombie")) and self.alive(du["d"])):
             return
         if self._push_hex(du["a"], du["d"]) >= 0:
             self._ask("yn", self.owner[du["a"]], "push")
 
-    def _yn_push(self, yes, p, du):
+    @handles("yes_no", "push")
+    def _answer_push(self, yes, p, du):
         if yes:
             a, d = du["a"], du["d"]
             old = self.pos[d]
@@ -327,12 +352,14 @@ class Damage:
             self.r_arrive(d)
             self._ask("yn", p, "follow", old)
 
-    def _yn_follow(self, yes, p, du, old):
+    @handles("yes_no", "follow")
+    def _answer_follow(self, yes, p, du, old):
         if yes and self.occupant(old) < 0:
             self.pos[du["a"]] = old
             self.r_arrive(du["a"])
 
-    def _T_c_end(self) -> None:
+    @task("c_end")
+    def _task_c_end(self) -> None:
         """Every Power used in the combat goes face down to its owner's discard pile (attacker first,
         then the defenders in Ranking order)."""
         cb = self.cb
@@ -371,13 +398,15 @@ class Damage:
         elif key == "celerity" and self.alive(a):
             self._ask("yn", pa, "celerity", a)
 
-    def _yn_twin(self, yes, p, du, a, t):
+    @handles("yes_no", "twin")
+    def _answer_twin(self, yes, p, du, a, t):
         """Northern Twin Strike: another attack against the same target, Ice Damage again."""
         if yes:
             self._start_combat(a, "skill", "northern_twin_strike", -1, [t], True)
             self.cb["second"] = 1
 
-    def _yn_celerity(self, yes, p, du, a):
+    @handles("yes_no", "celerity")
+    def _answer_celerity(self, yes, p, du, a):
         """Celerity: a complete additional turn right after this one."""
         if yes:
             for k, task in enumerate(self.q):

@@ -4,6 +4,8 @@ Artifact offers, equipping, gold, the Ranking and the placement in the starting 
 
 from __future__ import annotations
 
+from mythenv.core.engine import decision, lister, task
+
 from ..cards import HEROES, ITEMS, POWERS
 from .actions import A_CARD, A_DONE, A_HERO, A_HEX, A_ITEM, A_SLOT, ARM, NC, NH, OFF, W
 
@@ -20,28 +22,33 @@ class FastPrep:
 
     __slots__ = ()  # the state's fields are StateBase's slots (rules/state.py)
 
-    def _T_draft_start(self) -> None:
+    @task("draft_start")
+    def _task_draft_start(self) -> None:
         """TH § Fast Action Preparation: every player drafts a full set (4.0 / 3.1 / 2.2 / 1.1 /
         1.3 / 0.4). Designed: one round per value in that order, snake order as in hero selection."""
         self.phase = "draft"
         self._push(*[["draft_round", v] for v in range(6)], ["mana_start"])
 
-    def _T_draft_round(self, v) -> None:
+    @task("draft_round")
+    def _task_draft_round(self, v) -> None:
         self.pool = list(DRAFT_POOL[bool(self.game.config["expansion"])][v])
         seats = list(range(self.n))
         self.order = seats if v % 2 == 0 else seats[::-1]
         self._push(["draft_pick"])
 
-    def _T_draft_pick(self) -> None:
+    @task("draft_pick")
+    def _task_draft_pick(self) -> None:
         if not self.order:
             self.pool = []  # cards nobody drafted leave the game
             return
         self._ask("draft", self.order[0])
 
-    def _L_draft(self, p):
+    @lister("draft")
+    def _options_draft(self, p):
         return [A_CARD + c for c in self.pool]
 
-    def _D_draft(self, fam, c, p):
+    @decision("draft")
+    def _decide_draft(self, fam, c, p):
         self.pool.remove(c)
         self.cowner[c] = p
         self.hand[p].append(c)
@@ -51,7 +58,8 @@ class FastPrep:
         self._log(f"P{p} drafts {POWERS[c].name}")
         self._push(["draft_pick"])
 
-    def _T_mana_start(self) -> None:
+    @task("mana_start")
+    def _task_mana_start(self) -> None:
         """Each Hero receives one Mana crystal in a skill slot of its player's choice."""
         self.phase = "mana"
         for p in range(self.n):
@@ -59,17 +67,21 @@ class FastPrep:
                 self.q.append(["mana_one", h])
         self.q.append(["offer_start", "artifact"])
 
-    def _T_mana_one(self, h) -> None:
+    @task("mana_one")
+    def _task_mana_one(self, h) -> None:
         self._ask("mana", self.owner[h], h)
 
-    def _L_mana(self, p, h):
+    @lister("mana")
+    def _options_mana(self, p, h):
         return [A_SLOT + s for s in self.empty_slots(h)]
 
-    def _D_mana(self, fam, s, p, h):
+    @decision("mana")
+    def _decide_mana(self, fam, s, p, h):
         self.mana[h][s] = 1
 
     # ---- artifact and item offers
-    def _T_offer_start(self, kind) -> None:
+    @task("offer_start")
+    def _task_offer_start(self, kind) -> None:
         """TH § Fast Action Preparation: one random Artifact per Hero (at most six), then two random
         items per Hero, each offer taken in turns (designed: from the first player clockwise)."""
         self.phase = kind
@@ -99,7 +111,8 @@ class FastPrep:
     def _offer_ok(self, p: int) -> list[int]:
         return self.equippable(self.heroes_of(p))
 
-    def _T_offer_turn(self, kind, passes) -> None:
+    @task("offer_turn")
+    def _task_offer_turn(self, kind, passes) -> None:
         if not self.offer or passes >= self.n:
             for i in self.offer:  # nobody can equip these: back to the pouch
                 self.pouch.append(i)
@@ -117,10 +130,12 @@ class FastPrep:
             return
         self._ask("offer", p, kind)
 
-    def _L_offer(self, p, kind):
+    @lister("offer")
+    def _options_offer(self, p, kind):
         return [A_ITEM + i for i in self._offer_ok(p)]
 
-    def _D_offer(self, fam, it, p, kind):
+    @decision("offer")
+    def _decide_offer(self, fam, it, p, kind):
         self._push(["offer_turn", kind, 0])
         hs = [h for h in self.heroes_of(p) if self.can_equip(h, it)]
         if len(hs) == 1:
@@ -128,10 +143,12 @@ class FastPrep:
         else:
             self._ask("equip_hero", p, it)
 
-    def _L_equip_hero(self, p, it):
+    @lister("equip_hero")
+    def _options_equip_hero(self, p, it):
         return [A_HERO + h for h in self.heroes_of(p) if self.can_equip(h, it)]
 
-    def _D_equip_hero(self, fam, h, p, it):
+    @decision("equip_hero")
+    def _decide_equip_hero(self, fam, h, p, it):
         self._equip_choose(p, h, it)
 
     def _equip_choose(self, p, h, it):
@@ -141,10 +158,12 @@ class FastPrep:
         else:
             self._ask("equip_slot", p, h, it)
 
-    def _L_equip_slot(self, p, h, it):
+    @lister("equip_slot")
+    def _options_equip_slot(self, p, h, it):
         return [A_SLOT + s for s in self.can_equip(h, it)]
 
-    def _D_equip_slot(self, fam, s, p, h, it):
+    @decision("equip_slot")
+    def _decide_equip_slot(self, fam, s, p, h, it):
         self.equip(h, it, s)
 
     def equip(self, h: int, it: int, s: int) -> None:
@@ -158,7 +177,8 @@ class FastPrep:
         self._log(f"{HEROES[h].name} equips {ITEMS[it].name}")
 
     # ---- gold and ranking
-    def _T_gold_start(self) -> None:
+    @task("gold_start")
+    def _task_gold_start(self) -> None:
         """TH § Alignment and Ranking, step 2 (with the 3 starting gold of errata page 6): from the
         player right of the initiative holder counter-clockwise, players put gold on their heroes."""
         self.phase = "gold"
@@ -166,7 +186,8 @@ class FastPrep:
             self.q.append(["gold_turn", (self.initiative - k) % self.n])
         self.q.append(["rank"])
 
-    def _T_gold_turn(self, p) -> None:
+    @task("gold_turn")
+    def _task_gold_turn(self, p) -> None:
         if self.purse[p] > 0 and self._gold_heroes(p):
             self._ask("gold", p)
 
@@ -175,17 +196,20 @@ class FastPrep:
         Quests), so it gets no gold, as it gets no Alignment bonus."""
         return [h for h in self.heroes_of(p) if self.hp[h] > 0]
 
-    def _L_gold(self, p):
+    @lister("gold")
+    def _options_gold(self, p):
         return [A_HERO + h for h in self._gold_heroes(p)] + [A_DONE]
 
-    def _D_gold(self, fam, h, p):
+    @decision("gold")
+    def _decide_gold(self, fam, h, p):
         if fam == "done":
             return
         self.purse[p] -= 1
         self.gold[h] += 1
         self._push(["gold_turn", p])
 
-    def _T_rank(self) -> None:
+    @task("rank")
+    def _task_rank(self) -> None:
         """Step 3: the most gold ranks first; ties by initiative order (FAQ: ties in Theosis are
         resolved by initiative), then (designed) by the order the heroes were selected."""
         hs = [h for h in range(NH) if self.owner[h] >= 0]
@@ -196,14 +220,17 @@ class FastPrep:
             self.q.append(["place_one", h])
         self.q.append(["arena_start"])
 
-    def _T_place_one(self, h) -> None:
+    @task("place_one")
+    def _task_place_one(self, h) -> None:
         if self.hp[h] <= 0:  # --- Hierapolis: a hero fallen in the preparation is out of the game
             return
         self._ask("place", self.owner[h], h)
 
-    def _L_place(self, p, h):
+    @lister("place")
+    def _options_place(self, p, h):
         occ = self.occupied()
         return [A_HEX + x for x in self.triad[p] if x not in occ]
 
-    def _D_place(self, fam, x, p, h):
+    @decision("place")
+    def _decide_place(self, fam, x, p, h):
         self.pos[h] = x

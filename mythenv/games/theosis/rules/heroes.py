@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from mythenv.core.engine import decision, lister, task
+
 from ..cards import HEROES
 from .actions import A_PICK, NH
 
@@ -11,17 +13,20 @@ class HeroPhase:
 
     __slots__ = ()  # the state's fields are StateBase's slots (rules/state.py)
 
-    def _T_select(self) -> None:
+    @task("select")
+    def _task_select(self) -> None:
         if len(self.order) == 0:
             # --- Hierapolis: the Preparation Phase follows the Hero Phase unless Fast Action Preparation
             self._push(["hp_start"] if self.game.config["prep"] == "hierapolis" else ["draft_start"])
             return
         self._ask("pick", self.order[0])
 
-    def _L_pick(self, p):
+    @lister("pick")
+    def _options_pick(self, p):
         return [A_PICK + h * 2 + a for h in range(NH) if self.owner[h] < 0 for a in range(2)]
 
-    def _D_pick(self, fam, i, p):
+    @decision("pick")
+    def _decide_pick(self, fam, i, p):
         h, ar = divmod(i, 2)
         self.owner[h] = p
         self.arch[h] = ar

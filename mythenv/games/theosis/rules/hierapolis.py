@@ -13,6 +13,8 @@ State (set in ``state.StateBase.__init__``, block ``# --- Hierapolis``): ``pturn
 
 from __future__ import annotations
 
+from mythenv.core.engine import decision, lister, task
+
 from ..cards import ALIGNMENTS, HEROES, HIERAPOLIS, ITEMS, POWERS, RITUALS
 from .actions import (
     A_CARD,
@@ -117,7 +119,8 @@ class Hierapolis:
         self.equip(h, it, s)  # from the Market (``offer``) when it is there; the replaced token to the pouch
 
     # ------------------------------------------------------------------ setup and turns
-    def _T_hp_start(self) -> None:
+    @task("hp_start")
+    def _task_hp_start(self) -> None:
         """TH § Setting up the Hierapolis Board (errata p.4): six Artifacts face down on the Artifact
         locations, the rest in the pouch; six Weapon / Armor tokens in the Market, the rest in the
         pouch; the Alignment cubes on 0; the Rituals shuffled face down in the Mage Tower. The
@@ -136,7 +139,8 @@ class Hierapolis:
         self.initiative = 0
         self._push(*[["hp_turn", t] for t in range(1, PREP_TURNS + 1)], ["hp_end"])
 
-    def _T_hp_turn(self, t) -> None:
+    @task("hp_turn")
+    def _task_hp_turn(self, t) -> None:
         """One turn in Hierapolis: the initiative holder at the turn's beginning plays first, then
         clockwise; each player places one hero at a time (TH § Assigning Heroes to Locations)."""
         self.pturn = t
@@ -157,7 +161,8 @@ class Hierapolis:
             tasks.append(["hp_powers_out"])
         self._push(*tasks, ["hp_bidding"], ["hp_refresh"])
 
-    def _T_hp_powers_out(self) -> None:
+    @task("hp_powers_out")
+    def _task_hp_powers_out(self) -> None:
         """"When all players have allocated their first Hero, remove any Power that was not selected
         for this round" (TH § Assigning Heroes to Locations; errata p.4: an untaken Expansion card
         too)."""
@@ -168,11 +173,13 @@ class Hierapolis:
     def placed(self, p: int) -> int:
         return sum(s.count(p) for s in self.spots)
 
-    def _T_hp_place(self, p, k) -> None:
-        if self._L_hp_spot(p, k):
+    @task("hp_place")
+    def _task_hp_place(self, p, k) -> None:
+        if self._options_hp_spot(p, k):
             self._ask("hp_spot", p, k)
 
-    def _L_hp_spot(self, p, k):
+    @lister("hp_spot")
+    def _options_hp_spot(self, p, k):
         """The first hero must take a free golden slot (errata p.7, p.10: "When allocating your first
         Hero, you must choose one of the golden slots in the Quest Locations"); the others take plain
         slots or locations ("You can only assign one Hero each turn to the golden circle spaces")."""
@@ -183,7 +190,8 @@ class Hierapolis:
         spots, purse = self.spots, self.purse[p]
         return [A_SPOT + i for i in range(NQ, NSPOT) if len(spots[i]) < SPOT_CAP[i] and purse >= SPOT_COST[i]]
 
-    def _D_hp_spot(self, fam, i, p, k):
+    @decision("hp_spot")
+    def _decide_hp_spot(self, fam, i, p, k):
         self.spots[i].append(p)
         cost = spot_cost(i)
         self.purse[p] -= cost
@@ -214,10 +222,12 @@ class Hierapolis:
         elif top:
             self._take_power(p, top[0])
 
-    def _L_hp_power(self, p, al):
+    @lister("hp_power")
+    def _options_hp_power(self, p, al):
         return [A_CARD + c for c in self.pool if POWERS[c].alignment == al]
 
-    def _D_hp_power(self, fam, c, p, al):
+    @decision("hp_power")
+    def _decide_hp_power(self, fam, c, p, al):
         self._take_power(p, c)
         for x in [x for x in self.pool if POWERS[x].alignment == al]:
             self.pool.remove(x)
@@ -230,11 +240,13 @@ class Hierapolis:
         self.vis[c] = self._all_bits()  # taken face up from the pile
         self._log(f"P{p} takes {POWERS[c].name}")
 
-    def _T_hp_gold(self, p, amount) -> None:
+    @task("hp_gold")
+    def _task_hp_gold(self, p, amount) -> None:
         self.purse[p] += amount
         self._log(f"P{p} gains {amount} gold")
 
-    def _T_hp_effect(self, p, effect, amount) -> None:
+    @task("hp_effect")
+    def _task_hp_effect(self, p, effect, amount) -> None:
         if effect == "damage":
             if self.enemy_heroes(p):
                 self._ask("hp_hurt", p, amount)
@@ -278,33 +290,38 @@ class Hierapolis:
         loc = HP["locations"][key]
         self._push(["hp_effect", p, loc["effect"], loc["amount"]])
 
-    def _T_hp_face(self, p, key, amount) -> None:
+    @task("hp_face")
+    def _task_hp_face(self, p, key, amount) -> None:
         """The Thieves' Guild die (TH § Thieves Guild; the sixth face ``fence`` is designed)."""
         if key == "steal_mana":
             if any(self.mana_slots(h) for h in self.enemy_heroes(p)):
                 self._ask("hp_mtarget", p)
         elif key == "damage":
-            self._T_hp_effect(p, "damage", amount)
+            self._task_hp_effect(p, "damage", amount)
         elif key in ("steal_gold_2", "steal_gold_4"):
-            self._T_hp_effect(p, "steal_gold", amount)
+            self._task_hp_effect(p, "steal_gold", amount)
         elif key == "initiative":
-            self._T_hp_effect(p, "initiative", 0)
+            self._task_hp_effect(p, "initiative", 0)
         elif key == "fence":
-            self._T_hp_effect(p, "draw", 1)
+            self._task_hp_effect(p, "draw", 1)
 
     # ---- Damage (Warmonger Quest, Thieves' Guild)
-    def _L_hp_hurt(self, p, amount):
+    @lister("hp_hurt")
+    def _options_hp_hurt(self, p, amount):
         return [A_HERO + h for h in self.enemy_heroes(p)]
 
-    def _D_hp_hurt(self, fam, h, p, amount):
+    @decision("hp_hurt")
+    def _decide_hp_hurt(self, fam, h, p, amount):
         self.prep_hurt(h, amount, f"P{p} in Hierapolis")
 
     # ---- gold stealing (Deceitful Quest, Thieves' Guild)
-    def _L_hp_steal(self, p, amount):
+    @lister("hp_steal")
+    def _options_hp_steal(self, p, amount):
         """"Choose a player" (an opponent: team mates may not trade anything, TH § Team vs Team)."""
         return [A_SEAT + q for q in self.enemy_seats(p)]
 
-    def _D_hp_steal(self, fam, q, p, amount):
+    @decision("hp_steal")
+    def _decide_hp_steal(self, fam, q, p, amount):
         """"Steal as many gold tokens as they have up to" the amount (taking fewer than "up to three"
         allows is never better, so the whole amount is taken)."""
         got = min(amount, self.purse[q])
@@ -331,10 +348,12 @@ class Hierapolis:
             self.pouch = sorted(self.pouch + [it])
         self._log(f"{ITEMS[it].name} goes to the pouch")
 
-    def _L_hp_keep(self, p, it, optional):
+    @lister("hp_keep")
+    def _options_hp_keep(self, p, it, optional):
         return [A_HERO + h for h in self._equippers(p, it)] + ([A_DONE] if optional else [])
 
-    def _D_hp_keep(self, fam, h, p, it, optional):
+    @decision("hp_keep")
+    def _decide_hp_keep(self, fam, h, p, it, optional):
         if fam == "done":
             self._drop(it)
             return
@@ -344,19 +363,23 @@ class Hierapolis:
         else:
             self._ask("hp_eslot", p, h, it)
 
-    def _L_hp_eslot(self, p, h, it):
+    @lister("hp_eslot")
+    def _options_hp_eslot(self, p, h, it):
         return [A_SLOT + s for s in self.can_equip(h, it)]
 
-    def _D_hp_eslot(self, fam, s, p, h, it):
+    @decision("hp_eslot")
+    def _decide_hp_eslot(self, fam, s, p, h, it):
         self._hp_equip(h, it, s)
 
     def _market_ok(self, p: int) -> list[int]:
         return self.equippable(self.standing_of(p))  # fast_prep.py
 
-    def _L_hp_market(self, p, optional):
+    @lister("hp_market")
+    def _options_hp_market(self, p, optional):
         return [A_ITEM + i for i in self._market_ok(p)] + ([A_DONE] if optional else [])
 
-    def _D_hp_market(self, fam, it, p, optional):
+    @decision("hp_market")
+    def _decide_hp_market(self, fam, it, p, optional):
         """Vengeful Quest: "choose one to steal. If you decide to do so, you must immediately equip
         it"; Market: "Select and gain one Market item. You must immediately equip it"."""
         if fam == "done":
@@ -364,14 +387,17 @@ class Hierapolis:
         self._ask("hp_keep", p, it, 0)
 
     # ---- Mana gems (Merciful Quest, the Cathedral's supply, the stolen gem)
-    def _T_hp_gems(self, p, left, optional) -> None:
+    @task("hp_gems")
+    def _task_hp_gems(self, p, left, optional) -> None:
         if left > 0 and any(self.empty_slots(h) for h in self.standing_of(p)):
             self._ask("hp_gem", p, left, optional)
 
-    def _L_hp_gem(self, p, left, optional):
+    @lister("hp_gem")
+    def _options_hp_gem(self, p, left, optional):
         return [A_HERO + h for h in self.standing_of(p) if self.empty_slots(h)] + ([A_DONE] if optional == 1 else [])
 
-    def _D_hp_gem(self, fam, h, p, left, optional):
+    @decision("hp_gem")
+    def _decide_hp_gem(self, fam, h, p, left, optional):
         if fam == "done":
             return
         slots = self.empty_slots(h)
@@ -380,10 +406,12 @@ class Hierapolis:
         else:
             self._ask("hp_gslot", p, h, left, optional)
 
-    def _L_hp_gslot(self, p, h, left, optional):
+    @lister("hp_gslot")
+    def _options_hp_gslot(self, p, h, left, optional):
         return [A_SLOT + s for s in self.empty_slots(h)]
 
-    def _D_hp_gslot(self, fam, s, p, h, left, optional):
+    @decision("hp_gslot")
+    def _decide_hp_gslot(self, fam, s, p, h, left, optional):
         self._put_gem(p, h, s, left, optional)
 
     def _put_gem(self, p, h, s, left, optional) -> None:
@@ -394,20 +422,24 @@ class Hierapolis:
         self._push(["hp_gems", p, left - 1, optional])
 
     # ---- steal one Mana (Thieves' Guild)
-    def _L_hp_mtarget(self, p):
+    @lister("hp_mtarget")
+    def _options_hp_mtarget(self, p):
         return [A_HERO + h for h in self.enemy_heroes(p) if self.mana_slots(h)]
 
-    def _D_hp_mtarget(self, fam, h, p):
+    @decision("hp_mtarget")
+    def _decide_hp_mtarget(self, fam, h, p):
         slots = self.mana_slots(h)
         if len(slots) == 1:
             self._steal_gem(p, h, slots[0])
         else:
             self._ask("hp_mslot", p, h)
 
-    def _L_hp_mslot(self, p, h):
+    @lister("hp_mslot")
+    def _options_hp_mslot(self, p, h):
         return [A_SLOT + s for s in self.mana_slots(h)]
 
-    def _D_hp_mslot(self, fam, s, p, h):
+    @decision("hp_mslot")
+    def _decide_hp_mslot(self, fam, s, p, h):
         self._steal_gem(p, h, s)
 
     def _steal_gem(self, p, h, s) -> None:
@@ -418,10 +450,12 @@ class Hierapolis:
         self._push(["hp_gems", p, 1, 0])
 
     # ---- the Cathedral's heal
-    def _L_hp_heal(self, p):
+    @lister("hp_heal")
+    def _options_hp_heal(self, p):
         return [A_HERO + h for h in self.standing_of(p)]
 
-    def _D_hp_heal(self, fam, h, p):
+    @decision("hp_heal")
+    def _decide_hp_heal(self, fam, h, p):
         self.hp[h] = MAXHP
         self._log(f"{HEROES[h].name} is healed to {MAXHP}")
 
@@ -442,10 +476,12 @@ class Hierapolis:
         self.rdeck = sorted(set(self.rdeck) - set(self.mdraw))
         self._ask("hp_ritual", p)
 
-    def _L_hp_ritual(self, p):
+    @lister("hp_ritual")
+    def _options_hp_ritual(self, p):
         return [A_RITUAL + r for r in self.mdraw]
 
-    def _D_hp_ritual(self, fam, r, p):
+    @decision("hp_ritual")
+    def _decide_hp_ritual(self, fam, r, p):
         self.rdeck = sorted(self.rdeck + [x for x in self.mdraw if x != r])
         self.mdraw = [r]
         self._ask("hp_rturn", p)
@@ -458,20 +494,23 @@ class Hierapolis:
         taken = {t for x in self.prepared for _r, t in x}
         return [t for t in range(1, TURNS + 1) if t not in taken]
 
-    def _L_hp_rturn(self, p):
+    @lister("hp_rturn")
+    def _options_hp_rturn(self, p):
         """"Select one turn token and place it on top of your Ritual indicating the turn the Ritual
         will be cast during the Arena Phase" (errata p.5: "Turn Marker"): one of the markers no seat
         has taken (``free_turns``)."""
         return [A_NUM + t for t in self.free_turns()]
 
-    def _D_hp_rturn(self, fam, t, p):
+    @decision("hp_rturn")
+    def _decide_hp_rturn(self, fam, t, p):
         self.prepared[p].append([self.mdraw[0], t])
         self.mdraw = []
         self.mseat = -1
         self._log(f"P{p} prepares a Ritual")
 
     # ------------------------------------------------------------------ the Artifact bidding
-    def _T_hp_bidding(self) -> None:
+    @task("hp_bidding")
+    def _task_hp_bidding(self) -> None:
         """TH § Artifacts: the leftmost face-down Artifact is revealed; the players who take part
         declare their total gold (here: they say they take part; every purse is public), then bid in
         secret, all at once (sequential hidden commits), then all bids are revealed."""
@@ -486,32 +525,39 @@ class Hierapolis:
         self._log(f"the Artifact of turn {self.pturn}: {ITEMS[self.bart].name}")
         self._push(*[["hp_join", p] for p in self.order], ["hp_bids"])
 
-    def _T_hp_join(self, p) -> None:
+    @task("hp_join")
+    def _task_hp_join(self, p) -> None:
         self._ask("hp_join", p)
 
-    def _L_hp_join(self, p):
+    @lister("hp_join")
+    def _options_hp_join(self, p):
         return [A_NUM, A_NUM + 1]
 
-    def _D_hp_join(self, fam, i, p):
+    @decision("hp_join")
+    def _decide_hp_join(self, fam, i, p):
         self.bjoin[p] = i
         if i:
             self._log(f"P{p} bids, declaring {self.purse[p]} gold")
 
-    def _T_hp_bids(self) -> None:
+    @task("hp_bids")
+    def _task_hp_bids(self) -> None:
         tasks = [["hp_bid_ask", p, len(str(self.purse[p])) - 1, 0] for p in self.order if self.bjoin[p]]
         self._push(*tasks, ["hp_reveal"])
 
-    def _T_hp_bid_ask(self, p, pos, partial) -> None:
+    @task("hp_bid_ask")
+    def _task_hp_bid_ask(self, p, pos, partial) -> None:
         self.bpart = partial
         self._ask("hp_bid", p, pos, partial)
 
-    def _L_hp_bid(self, p, pos, partial):
+    @lister("hp_bid")
+    def _options_hp_bid(self, p, pos, partial):
         """A bid is written digit by digit, the most significant first: as many digits as the
         (public) purse has, so how long a bid takes tells nothing of its value."""
         unit = 10 ** pos
         return [A_NUM + d for d in range(10) if (partial * 10 + d) * unit <= self.purse[p]]
 
-    def _D_hp_bid(self, fam, d, p, pos, partial):
+    @decision("hp_bid")
+    def _decide_hp_bid(self, fam, d, p, pos, partial):
         v = partial * 10 + d
         if pos > 0:
             self._push(["hp_bid_ask", p, pos - 1, v])
@@ -519,7 +565,8 @@ class Hierapolis:
         self.bid[p] = v
         self.bpart = -1
 
-    def _T_hp_reveal(self) -> None:
+    @task("hp_reveal")
+    def _task_hp_reveal(self) -> None:
         """"All bids are simultaneously revealed. The highest bid wins the Artifact. All gold from all
         bids, winning or losing, is returned to the gold pile. In the case of a tie, the Artifact is
         discarded into the pouch"."""
@@ -541,7 +588,8 @@ class Hierapolis:
         self._ask_keep(w, it, optional=0)
 
     # ------------------------------------------------------------------ the Market refresh
-    def _T_hp_refresh(self) -> None:
+    @task("hp_refresh")
+    def _task_hp_refresh(self) -> None:
         """"As soon as Artifact bidding is over, randomly choose six new Weapon and Armor tokens from
         the pouch to refresh the Market. If an Artifact was randomly selected, show it to the rest of
         the players then shuffle it back into the pouch. All unclaimed Weapons and Armors from this
@@ -638,7 +686,8 @@ class Hierapolis:
             self.pouch = sorted(set(self.pouch) - set(unseen) | set(perm[len(self.arow):]))
 
     # ------------------------------------------------------------------ after turn 6
-    def _T_hp_end(self) -> None:
+    @task("hp_end")
+    def _task_hp_end(self) -> None:
         """The gems of the Cathedral wait in the player's supply (FAQ); they are placed in empty
         skills when the preparation ends (designed: the FAQ does not say when), those that find no
         empty skill are lost. Then TH § Alignment and Ranking, step 1: every hero in play favouring
@@ -650,7 +699,8 @@ class Hierapolis:
         tasks = [["hp_gems", p, self.msupply[p], 2] for p in self.order if self.msupply[p]]
         self._push(*tasks, ["hp_align"])
 
-    def _T_hp_align(self) -> None:
+    @task("hp_align")
+    def _task_hp_align(self) -> None:
         self.msupply = [0] * self.n
         for t, tr in enumerate(HP["tracks"]):
             v = self.track[t]

@@ -56,12 +56,12 @@ class Persist:
                              f"-1 or a team 0..{self.nteams - 1} once it is over)")
         if self.winner == -2:
             d = self.dec
-            if d is None or not hasattr(self, "_D_" + str(d[0])) or not 0 <= d[1] < self.n:
+            if d is None or str(d[0]) not in self.handlers["decision"] or not 0 <= d[1] < self.n:
                 raise StateError(f"theosis_v0: a running game must ask a seat for a decision (got {d!r})")
         elif self.dec is not None:
             raise StateError("theosis_v0: a finished game has a pending decision")
         for t in self.q:
-            if not hasattr(self, "_T_" + str(t[0])):
+            if str(t[0]) not in self.handlers["task"]:
                 raise StateError(f"theosis_v0: unknown task {t[0]!r} in the queue")
         if self.winner == -2:
             self._check_carries_on()

@@ -4,6 +4,8 @@ attacking with a Power, and the Power texts that resolve in a duel (with their y
 
 from __future__ import annotations
 
+from mythenv.core.engine import decision, handles, lister, task
+
 from ..cards import HEROES, ITEMS, POWERS
 from .actions import A_CARD, A_DONE, A_HERO, A_HEX, A_MON, A_NUM, A_SLOT, ATTACK_SPELLS, NH, PHYS, PK
 from .board import DIST, NEIGH, NHEX
@@ -14,35 +16,43 @@ class Powers:
 
     __slots__ = ()  # the state's fields are StateBase's slots (rules/state.py)
 
-    def _L_discard(self, p, h, dmg):
+    @lister("discard")
+    def _options_discard(self, p, h, dmg):
         return [A_CARD + c for c in self.hand_of(h)]
 
-    def _D_discard(self, fam, c, p, h, dmg):
+    @decision("discard")
+    def _decide_discard(self, fam, c, p, h, dmg):
         self.to_discard(p, c, hidden=True)
         if dmg:
             self.lose_hp(h, 1, "placing a Mana gem")
 
-    def _L_mana_gain(self, p, h):
+    @lister("mana_gain")
+    def _options_mana_gain(self, p, h):
         return [A_SLOT + s for s in self.empty_slots(h)]
 
-    def _D_mana_gain(self, fam, s, p, h):
+    @decision("mana_gain")
+    def _decide_mana_gain(self, fam, s, p, h):
         self.mana[h][s] = 1
 
     # ---- Blessings face up
-    def _L_bless_card(self, p, h):
+    @lister("bless_card")
+    def _options_bless_card(self, p, h):
         return [A_CARD + c for c in self.hand_of(h) if POWERS[c].type == "blessing"]
 
-    def _D_bless_card(self, fam, c, p, h):
+    @decision("bless_card")
+    def _decide_bless_card(self, fam, c, p, h):
         """The Blessing is used face up (TH § Hero Actions chart): it is on the table, seen by all,
         while its target is chosen."""
         self.commit_card(p, c)
         self.reveal(c)
         self._ask("bless_target", p, h, c)
 
-    def _L_bless_target(self, p, h, c):
+    @lister("bless_target")
+    def _options_bless_target(self, p, h, c):
         return [A_HERO + t for t in range(NH) if self.alive(t) and self.allies(h, t)]
 
-    def _D_bless_target(self, fam, t, p, h, c):
+    @decision("bless_target")
+    def _decide_bless_target(self, fam, t, p, h, c):
         """TH § Types of Powers: the Blessing token goes on one Hero; using the card again moves it."""
         self.token[c] = t
         self._log(f"{POWERS[c].name} blesses {HEROES[t].name}")
@@ -71,10 +81,12 @@ class Powers:
         near = [x for x in NEIGH[self.pos[h]] if x not in occ and not self.r_blocked(x)]
         return near or [x for x in range(NHEX) if x not in occ and not self.r_blocked(x)]
 
-    def _L_spell_card(self, p, h):
+    @lister("spell_card")
+    def _options_spell_card(self, p, h):
         return [A_CARD + c for c in self.hand_of(h) if self._spell_ok(h, c)]
 
-    def _D_spell_card(self, fam, c, p, h):
+    @decision("spell_card")
+    def _decide_spell_card(self, fam, c, p, h):
         self.commit_card(p, c)
         self.reveal(c)
         self._log(f"{HEROES[h].name} casts {POWERS[c].name}")
@@ -106,14 +118,17 @@ class Powers:
             if self.disc[p]:
                 self._ask("ungrave", p, h)
 
-    def _T_spell_done(self, p, c) -> None:
+    @task("spell_done")
+    def _task_spell_done(self, p, c) -> None:
         if c in self.inplay[p]:
             self.to_discard(p, c, hidden=False)
 
-    def _L_res_mode(self, p, h):
+    @lister("res_mode")
+    def _options_res_mode(self, p, h):
         return [A_NUM + 0, A_NUM + 1]
 
-    def _D_res_mode(self, fam, i, p, h):
+    @decision("res_mode")
+    def _decide_res_mode(self, fam, i, p, h):
         self._res_mode(p, h, i)
 
     def _res_mode(self, p, h, mode):
@@ -122,22 +137,28 @@ class Powers:
         else:
             self._ask("res_dead", p, h)
 
-    def _L_res_mana(self, p, h):
+    @lister("res_mana")
+    def _options_res_mana(self, p, h):
         return [A_HERO + t for t in self._res_mana_targets(h)]
 
-    def _D_res_mana(self, fam, t, p, h):
+    @decision("res_mana")
+    def _decide_res_mana(self, fam, t, p, h):
         self._ask("mana_gain", self.owner[t], t)
 
-    def _L_res_dead(self, p, h):
+    @lister("res_dead")
+    def _options_res_dead(self, p, h):
         return [A_HERO + t for t in self._res_dead(h)]
 
-    def _D_res_dead(self, fam, t, p, h):
+    @decision("res_dead")
+    def _decide_res_dead(self, fam, t, p, h):
         self._ask("res_place", p, h, t)
 
-    def _L_res_place(self, p, h, t):
+    @lister("res_place")
+    def _options_res_place(self, p, h, t):
         return [A_HEX + x for x in self._free_hexes_near(h)]
 
-    def _D_res_place(self, fam, x, p, h, t):
+    @decision("res_place")
+    def _decide_res_place(self, fam, x, p, h, t):
         """Resurrection: back to four Health with no Mana, Blessings or Curses; designed: the caster
         places the risen hero on a free hex next to the caster (anywhere free if none)."""
         self.hp[t] = 4
@@ -146,10 +167,12 @@ class Powers:
         self._log(f"{HEROES[t].name} is resurrected")
         self.r_arrive(t)
 
-    def _L_ungrave(self, p, h):
+    @lister("ungrave")
+    def _options_ungrave(self, p, h):
         return [A_CARD + c for c in self.disc[p]]
 
-    def _D_ungrave(self, fam, c, p, h):
+    @decision("ungrave")
+    def _decide_ungrave(self, fam, c, p, h):
         """Ungrave: "search your Discard pile and select a Power. Take the selected Power to your
         hand". The pile is face down (TH § Power Management) and the text shows the Power to
         nobody: only the caster's team knows which one came back, so the other teams no longer know
@@ -163,7 +186,8 @@ class Powers:
             for x in self.disc[p] + [c]:
                 self.vis[x] &= tb
 
-    def _L_spell_area(self, p, h, c):
+    @lister("spell_area")
+    def _options_spell_area(self, p, h, c):
         """The centres whose Spell area holds an enemy ``spell_targets`` keeps (else every hex): the
         hexes at most one step from such an enemy's hex, found from the occupants once."""
         occ = self.occupied()
@@ -178,16 +202,19 @@ class Powers:
             near.update(NEIGH[x])
         return [A_HEX + x for x in sorted(near)] or [A_HEX + x for x in range(NHEX)]
 
-    def _D_spell_area(self, fam, x, p, h, c):
+    @decision("spell_area")
+    def _decide_spell_area(self, fam, x, p, h, c):
         targets = self.spell_targets(h, x)
         self._start_combat(h, "spell", "", c, targets, False)
 
     # ---- attack with a Power face down
-    def _L_atk_target(self, p, h):
+    @lister("atk_target")
+    def _options_atk_target(self, p, h):
         return [A_HERO + t for t in self.single_targets(h, self.attack_range(h))] + [
             A_MON + m for m in self.mon_targets(h, self.attack_range(h))]  # --- Monsters
 
-    def _D_atk_target(self, fam, t, p, h):
+    @decision("atk_target")
+    def _decide_atk_target(self, fam, t, p, h):
         if fam == "monster":  # --- Monsters: monsters are not pushed back (designed)
             self._start_combat(h, "power", "", -1, [NH + t], False)
             return
@@ -206,7 +233,8 @@ class Powers:
         """The defender's active Power text: none when it defends with a Skill."""
         return self._card_key(du["dc"]) if du["dtext"] else ""
 
-    def _T_d_atext(self) -> None:
+    @task("d_atext")
+    def _task_d_atext(self) -> None:
         """The attacker's Power text resolves first (TH § Resolve Order)."""
         du = self.cb["du"]
         if not du["atext"]:
@@ -232,7 +260,8 @@ class Powers:
         elif key == "gaias_escutcheon":  # --- Rituals (rituals.py)
             self.r_gaia(a)
 
-    def _T_d_dtext(self) -> None:
+    @task("d_dtext")
+    def _task_d_dtext(self) -> None:
         du = self.cb["du"]
         if not du["dtext"]:
             return
@@ -252,17 +281,20 @@ class Powers:
         elif key == "gaias_escutcheon":  # --- Rituals (rituals.py)
             self.r_gaia(d)
 
-    def _L_yn(self, p, what, *args):
+    @lister("yn")
+    def _options_yn(self, p, what, *args):
         return [A_NUM + 0, A_NUM + 1]
 
-    def _D_yn(self, fam, yes, p, what, *args):
+    @decision("yn")
+    def _decide_yn(self, fam, yes, p, what, *args):
         du = self.cb["du"] if self.cb else None
-        getattr(self, "_yn_" + what)(yes, p, du, *args)
+        self.handlers["yes_no"][what](self, yes, p, du, *args)  # the rule marked @handles("yes_no", what)
 
-    def _yn_bloodthirst(self, yes, p, du):
+    @handles("yes_no", "bloodthirst")
+    def _answer_bloodthirst(self, yes, p, du):
         """Bloodthirst: "You may deal three Damage to your Hero. This Attack continues even if this
         drops your Hero's Health to less than one": a hero brought to 0 Health still completes this
-        attack (values, Damage, push back) and falls when its combat ends (``_T_c_end``); until
+        attack (values, Damage, push back) and falls when its combat ends (``_task_c_end``); until
         then the game does not end for want of its team (``_check_elimination``)."""
         if yes:
             a = du["a"]
@@ -272,11 +304,13 @@ class Powers:
             if self.hp[a] == 0:
                 du["zombie"] = 1
 
-    def _yn_equalize_att(self, yes, p, du):
+    @handles("yes_no", "equalize_att")
+    def _answer_equalize_att(self, yes, p, du):
         if yes:
             du["d_eq"] = 1
 
-    def _yn_equalize_def(self, yes, p, du):
+    @handles("yes_no", "equalize_def")
+    def _answer_equalize_def(self, yes, p, du):
         if yes:
             du["a_eq"] = 1
 
@@ -305,20 +339,24 @@ class Powers:
             else:
                 cb["acard"] = new
 
-    def _yn_oppress_att(self, yes, p, du):
+    @handles("yes_no", "oppress_att")
+    def _answer_oppress_att(self, yes, p, du):
         if yes:  # the defender selects a different Power; its text then resolves
             pd = self.owner[du["d"]]
             self.refill(pd)
             self._ask("replace", pd, du["d"])
 
-    def _L_replace(self, p, d):
+    @lister("replace")
+    def _options_replace(self, p, d):
         return [A_CARD + c for c in self.hand_of(d)]
 
-    def _D_replace(self, fam, c, p, d):
+    @decision("replace")
+    def _decide_replace(self, fam, c, p, d):
         self._swap_card(d, "d", c)
         self.cb["du"]["d_eq"] = 0
 
-    def _yn_confusion_att(self, yes, p, du):
+    @handles("yes_no", "confusion_att")
+    def _answer_confusion_att(self, yes, p, du):
         if yes:
             pd = self.owner[du["d"]]
             self.refill(pd)
@@ -349,28 +387,34 @@ class Powers:
         self.cb["aover"] = vals
         du["abase"] = vals
 
-    def _yn_oppress_def(self, yes, p, du):
+    @handles("yes_no", "oppress_def")
+    def _answer_oppress_def(self, yes, p, du):
         if yes:
             self._def_rerandom(du)
 
-    def _yn_confusion_def(self, yes, p, du):
+    @handles("yes_no", "confusion_def")
+    def _answer_confusion_def(self, yes, p, du):
         if yes:
             self._def_rerandom(du)
 
-    def _L_tactics(self, p, h, role):
+    @lister("tactics")
+    def _options_tactics(self, p, h, role):
         return [A_CARD + c for c in self.hand[p]] + [A_DONE]
 
 
-    def _D_tactics(self, fam, c, p, h, role):
+    @decision("tactics")
+    def _decide_tactics(self, fam, c, p, h, role):
         if fam == "done":
             return
         self._swap_card(h, role, c)
         self._push(["d_atext"] if role == "a" else ["d_dtext"])
 
-    def _L_raise(self, p, h, role):
+    @lister("raise")
+    def _options_raise(self, p, h, role):
         return [A_CARD + c for c in self.disc[p]] + [A_DONE]
 
-    def _D_raise(self, fam, c, p, h, role):
+    @decision("raise")
+    def _decide_raise(self, fam, c, p, h, role):
         if fam == "done":
             return
         self.reveal(c)

@@ -16,6 +16,7 @@ protects it (0: none).
 
 from __future__ import annotations
 
+from mythenv.core.engine import decision, handles, lister, task
 from mythenv.core.errors import StateError
 
 from ..cards import HEROES, RITUALS
@@ -235,7 +236,7 @@ class Rituals:
         return out
 
     def r_moved(self, h: int, x: int, mode: str) -> None:
-        """``h`` moves to ``x`` (``_D_move``): it suffers the Wall of Fire once per step onto it
+        """``h`` moves to ``x`` (``_decide_move``): it suffers the Wall of Fire once per step onto it
         (TH errata page 45: "Every time a Hero steps onto a Hex with a Wall of Fire ... they
         immediately suffer this Damage")."""
         fire = self._fire_token()
@@ -274,7 +275,8 @@ class Rituals:
                     return True
         return False
 
-    def _T_r_duel(self) -> None:
+    @task("r_duel")
+    def _task_r_duel(self) -> None:
         """Nature's Grace in a duel, after the reveal: an enemy's Banner bonus against Nimloth, or a
         defender's Fortifications bonus against Nimloth's attack ("nor would enemies receive an
         Attack Bonus against you from Rituals")."""
@@ -293,7 +295,8 @@ class Rituals:
             if v >= 0 and RITUALS[v >> 1].damage:
                 self._push(["r_affect", v >> 1, h, "fire", 0])
 
-    def _T_r_turn_fire(self, h) -> None:
+    @task("r_turn_fire")
+    def _task_r_turn_fire(self, h) -> None:
         """Errata page 45: a Hero who starts its turn on a Wall of Fire hex suffers its Damage."""
         if self.rtok and self.alive(h):
             v = self.rhex[self.pos[h]]
@@ -314,7 +317,8 @@ class Rituals:
             self._push(["ask", "mana_gain", self.owner[h], h])
 
     # ---------------------------------------------------------------- casting
-    def _T_r_turn(self) -> None:
+    @task("r_turn")
+    def _task_r_turn(self) -> None:
         """TH § Combat Turns: "The first thing that happens in the Arena each turn is the Rituals. If
         there is a Ritual with a turn marker matching the current turn, it is activated by the player
         casting it. Then each Hero acts". Every Ritual of this turn is revealed at once; they are
@@ -333,7 +337,8 @@ class Rituals:
         if self.rdue:
             self._push(["r_next"])
 
-    def _T_r_next(self) -> None:
+    @task("r_next")
+    def _task_r_next(self) -> None:
         if not self.rdue:
             return
         p, ri = self.rdue.pop(0)
@@ -366,7 +371,8 @@ class Rituals:
             # "All Weapons, Armor, Shields, and Artifacts are flipped facedown for this turn"
             self._push(*[["r_affect", ri, t, "flesh", 0] for t in heroes])
 
-    def _T_r_affect(self, ri, t, what, asked) -> None:
+    @task("r_affect")
+    def _task_r_affect(self, ri, t, what, asked) -> None:
         """A negative Ritual effect reaches ``t``: not on a starting triad during turn 1 (errata page
         14: "cannot be harmed by any Rituals"), not when shielded (Gaia's Escutcheon, Nature's Grace);
         Nature's Grace may be activated first ("immediately after any Ritual Effect would affect
@@ -387,14 +393,16 @@ class Rituals:
             self.flip_w[t] = 1
             self.flip_a[t] = 1
 
-    def _yn_grace(self, yes, p, du, t, ri):
+    @handles("yes_no", "grace")
+    def _answer_grace(self, yes, p, du, t, ri):
         """Nature's Grace: "Gain immunity to that effect this turn" (its Mana gem is removed)."""
         if yes:
             self.mana[t][self.skill_slot(t, "natures_grace")] = 0
             self.rimm[t] |= 1 << ri
             self._log(f"{HEROES[t].name} is immune to {RITUALS[ri].name} this turn (Nature's Grace)")
 
-    def _T_r_surge(self, p, left) -> None:
+    @task("r_surge")
+    def _task_r_surge(self, p, left) -> None:
         """Mana Surge: "Offer to any number of allied Heroes a total of up to four Mana gems
         distributed as you like. The receiving Heroes must place the Mana gems in skills
         immediately": one gem at a time, the receiver's player places it."""
@@ -404,10 +412,12 @@ class Rituals:
     def _surge_heroes(self, p):
         return [t for t in range(NH) if self.alive(t) and self.hteam(t) == self.team[p] and self.empty_slots(t)]
 
-    def _L_r_surge(self, p, left):
+    @lister("r_surge")
+    def _options_r_surge(self, p, left):
         return [A_HERO + t for t in self._surge_heroes(p)] + [A_DONE]
 
-    def _D_r_surge(self, fam, t, p, left):
+    @decision("r_surge")
+    def _decide_r_surge(self, fam, t, p, left):
         if fam == "hero":
             self._push(["ask", "mana_gain", self.owner[t], t], ["r_surge", p, left - 1])
 
@@ -425,10 +435,12 @@ class Rituals:
             taken |= 1 << x
         return [i for i, (cells, blocked) in PLACE_BITS[ri].items() if not cells & tokens and not blocked & taken]
 
-    def _L_r_place(self, p, ri, src):
+    @lister("r_place")
+    def _options_r_place(self, p, ri, src):
         return [A_RPLACE + i for i in self._r_place_opts(ri)]
 
-    def _D_r_place(self, fam, i, p, ri, src):
+    @decision("r_place")
+    def _decide_r_place(self, fam, i, p, ri, src):
         """The token goes down; "If the Ritual affects those Heroes, it is immediately resolved.
         Placing a Wall of Fire, for example, might immediately Damage a Hero" (TH § Placing
         Rituals)."""
@@ -478,10 +490,12 @@ class Rituals:
         used = {t[0] for t in self.rtok}
         return [ri for ri in TOKEN_RITUALS if ri not in used and ri != removed and self._r_place_opts(ri)]
 
-    def _L_r_remove(self, p, h, key):
+    @lister("r_remove")
+    def _options_r_remove(self, p, h, key):
         return sorted(A_RITUAL + t[0] for t in self.rtok)
 
-    def _D_r_remove(self, fam, ri, p, h, key):
+    @decision("r_remove")
+    def _decide_r_remove(self, fam, ri, p, h, key):
         self.r_remove(ri)
         if key == "equilibrium":
             # "you and any allies with at least one health Heal 4 damage and gain 2 Mana Gems to place
@@ -493,10 +507,12 @@ class Rituals:
         elif self._terra_opts(h, ri):
             self._ask("r_unused", p, h, ri)
 
-    def _L_r_unused(self, p, h, removed):
+    @lister("r_unused")
+    def _options_r_unused(self, p, h, removed):
         return [A_RITUAL + ri for ri in self._terra_opts(h, removed)]
 
-    def _D_r_unused(self, fam, ri, p, h, removed):
+    @decision("r_unused")
+    def _decide_r_unused(self, fam, ri, p, h, removed):
         self._ask("r_place", p, ri, "terrashaper")
 
     # ---------------------------------------------------------------- Gaia's Escutcheon

@@ -3,10 +3,11 @@ the task queue ``q``, the pending decision ``dec``, the combat record ``cb`` and
 ``mcb`` (:mod:`mythenv.core.schema` specs, built per game config). Relations between fields (every
 Power and item in one place, Health and positions, whose decision it is) are ``check_invariants``.
 
-The task queue ``q`` and the pending decision ``dec`` are lists ``[kind, args...]`` run as the
-state's ``_T_<kind>`` / ``_D_<kind>`` methods; their kinds and argument counts are read from those
-methods' signatures, so a saved task or decision names a real one with as many arguments as it
-takes (each an int, a short str or a list of ints, as ``to_dict`` writes them)."""
+The task queue ``q`` and the pending decision ``dec`` are lists ``[kind, args...]`` run by the
+state class's rules of that name (``handlers["task"]`` / ``handlers["decision"]``, the methods marked
+``@task(kind)`` / ``@decision(kind)``: ``mythenv.core.engine``); their kinds and argument counts are
+read from those methods' signatures, so a saved task or decision names a real one with as many
+arguments as it takes (each an int, a short str or a list of ints, as ``to_dict`` writes them)."""
 
 from __future__ import annotations
 
@@ -40,8 +41,8 @@ PAIR = Nullable(IntList(-1000, 1000, length=2))  # replaced Attack / Defense val
 
 # The types of the leading arguments of each task / decision (i: an int, s: a str, l: a list of ints),
 # as the rules queue them; a kind not listed (one the rules run at once, never saved) has ``ARG``s.
-# The task ``ask`` carries a whole decision record (``["ask", kind, seat, args...]``, ``_T_ask``), so
-# its rest is checked as a pending decision (``dec``) is.
+# The task ``ask`` carries a whole decision record (``["ask", kind, seat, args...]``, ``@task("ask")``),
+# so its rest is checked as a pending decision (``dec``) is.
 TASK_ARGS = {
     "c_defs": "i", "c_defskill": "i", "c_duel": "i", "draft_round": "i", "gold_turn": "i",
     "h_move": "isi", "h_row": "i", "hero_end": "i", "hero_turn": "i", "hurt": "iiiiilsi", "mana_one": "i", "offer_start": "s",
@@ -74,7 +75,7 @@ DECISION_ARGS = {
     "hp_ritual": "i", "hp_rturn": "i", "hp_join": "i", "hp_bid": "iiii",
 }
 _TYPE = {"i": SMALL, "s": Str(max_len=40), "l": IntList(-1000, 1000, max_len=64)}
-# An int argument's range, by the name the rules give it (the parameter of the ``_T_`` / ``_D_``
+# An int argument's range, by the name the rules give it (the parameter of the ``@task`` / ``@decision``
 # method): the seat ``p``; a hero (``h``, a target ``t``, an attacker ``a``, a defender ``d``); the
 # index of a combat target ``i`` (-1: none yet); a hurt's source ``src`` (-1: no hero, a Ritual); a
 # Power ``c``, a monster slot ``m``, a Ritual ``ri`` / ``removed``, an item ``it``, a Damage type
@@ -90,8 +91,8 @@ COUNT = Int(0, 1000)
 # A str argument's values, by its name (or by the task / decision and its name), as the rules write
 # them: an offer's ``kind``, a duel side's ``role``, a move's ``mode``, a Skill ``key`` ("" none), a
 # Ritual effect's ``what`` and a Ritual's placement ``src``, a Hierapolis ``effect`` and Thieves' Guild
-# face; a yes / no question (``yn``) is one the state has a ``_yn_<what>`` handler for. Any other
-# (a ``why`` for the log) is free text. An unknown one crashed in play (a Skill looked up, a
+# face; a yes / no question (``yn``) is one the state has a ``@handles("yes_no", what)`` rule for. Any
+# other (a ``why`` for the log) is free text. An unknown one crashed in play (a Skill looked up, a
 # question's handler) or set the phase to none.
 STR_ARGS = {"kind": Str(("artifact", "item")), "role": Str(("a", "d")),
             "mode": Str(("move", "tentacles", "charge", "leap")), "key": Str(("", *SK)),
@@ -102,25 +103,24 @@ STR_ARGS = {"kind": Str(("artifact", "item")), "role": Str(("a", "d")),
             ("hp_face", "key"): Str(f["key"] for f in HIERAPOLIS["faces"])}
 
 
-def _kinds(cls, prefix: str, skip: int, seat: Int, first=None) -> Tagged:
-    """The tasks / decisions of the state class ``cls`` with their argument counts (from the signatures of
-    its ``_T_`` / ``_D_`` methods; ``skip`` leading parameters are not saved) and types (an int's
-    range by its parameter's name, ``ARG_RANGES``)."""
-    types = TASK_ARGS if prefix == "_T_" else DECISION_ARGS
+def _kinds(cls, what: str, skip: int, seat: Int, first=None) -> Tagged:
+    """The tasks / decisions (``what``: ``"task"`` / ``"decision"``) of the state class ``cls``, in the
+    order of their names, with their argument counts (from the signatures of its rules of that kind,
+    ``cls.handled(what)``; ``skip`` leading parameters are not saved) and types (an int's range by
+    its parameter's name, ``ARG_RANGES``)."""
+    types = TASK_ARGS if what == "task" else DECISION_ARGS
+    rules = cls.handled(what)
     kinds = {}
-    for name in dir(cls):
-        if not name.startswith(prefix):
-            continue
-        ps = list(inspect.signature(getattr(cls, name)).parameters.values())[skip:]
+    for kind in sorted(rules):
+        ps = list(inspect.signature(rules[kind]).parameters.values())[skip:]
         pos = [p for p in ps if p.kind == p.POSITIONAL_OR_KEYWORD]
         lo = sum(1 for p in pos if p.default is p.empty)
         hi = len(pos) + (16 if any(p.kind == p.VAR_POSITIONAL for p in ps) else 0)
-        kind = name[len(prefix):]
         head = []
         for j, t in enumerate(types.get(kind, "")):
             arg = pos[j].name if j < len(pos) else ""
             if t == "s" and (kind, arg) == ("yn", "what"):
-                head.append(Str(n[4:] for n in dir(cls) if n.startswith("_yn_")))
+                head.append(Str(cls.handled("yes_no")))
             elif t == "s":
                 head.append(STR_ARGS.get((kind, arg)) or STR_ARGS.get(arg) or _TYPE[t])
             elif t != "i":
@@ -132,7 +132,7 @@ def _kinds(cls, prefix: str, skip: int, seat: Int, first=None) -> Tagged:
         if first is not None:
             head[:1] = [first]
         kinds[kind] = Seq(tuple(head), ARG, lo, hi)
-    return Tagged(kinds, "task" if prefix == "_T_" else "decision")
+    return Tagged(kinds, what)
 
 
 def records(game) -> dict[str, Spec]:
@@ -172,8 +172,8 @@ def records(game) -> dict[str, Spec]:
         "mdu": Nullable(mduel), "allmon": Int(0, 1), "enslave": Int(0, 1),
     }, optional=("mdu", "allmon", "enslave"))
     cls = game.state_class
-    decision = _kinds(cls, "_D_", 3, seat, seat)
-    tasks = _kinds(cls, "_T_", 1, seat)
+    decision = _kinds(cls, "decision", 3, seat, seat)
+    tasks = _kinds(cls, "task", 1, seat)
     tasks.kinds["ask"] = decision  # ``["ask", <a decision record>]``
     out = {"q": List(tasks, max_len=512), "dec": Nullable(decision), "cb": Nullable(combat),
            "mcb": Nullable(mstrike)}

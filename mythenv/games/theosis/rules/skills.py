@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from mythenv.core.engine import decision, lister, task
+
 from ..cards import HEROES
 from .actions import A_CARD, A_DIR, A_DONE, A_HERO, A_HEX, A_MON, A_NUM, A_SLOT, FIRE, ICE, LIGHT, NH, VOID
 from .board import AREA_BITS, DISK, DIST, HEXES, NEIGH, NHEX, R
@@ -96,10 +98,12 @@ class Skills:
         return [t for t in NEIGH[self.pos[h]] for t in [self.occupant(t)]
                 if t >= 0 and t != h and self.allies(h, t) and self.hp[t] >= 2]
 
-    def _L_skill_use(self, p, h):
+    @lister("skill_use")
+    def _options_skill_use(self, p, h):
         return [A_SLOT + s for s in range(3) if self._skill_ok(h, s)]
 
-    def _D_skill_use(self, fam, s, p, h):
+    @decision("skill_use")
+    def _decide_skill_use(self, fam, s, p, h):
         sk = self.skill(h, s)
         key = sk.key
         self.mana[h][s] = 0  # the Mana gem is removed (TH § Hero Actions, row six)
@@ -116,7 +120,8 @@ class Skills:
         # auto-damage and utility Skills still use a Power face down (the chart's sixth row)
         self._push(["ask", "discard", p, h, 0], ["sk_effect", h, key])
 
-    def _T_sk_aim(self, h, key) -> None:
+    @task("sk_aim")
+    def _task_sk_aim(self, h, key) -> None:
         sk = self.skill(h, self.skill_slot(h, key))
         p = self.owner[h]
         if sk.area == "single":
@@ -130,24 +135,29 @@ class Skills:
         else:
             self._ask("sk_dir", p, h, key)
 
-    def _L_sk_target(self, p, h, key):
+    @lister("sk_target")
+    def _options_sk_target(self, p, h, key):
         return [A_HERO + t if t < NH else A_MON + t - NH for t in self._skill_targets_from(h, key, self.pos[h])]
 
-    def _D_sk_target(self, fam, t, p, h, key):
+    @decision("sk_target")
+    def _decide_sk_target(self, fam, t, p, h, key):
         if fam == "monster":  # --- Monsters
             self._start_combat(h, "skill", key, -1, [NH + t], False)
             return
         self._start_combat(h, "skill", key, -1, [t], DIST[self.pos[h]][self.pos[t]] == 1)
 
-    def _L_sk_dir(self, p, h, key):
+    @lister("sk_dir")
+    def _options_sk_dir(self, p, h, key):
         area = self.skill(h, self.skill_slot(h, key)).area
         return [A_DIR + d for d in self._dirs_with_enemy(h, area)] or [A_DIR + d for d in range(6)]
 
-    def _D_sk_dir(self, fam, d, p, h, key):
+    @decision("sk_dir")
+    def _decide_sk_dir(self, fam, d, p, h, key):
         area = self.skill(h, self.skill_slot(h, key)).area
         self._start_combat(h, "skill", key, -1, self.area_targets(h, self.area_cells(h, area, d)), False)
 
-    def _T_sk_effect(self, h, key) -> None:
+    @task("sk_effect")
+    def _task_sk_effect(self, h, key) -> None:
         p = self.owner[h]
         sk = self.skill(h, self.skill_slot(h, key))
         if sk.kind == "auto":
@@ -204,7 +214,8 @@ class Skills:
 
     HURT_SKILLS = ("resonating_scales", "regeneration")
 
-    def _T_hurt(self, src, t, amount, dt, reducible, prot, why, record) -> None:
+    @task("hurt")
+    def _task_hurt(self, src, t, amount, dt, reducible, prot, why, record) -> None:
         """Damage outside a combat duel. FAQ (Resonating Scales): Defense Skills can be used whenever
         the hero is about to take damage, so a hero with Resonating Scales or Regeneration ready
         is asked first."""
@@ -218,11 +229,13 @@ class Skills:
         else:
             self._hurt(t, amount, dt, reducible, prot, why, record, "")
 
-    def _L_hurt_def(self, p, src, t, amount, dt, reducible, prot, why, record):
+    @lister("hurt_def")
+    def _options_hurt_def(self, p, src, t, amount, dt, reducible, prot, why, record):
         keys = self.HURT_SKILLS if reducible else ("regeneration",)
         return [A_SLOT + s for s in range(3) if self.mana[t][s] and self.skill(t, s).key in keys] + [A_DONE]
 
-    def _D_hurt_def(self, fam, s, p, src, t, amount, dt, reducible, prot, why, record):
+    @decision("hurt_def")
+    def _decide_hurt_def(self, fam, s, p, src, t, amount, dt, reducible, prot, why, record):
         key = ""
         if fam == "slot":
             key = self.skill(t, s).key
@@ -239,80 +252,100 @@ class Skills:
         if defkey == "regeneration" and self.alive(t):
             self.heal(t, 4)
 
-    def _L_teleport(self, p, h):
+    @lister("teleport")
+    def _options_teleport(self, p, h):
         occ = self.occupied()
         return [A_HEX + x for x in range(NHEX) if x not in occ and not self.r_blocked(x)]
 
-    def _D_teleport(self, fam, x, p, h):
+    @decision("teleport")
+    def _decide_teleport(self, fam, x, p, h):
         self.pos[h] = x
         self._log(f"{HEROES[h].name} teleports to {HEXES[x]}")
         self.r_arrive(h)
         if any(self.alive(t) and t != h and self.mana_slots(t) for t in range(NH)):
             self._ask("steal_from", p, h)
 
-    def _L_steal_from(self, p, h):
+    @lister("steal_from")
+    def _options_steal_from(self, p, h):
         return [A_HERO + t for t in range(NH) if self.alive(t) and t != h and self.mana_slots(t)] + [A_DONE]
 
-    def _D_steal_from(self, fam, t, p, h):
+    @decision("steal_from")
+    def _decide_steal_from(self, fam, t, p, h):
         if fam == "done":
             return
         self._ask("steal_slot", p, h, t)
 
-    def _L_steal_slot(self, p, h, t):
+    @lister("steal_slot")
+    def _options_steal_slot(self, p, h, t):
         return [A_SLOT + s for s in self.mana_slots(t)]
 
-    def _D_steal_slot(self, fam, s, p, h, t):
+    @decision("steal_slot")
+    def _decide_steal_slot(self, fam, s, p, h, t):
         self.mana[t][s] = 0
         self._push(["ask", "mana_gain", p, h])
 
-    def _L_vile_target(self, p, h):
+    @lister("vile_target")
+    def _options_vile_target(self, p, h):
         return [A_HERO + t for t in range(NH) if self.alive(t) and not self.allies(h, t) and self.mana_slots(t)]
 
-    def _D_vile_target(self, fam, t, p, h):
+    @decision("vile_target")
+    def _decide_vile_target(self, fam, t, p, h):
         """Vile Surge: a skill slot holds one gem, so "up to 3" empties every skill (designed:
         removing fewer is never better for the caster)."""
         self.mana[t] = [0, 0, 0]
 
-    def _L_blackout(self, p, h):
+    @lister("blackout")
+    def _options_blackout(self, p, h):
         return [A_HERO + t for t in range(NH) if self.alive(t) and t != h and not self.acted[t]]
 
-    def _D_blackout(self, fam, t, p, h):
+    @decision("blackout")
+    def _decide_blackout(self, fam, t, p, h):
         self.blackout[t] = 1
 
-    def _L_lay_target(self, p, h):
+    @lister("lay_target")
+    def _options_lay_target(self, p, h):
         return [A_HERO + t for t in [h] + [self.occupant(x) for x in NEIGH[self.pos[h]]]
                 if t >= 0 and self.allies(h, t)]
 
-    def _D_lay_target(self, fam, t, p, h):
+    @decision("lay_target")
+    def _decide_lay_target(self, fam, t, p, h):
         self.heal(t, 4)
         self.remove_curses(t)
 
-    def _L_uncurse(self, p, t):
+    @lister("uncurse")
+    def _options_uncurse(self, p, t):
         return [A_CARD + c for c in self.curses_on(t)] + [A_DONE]
 
-    def _D_uncurse(self, fam, c, p, t):
+    @decision("uncurse")
+    def _decide_uncurse(self, fam, c, p, t):
         if fam == "card":
             self.token[c] = -1
 
-    def _L_holy_target(self, p, h):
+    @lister("holy_target")
+    def _options_holy_target(self, p, h):
         return [A_HERO + t for t in range(NH) if self.alive(t) and t != h and self.empty_slots(t)]
 
-    def _D_holy_target(self, fam, t, p, h):
+    @decision("holy_target")
+    def _decide_holy_target(self, fam, t, p, h):
         """Holy Surge: up to 3 gems; each skill holds one, so every empty skill fills (the receiver
         has no allocation left to decide)."""
         for s in self.empty_slots(t)[:3]:
             self.mana[t][s] = 1
 
-    def _L_crimson_target(self, p, h):
+    @lister("crimson_target")
+    def _options_crimson_target(self, p, h):
         return [A_HERO + t for t in self._crimson_allies(h)]
 
-    def _D_crimson_target(self, fam, t, p, h):
+    @decision("crimson_target")
+    def _decide_crimson_target(self, fam, t, p, h):
         self._ask("crimson_amount", self.owner[t], h, t)
 
-    def _L_crimson_amount(self, p, h, t):
+    @lister("crimson_amount")
+    def _options_crimson_amount(self, p, h, t):
         return [A_NUM + k for k in range(0, min(9, self.hp[t] - 1) + 1)]
 
-    def _D_crimson_amount(self, fam, k, p, h, t):
+    @decision("crimson_amount")
+    def _decide_crimson_amount(self, fam, k, p, h, t):
         """Crimson Offering: the willing ally picks the damage, never below 1 Health (errata p.36)."""
         if k:
             self.hp[t] -= k

@@ -1,6 +1,14 @@
 """The state's basics shared by every chapter: the constructor, seats and teams, heroes' values,
 Health, death and Damage reduction, Power hands and what each seat knows of them, and the task-queue
-engine (``_ask`` / ``_push`` / ``_run`` / ``_apply``).
+engine (``_ask`` / ``_push`` / ``_run`` / ``_apply`` / ``_compute_legal``).
+
+The engine runs the rules through the state class's tables (``mythenv.core.engine``, which
+``TheosisState`` mixes in): a queue entry ``[name, args...]`` runs ``handlers["task"][name]`` (the
+method marked ``@task(name)``), an action at the pending decision ``[kind, seat, args...]`` runs
+``handlers["decision"][kind]`` (``@decision(kind)``), and its legal actions are
+``handlers["lister"][kind]``'s (``@lister(kind)``); a yes / no question (the decision ``yn``) is
+answered by ``handlers["yes_no"][what]`` (``@handles("yes_no", what)``, ``Powers._decide_yn``). A
+name no rule handles is a ``StateError`` (``Engine.handler``).
 """
 
 from __future__ import annotations
@@ -163,7 +171,7 @@ class StateBase(Declared):
         Field("ret", POWERS_OF, "per seat: its Powers in play recycled to the hand once their combat ends",
               per_seat=True),
         Field("q", Tree(lambda g: records(g)["q"], [], "task queue"),
-              "the task queue: [task, args...] lists, run front first (``_T_<task>``)"),
+              "the task queue: [task, args...] lists, run front first (each by its rule, ``@task(task)``)"),
         # --- Rituals
         Field("rdue", Seq(Ints(0, lambda g: max(g.num_players, NR) - 1, length=2), max_len=NR),
               "the Rituals revealed at the start of this turn and not yet resolved: [seat, ritual] pairs"),
@@ -177,7 +185,8 @@ class StateBase(Declared):
         Field("mgone", TOKENS_OF, "per monster slot: the Stamina Tokens removed from its pile", per_seat=MAXM),
         Field("kept", TOKENS_OF, "per seat: the removed Stamina Tokens its heroes received (they score)", per_seat=True),
         Field("dec", Tree(lambda g: records(g)["dec"], None, "decision"),
-              "the pending decision: [kind, seat, args...] (``_D_<kind>``), or null"),
+              "the pending decision: [kind, seat, args...] (the rules marked ``@decision(kind)`` and "
+              "``@lister(kind)``), or null"),
         Field("cb", Tree(lambda g: records(g)["cb"], None, "combat record"),
               "the combat being resolved (attacker, targets, committed Powers, the duel ``du``), or null"),
         # --- Rituals
@@ -543,40 +552,30 @@ class StateBase(Declared):
         self.q[0:0] = tasks
 
     def _run(self) -> None:
-        q, fns, over = self.q, self._TASK_FNS, self._check_elimination  # tasks change q in place only
+        """Run the queue's tasks, front first, each the ``task(name)`` rule its entry ``[name, args...]``
+        names, until a decision is pending or the game is over."""
+        # tasks change q in place only
+        q, tasks, over = self.q, self.handlers["task"], self._check_elimination
         while self.dec is None and self.winner == -2:
             if self.phase == "arena" and over():
                 return
             if not q:
                 raise StateError("theosis_v0: the task queue ran dry")
             task = q.pop(0)
-            f = fns.get(task[0]) or self._method_of(fns, "_T_", task[0])
+            try:
+                f = tasks[task[0]]
+            except KeyError:
+                f = self.handler("task", task[0])  # a StateError naming the unknown task
             f(self, *task[1:])
         self._legal = None
-
-    def _method_of(self, fns: dict, prefix: str, kind: str):
-        """The class's method ``<prefix><kind>`` (a task's ``_T_``, a decision's ``_D_`` handler or
-        ``_L_`` lister), remembered in the class's table ``fns``."""
-        f = fns[kind] = getattr(type(self), prefix + kind)
-        return f
 
     # ``_witness``: two heroes of different teams last found in the Arena by ``_check_elimination`` (a
     # cache: while both stand, no team has won)
 
-    #: per state class: task name -> its method ``_T_<name>`` (``_run`` looks each up once); decision
-    #: kind -> its handler ``_D_<kind>`` (``_apply``) and its lister ``_L_<kind>`` (``_compute_legal``)
-    _TASK_FNS: dict = {}
-    _DEC_FNS: dict = {}
-    _LEGAL_FNS: dict = {}
-
-    def __init_subclass__(cls, **kw):
-        super().__init_subclass__(**kw)
-        cls._TASK_FNS, cls._DEC_FNS, cls._LEGAL_FNS = {}, {}, {}
-
     def _check_elimination(self) -> bool:
         cb = self.cb
         if cb is not None and cb["du"] is not None and cb["du"].get("zombie"):
-            return False  # a Bloodthirst attack at 0 Health continues (``_yn_bloodthirst``)
+            return False  # a Bloodthirst attack at 0 Health continues (``_answer_bloodthirst``)
         # two teams with a hero in the Arena end the check (``team_alive`` inlined: this runs before
         # every task of the Arena); the last two found are looked at first
         hp, owner, team, pos = self.hp, self.owner, self.team, self.pos
@@ -606,13 +605,19 @@ class StateBase(Declared):
         self.dec = None
         self._legal = None
         self.steps += 1
-        f = self._DEC_FNS.get(d[0]) or self._method_of(self._DEC_FNS, "_D_", d[0])
+        try:
+            f = self.handlers["decision"][d[0]]
+        except KeyError:
+            f = self.handler("decision", d[0])
         f(self, fam, i, *d[1:])
         self._run()
 
     def _compute_legal(self) -> list[int]:
         d = self.dec
-        f = self._LEGAL_FNS.get(d[0]) or self._method_of(self._LEGAL_FNS, "_L_", d[0])
+        try:
+            f = self.handlers["lister"][d[0]]
+        except KeyError:
+            f = self.handler("lister", d[0])
         if self.phase != "arena":
             return f(self, *d[1:])
         self._occ = False  # nothing moves while the legal actions are listed: ``occupied`` is built once

@@ -4,6 +4,8 @@ monsters' entry on the centre, the Initiative order the cooperating players choo
 
 from __future__ import annotations
 
+from mythenv.core.engine import decision, lister, task
+
 from ...cards import HEROES, MONSTERS, STATUSES, TOKENS
 from ..actions import (
     A_HERO,
@@ -38,8 +40,9 @@ class MonsterSetup:
     def monsters_alive(self) -> list[int]:
         return [m for m in range(MAXM) if self.mkind[m] >= 0 and self.mpos[m] >= 0]
 
-    def _T_arena_start(self) -> None:
-        super()._T_arena_start()
+    @task("arena_start")
+    def _task_arena_start(self) -> None:
+        super()._task_arena_start()
         if self.mmode:
             self._m_enter()
 
@@ -72,13 +75,14 @@ class MonsterSetup:
         self.tpool = sorted(order)
 
     # ================================================================== the Initiative order
-    def _T_gold_start(self) -> None:
+    @task("gold_start")
+    def _task_gold_start(self) -> None:
         """TH § Setting Up the Arena (Monster Modes): "The cooperating players assign their Hero
         Initiative order as they prefer": no gold allocation; the Ranking is chosen position by
         position (designed: the seat choosing position k is the k-th from the initiative holder,
         clockwise, and may place any hero, its own or an ally's)."""
         if not self.mmode:
-            super()._T_gold_start()
+            super()._task_gold_start()
             return
         self.phase = "gold"
         self.ranking = []
@@ -86,21 +90,25 @@ class MonsterSetup:
         self.q.extend(["m_rank_pick", k] for k in range(len(hs)))
         self.q.append(["m_rank_done"])
 
-    def _T_m_rank_pick(self, k) -> None:
+    @task("m_rank_pick")
+    def _task_m_rank_pick(self, k) -> None:
         left = [h for h in range(NH) if self.owner[h] >= 0 and h not in self.ranking]
         if len(left) == 1:
             self.ranking.append(left[0])
             return
         self._ask("m_rank", (self.initiative + k) % self.n, k)
 
-    def _L_m_rank(self, p, k):
+    @lister("m_rank")
+    def _options_m_rank(self, p, k):
         return [A_HERO + h for h in range(NH) if self.owner[h] >= 0 and h not in self.ranking]
 
-    def _D_m_rank(self, fam, h, p, k):
+    @decision("m_rank")
+    def _decide_m_rank(self, fam, h, p, k):
         self.ranking.append(h)
         self._log(f"P{p} ranks {HEROES[h].name} {k + 1}")
 
-    def _T_m_rank_done(self) -> None:
+    @task("m_rank_done")
+    def _task_m_rank_done(self) -> None:
         self.phase = "place"
         for h in reversed(self.ranking):  # lowest rank is placed first (errata page 14)
             self.q.append(["place_one", h])

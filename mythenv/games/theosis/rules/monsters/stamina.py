@@ -4,6 +4,8 @@ the monster's defence, Damage to the top Stamina Token, removed tokens and the h
 
 from __future__ import annotations
 
+from mythenv.core.engine import decision, handles, lister, task
+
 from ...cards import HEROES, ITEMS, MONSTERS, POWERS, TOKENS
 from ..actions import (
     A_CARD,
@@ -86,7 +88,8 @@ class MonsterStamina:
             return [4, POWERS[c].defense]
         return [POWERS[c].attack, POWERS[c].defense]
 
-    def _T_m_hduel(self, i) -> None:
+    @task("m_hduel")
+    def _task_m_hduel(self, i) -> None:
         cb = self.cb
         a = cb["att"]
         m = cb["targets"][i] - NH
@@ -130,22 +133,26 @@ class MonsterStamina:
             self._ask("m_raise", p, a, -1)
         self._push(["m_houtcome"])
 
-    def _yn_m_bloodthirst(self, yes, p, du):
+    @handles("yes_no", "m_bloodthirst")
+    def _answer_m_bloodthirst(self, yes, p, du):
         if yes:
             md = self.cb["mdu"]
             md["vals"] = [5, 2]
             md["bt"] = 1  # the three Damage: the attack continues, then the hero takes them
 
-    def _yn_m_reroll_def(self, yes, p, du):
+    @handles("yes_no", "m_reroll_def")
+    def _answer_m_reroll_def(self, yes, p, du):
         """Confusion / Oppress "allow you to force the monster to reroll the die"."""
         if yes:
             self.cb["mdu"]["roll"] = int(self.rng.integers(1, 5))
             self._log(f"the monster rerolls its defence die: {self.cb['mdu']['roll']}")
 
-    def _L_m_tactics(self, p, h, i):
+    @lister("m_tactics")
+    def _options_m_tactics(self, p, h, i):
         return [A_CARD + c for c in self.hand[p]] + [A_DONE]
 
-    def _D_m_tactics(self, fam, c, p, h, i):
+    @decision("m_tactics")
+    def _decide_m_tactics(self, fam, c, p, h, i):
         """Tactics "enables you to select another card after the monster die roll is made": the new
         Power gives its values (and its text against monsters, as in a duel of heroes)."""
         if fam == "done":
@@ -170,10 +177,12 @@ class MonsterStamina:
             self.mcb["dvals"][i] = self._m_values(c, "defence")
             self._m_dtext(i)
 
-    def _L_m_raise(self, p, h, i):
+    @lister("m_raise")
+    def _options_m_raise(self, p, h, i):
         return [A_CARD + c for c in self.disc[p]] + [A_DONE]
 
-    def _D_m_raise(self, fam, c, p, h, i):
+    @decision("m_raise")
+    def _decide_m_raise(self, fam, c, p, h, i):
         """Raise the Dead: a discarded Power's Attack and Defense values (shown, as against heroes)."""
         if fam == "done":
             return
@@ -191,7 +200,8 @@ class MonsterStamina:
             base = max(base, 3)
         return base + roll - (1 if self.token[PK["poison"]] == NH + m else 0)
 
-    def _T_m_houtcome(self) -> None:
+    @task("m_houtcome")
+    def _task_m_houtcome(self) -> None:
         cb = self.cb
         md = cb.get("mdu")
         if md is None:
@@ -299,7 +309,8 @@ class MonsterStamina:
             # Lifeswap: "may move the active Stamina Token to the bottom of the Pile"
             self._push(["ask", "yn", p, "m_bottom", m])
 
-    def _yn_m_bottom(self, yes, p, du, m):
+    @handles("yes_no", "m_bottom")
+    def _answer_m_bottom(self, yes, p, du, m):
         if yes and self.m_alive(m) and self.mstack[m]:
             st = self.mstack[m]
             st.append(st.pop(0))
@@ -350,7 +361,8 @@ class MonsterStamina:
                 self.pos[h] = near[0]
                 self._log(f"{HEROES[h].name} is freed")
 
-    def _T_m_hurt(self, src, m, amount, dt) -> None:
+    @task("m_hurt")
+    def _task_m_hurt(self, src, m, amount, dt) -> None:
         """Damage that is no attack (automatic Skill damage: "All enemies automatically take two ...
         Damage"; Pain Spike; Unholy Armor) against the top Stamina Token."""
         if not self.m_alive(m) or amount <= 0:

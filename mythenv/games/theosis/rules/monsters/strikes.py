@@ -4,6 +4,8 @@ die, the outcome and the strike's effects, Sick Duel."""
 
 from __future__ import annotations
 
+from mythenv.core.engine import decision, handles, lister, task
+
 from ...cards import HEROES, ITEMS, MONSTERS, POWERS
 from ..actions import (
     A_CARD,
@@ -27,7 +29,8 @@ class MonsterStrikes:
     __slots__ = ()  # the state's fields are StateBase's slots (rules/state.py)
 
 
-    def _T_m_strike(self, m, tb, f, j) -> None:
+    @task("m_strike")
+    def _task_m_strike(self, m, tb, f, j) -> None:
         """One strike of a face: choose the targets (and move first, before the first strike), then
         every target commits a Power face down (and may answer with a Defense Skill), then the
         monster's attack die is rolled for each (TH § Monster Attacking)."""
@@ -110,29 +113,35 @@ class MonsterStrikes:
         tasks.append(["m_strike_end"])
         self._push(*tasks)
 
-    def _L_m_commit(self, p, h, i):
+    @lister("m_commit")
+    def _options_m_commit(self, p, h, i):
         return [A_CARD + c for c in self.hand_of(h)]
 
-    def _D_m_commit(self, fam, c, p, h, i):
+    @decision("m_commit")
+    def _decide_m_commit(self, fam, c, p, h, i):
         self.commit_card(p, c)
         self.mcb["dcards"][i] = c
 
     def _mdef_opts(self, h) -> list[int]:
         return [s for s in self.mana_slots(h) if self.skill(h, s).key in MON_DEF_SKILLS]
 
-    def _T_m_defskill(self, i) -> None:
+    @task("m_defskill")
+    def _task_m_defskill(self, i) -> None:
         h = self.mcb["targets"][i]
         if self.alive(h) and self._mdef_opts(h):
             self._ask("m_defskill", self.owner[h], h, i)
 
-    def _L_m_defskill(self, p, h, i):
+    @lister("m_defskill")
+    def _options_m_defskill(self, p, h, i):
         return [A_SLOT + s for s in self._mdef_opts(h)] + [A_DONE]
 
-    def _D_m_defskill(self, fam, s, p, h, i):
+    @decision("m_defskill")
+    def _decide_m_defskill(self, fam, s, p, h, i):
         if fam == "slot":
             self.mcb["dskills"][i] = self.skill(h, s).key
 
-    def _T_m_duel(self, i) -> None:
+    @task("m_duel")
+    def _task_m_duel(self, i) -> None:
         mc = self.mcb
         h = mc["targets"][i]
         m = mc["m"]
@@ -168,12 +177,14 @@ class MonsterStrikes:
         elif key == "raise_the_dead" and self.disc[p]:
             self._ask("m_raise", p, h, i)
 
-    def _yn_m_reroll_att(self, yes, p, du, i):
+    @handles("yes_no", "m_reroll_att")
+    def _answer_m_reroll_att(self, yes, p, du, i):
         if yes:
             self.mcb["rolls"][i] = int(self.rng.integers(1, 5))
             self._log(f"the monster rerolls its attack die: {self.mcb['rolls'][i]}")
 
-    def _T_m_outcome(self, i) -> None:
+    @task("m_outcome")
+    def _task_m_outcome(self, i) -> None:
         mc = self.mcb
         h = mc["targets"][i]
         m = mc["m"]
@@ -242,7 +253,8 @@ class MonsterStrikes:
         if tasks:
             self._push(*tasks)
 
-    def _T_m_spike(self, m, amount, h) -> None:
+    @task("m_spike")
+    def _task_m_spike(self, m, amount, h) -> None:
         if self.m_alive(m) and amount > 0:
             self._log(f"Pain Spike: {MONSTERS[self.mkind[m]].name} takes {amount}")
             self.m_wound(m, amount, self.owner[h])
@@ -276,7 +288,8 @@ class MonsterStrikes:
         if eff:
             self._log(f"{name}: {eff.replace('_', ' ')}")
 
-    def _T_m_strike_end(self) -> None:
+    @task("m_strike_end")
+    def _task_m_strike_end(self) -> None:
         mc = self.mcb
         if mc is None:
             return

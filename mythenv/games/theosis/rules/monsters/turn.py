@@ -5,6 +5,8 @@ the monsters act after all heroes, the Action Die of each table, every non-strik
 
 from __future__ import annotations
 
+from mythenv.core.engine import task
+
 from ...cards import HEROES, ITEMS, MONSTERS, STATUSES
 from ..actions import (
     NC,
@@ -24,7 +26,8 @@ class MonsterTurn:
     __slots__ = ()  # the state's fields are StateBase's slots (rules/state.py)
 
     # ================================================================== the monsters' turn
-    def _T_turn_end(self) -> None:
+    @task("turn_end")
+    def _task_turn_end(self) -> None:
         """TH § Setting Up the Arena (Monster Modes): "The opposing monsters always act at the end of
         each turn after all Heroes have acted"; then the swallowed heroes lose 1D4."""
         if self.mmode and self.mphase == 0:
@@ -44,9 +47,10 @@ class MonsterTurn:
                 self.bondage = -1
             self._push(["turn_start"])
             return
-        super()._T_turn_end()
+        super()._task_turn_end()
 
-    def _T_m_endturn(self) -> None:
+    @task("m_endturn")
+    def _task_m_endturn(self) -> None:
         for h in sorted(range(NH), key=self.rank_of):
             if self.swal[h] and self.hp[h] > 0:
                 k = int(self.rng.integers(1, 5))
@@ -56,7 +60,8 @@ class MonsterTurn:
                     self.swal[h] = 0
                     self.kill(h, "swallowed")
 
-    def _T_m_act(self, m, tb, regular) -> None:
+    @task("m_act")
+    def _task_m_act(self, m, tb, regular) -> None:
         if not self.m_alive(m) or self.winner != -2:
             return
         if regular and tb == 0:
@@ -68,7 +73,8 @@ class MonsterTurn:
         self._log(f"{mon.name} ({mon.tables[tb]}) rolls {face.name}")
         self._push(["m_face", m, tb, f])
 
-    def _T_m_face(self, m, tb, f) -> None:
+    @task("m_face")
+    def _task_m_face(self, m, tb, f) -> None:
         mon = MONSTERS[self.mkind[m]]
         face = mon.faces[tb][f]
         sp = face.special
@@ -82,7 +88,8 @@ class MonsterTurn:
             return
         self._m_special(m, sp)
 
-    def _T_m_face_end(self) -> None:
+    @task("m_face_end")
+    def _task_m_face_end(self) -> None:
         self.mcb = None
 
     def _cleanse(self, m) -> None:
@@ -151,7 +158,8 @@ class MonsterTurn:
             self.mstack[m].append(tok)
 
     # ================================================================== heroes under statuses
-    def _T_hero_turn(self, h) -> None:
+    @task("hero_turn")
+    def _task_hero_turn(self, h) -> None:
         if self.mkind[0] >= 0 and self.alive(h):
             if self.para[h]:
                 self.para[h] = 0  # the Ranking Token flips back after this turn
@@ -166,9 +174,10 @@ class MonsterTurn:
                 if self.rtok:  # --- Rituals: so does an enslaved one
                     self._push(["r_turn_fire", h])
                 return
-        super()._T_hero_turn(h)
+        super()._task_hero_turn(h)
 
-    def _T_m_enslaved(self, h) -> None:
+    @task("m_enslaved")
+    def _task_m_enslaved(self, h) -> None:
         """Enslave (FAQ): "A hero resolving the Enslave ability will make a normal attack by playing a
         Power Card from their hand to initiate combat. The defender then will also play a Power Card
         to defend. If the attack is successful, the attacker rolls a D4 and the result is the final
