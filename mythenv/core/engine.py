@@ -93,7 +93,8 @@ class Engine:
         state asking for a step this game does not have)."""
         fn = self.handlers.get(kind, {}).get(name) if isinstance(name, str) else None
         if fn is None:
-            game = getattr(getattr(self, "game", None), "game_id", type(self).__name__)
+            info = getattr(getattr(self, "game", None), "info", None)
+            game = getattr(info, "game_id", type(self).__name__)
             raise StateError(f"{game}: no {kind} named {name!r}")
         return fn
 

@@ -73,3 +73,11 @@ def test_an_unknown_name_is_a_state_error_naming_it(name):
 def test_handles_takes_two_names(args):
     with pytest.raises(TypeError):
         handles(*args)
+
+
+def test_a_real_game_names_itself_in_the_error():
+    import mythenv
+
+    state = mythenv.make_game("theosis_v0").new_initial_state(seed=0)
+    with pytest.raises(StateError, match=r"^theosis_v0: no decision named 'nope'"):
+        state.handler("decision", "nope")
