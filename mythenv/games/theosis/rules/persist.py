@@ -9,6 +9,7 @@ from typing import Self
 
 import numpy as np
 
+from mythenv.core.bookkeeping import check_conserved
 from mythenv.core.errors import StateError
 
 from ..cards import HEROES, POWERS
@@ -39,8 +40,7 @@ class Persist:
             raise StateError("theosis_v0: Power ownership does not match the piles")
         items = self.pouch + self.offer + self.gone + [i for h in range(NH) for i in self.eq[h] if i >= 0]
         items += self.arow + ([self.bart] if self.bart >= 0 else [])  # --- Hierapolis
-        if sorted(items) != list(range(NI)):
-            raise StateError(f"theosis_v0: item conservation broken ({len(items)} placed, {NI} tokens)")
+        check_conserved("theosis_v0: item", items, NI)
         seen = set()
         for h in range(NH):
             if not 0 <= self.hp[h] <= MAXHP:

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from mythenv.core.bookkeeping import GameLog, log_field
 from mythenv.core.errors import StateError
 from mythenv.core.fields import SEATS, Declared, Field, Fields, Int, Ints, Rng, Runtime, Seq, Text, Tree
 from mythenv.core.game import TERMINAL
@@ -85,7 +86,7 @@ TOKENS_OF = Ints(0, len(TOKENS) - 1, max_len=len(TOKENS), setlike=True)  # a pil
 RITUALS_OF = Ints(0, max(NR - 1, 0), max_len=NR, setlike=True)  # a pile of Ritual cards
 
 
-class StateBase(Declared):
+class StateBase(GameLog, Declared):
     """The state's basics (see the package docstring): constructor, helpers, engine.
 
     Every field of every chapter is declared here, once, in saved order (``mythenv.core.fields``): the
@@ -93,6 +94,8 @@ class StateBase(Declared):
     ``self.method()`` call) and generates ``clone``, ``to_dict``, ``from_dict`` and the saved-state
     schema from them. The names are terse because the compiled encoder (``_cobserve.c``) and
     ``observe.py`` read them by name; each meaning says what the name holds."""
+
+    LOG_KEEP = 30  # the log's last lines (GameLog._log)
 
     fields = Fields(
         Field("phase", Text(choices=PHASES, default="select"),
@@ -142,7 +145,7 @@ class StateBase(Declared):
         Field("order", Ints(0, _seats, max_len=NH), "the seats in order for the step under way (hero picks in snake order, draft picks, offer turns, Hierapolis placing)"),
         Field("purse", Ints(0, GOLD, length=SEATS), "per seat: the gold in its purse (TH errata: 3 to start)",
               default=lambda g: [3] * g.num_players),
-        Field("log", Seq(Text(500), max_len=100), "the last lines of the game's log"),
+        log_field(),
         # --- Rituals (rules/rituals.py)
         Field("rshown", Ints(0, NR - 1, max_len=NR, setlike=True), "every Ritual card face up (cast or negated)"),
         Field("rhex", Ints(-1, 2 * NR - 1, length=NHEX), "per hex: the Ritual token on it, 2 * ritual + blocked (-1 none)",
@@ -272,11 +275,6 @@ class StateBase(Declared):
         if self.winner == -2 or self.winner == -1:
             return [0.0] * self.n
         return [1.0 if self.team[p] == self.winner else -1.0 for p in range(self.n)]
-
-    def _log(self, msg: str) -> None:
-        self.log.append(msg)
-        if len(self.log) > 30:
-            del self.log[:-30]
 
     def legal_actions(self) -> list[int]:
         """The live list (State makes this the ``_legal_view`` and hands callers a copy)."""

@@ -99,12 +99,14 @@ class MonsterResults:
     def _check_monsters(self, seen: set) -> None:
         """Every Stamina Token in exactly one place (a pile, removed, unused); monsters on free hexes;
         the heroes' monster statuses name monsters that exist."""
+        from mythenv.core.bookkeeping import check_conserved
         from mythenv.core.errors import StateError
         toks = self.tpool + [t for m in range(MAXM) for t in self.mstack[m] + self.mgone[m]]
         kept = [t for k in self.kept for t in k]
-        if (sorted(toks) != list(range(len(TOKENS)))) if self.mkind[0] >= 0 else (toks or kept):
-            raise StateError("theosis_v0: Stamina Token conservation broken (every token in one place once the "
-                             "monsters entered, none before)")
+        if self.mkind[0] >= 0:  # every token in one place once the monsters entered, none before
+            check_conserved("theosis_v0: Stamina Token", toks, len(TOKENS))
+        elif toks or kept:
+            raise StateError("theosis_v0: Stamina Tokens placed before the monsters entered")
         if len(set(kept)) != len(kept) or not set(kept) <= set(t for m in range(MAXM) for t in self.mgone[m]):
             raise StateError("theosis_v0: a kept Stamina Token was never removed")
         for m in range(MAXM):
