@@ -99,6 +99,13 @@ def table_text(text: str, viewer: int | str | None = None, words: Callable[[str]
     return cap(_named(words(text) if words is not None else text, viewer))
 
 
+def recent_lines(log: list[str], viewer: int | str | None, k: int,
+                 words: Callable[[str], str] | None = None) -> list[str]:
+    """The last ``k`` lines of a game's log (``GameLog``) in the table's words for ``viewer``
+    (``table_text``); none for ``k`` 0."""
+    return [table_text(line, viewer, words) for line in log[-k:]] if k else []
+
+
 def _seat_of(m: re.Match) -> int:
     return int(m.group("code")) if m.group("code") is not None else int(m.group("name")) - 1
 

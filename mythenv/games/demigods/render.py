@@ -22,11 +22,6 @@ def status(state, viewer: int | str | None = None) -> tuple[str, str]:
     return context, w.to_act_text(state, viewer)
 
 
-def _log(state, viewer, k: int) -> list[str]:
-    """The last ``k`` lines of the log, seats named for ``viewer``."""
-    return [w.table_text(line, viewer) for line in state.log[-k:]] if k else []
-
-
 def render_state(state, viewer: int | None = None) -> str:
     g = state.game
     kind_of = g.kind_of
@@ -56,7 +51,7 @@ def render_state(state, viewer: int | None = None) -> str:
         lines.append(f"   kingdom: {' | '.join(kd)} | front: {fr}")
     lines.append("(* = blessed)")
     if state.log:
-        lines.append("recent: " + "; ".join(_log(state, viewer, 5)))
+        lines.append("recent: " + "; ".join(w.recent_lines(state.log, viewer, 5)))
     return "\n".join(lines)
 
 
@@ -96,7 +91,7 @@ def draw(state, seat):
                f"{state.returns()[q]:+g}" if state.phase == OVER else
                f"A {state.total(q, 0):,} W {state.total(q, 1):,}", d.seat_color(q)) for q in range(n)]
     x0, y0, x1, y1 = d.header(c, f"Demigods ({n} players, speech {g.config['speech']}) - {d.view_name(seat)}",
-                              turn, pending, "".join(_log(state, viewer, 1)), scores)
+                              turn, pending, "".join(w.recent_lines(state.log, viewer, 1)), scores)
     top_box = (x0, y0, x1, y0 + 142)
     inner = d.panel(c, top_box, f"The table - the throne needs Army {g.config['army_goal']:,} and Wealth "
                     f"{g.config['wealth_goal']:,}", d.MUTED)
@@ -111,7 +106,7 @@ def draw(state, seat):
         d.pile(c, disc_b, len(state.discard), "discard", card_label(kind_of[top]),
                CATEGORY_COLORS.get(KINDS[kind_of[top]].category, d.MUTED))
     log_b = (disc_b[2] + 20, inner[1], inner[2], inner[3])
-    d.text_box(c, log_b, "recent:\n" + "\n".join(_log(state, viewer, 6)), 12, bg=d.PANEL)
+    d.text_box(c, log_b, "recent:\n" + "\n".join(w.recent_lines(state.log, viewer, 6)), 12, bg=d.PANEL)
     y = top_box[3] + 8
     for q in range(n):
         box = (x0, y, x1, y + 160)

@@ -61,11 +61,6 @@ def _words(line: str) -> str:
 _PLACE = re.compile(r"\bcolumn (\d)(?: position (\d))?")
 
 
-def _log(state, viewer, k: int) -> list[str]:
-    """The last ``k`` lines of the log in the table's words for ``viewer``."""
-    return [w.table_text(line, viewer, _words) for line in state.log[-k:]] if k else []
-
-
 def render_state(state, viewer: int | None = None) -> str:
     lines = []
     lines.append(f"Hera and Zeus - {w.view_title(viewer, SIDE_NAMES[viewer] if viewer is not None else '')} - "
@@ -92,7 +87,7 @@ def render_state(state, viewer: int | None = None) -> str:
             lines.append("   " + "-" * 52)
     lines.append("(* = face down)")
     if state.log:
-        lines.append("recent: " + "; ".join(_log(state, viewer, 4)))
+        lines.append("recent: " + "; ".join(w.recent_lines(state.log, viewer, 4, _words)))
     return "\n".join(lines)
 
 
@@ -137,7 +132,7 @@ def draw(state, seat):
                f"{state.returns()[p]:+g}" if state.phase == OVER else f"{len(state.hand[p])} in hand",
                SIDE_COLORS[p]) for p in (0, 1)]
     body = d.header(c, f"Hera and Zeus - {d.view_name(seat, SIDE_NAMES)}", turn, pending,
-                    "".join(_log(state, viewer, 1)), scores)
+                    "".join(w.recent_lines(state.log, viewer, 1, _words)), scores)
     x0, y0, x1, y1 = body
     order = [1, 0] if viewer in (None, 0) else [0, 1]   # the viewer's side at the bottom
     field_box = (x0, y0, x0 + 470, y1)

@@ -26,11 +26,6 @@ def status(state, viewer: int | str | None = None) -> tuple[str, str]:
     return context, w.to_act_text(state, viewer)
 
 
-def _log(state, viewer, k: int) -> list[str]:
-    """The last ``k`` lines of the log, seats named for ``viewer``."""
-    return [w.table_text(line, viewer) for line in state.log[-k:]] if k else []
-
-
 def _trials(won) -> str:
     """A seat's Trials won, in words."""
     names = [("1st", "2nd")[t] for t in (0, 1) if won[t]]
@@ -114,7 +109,7 @@ def draw(state, seat):
                f"{sc[q]:g} Favors, {w.counted(state.gem[q], 'Gem')}", d.seat_color(q)) for q in range(n)]
     turn, pending = status(state, viewer)
     x0, y0, x1, y1 = d.header(c, f"Mythologies ({n} players) - {d.view_name(seat)}",
-                              turn, pending, "".join(_log(state, viewer, 1)), scores)
+                              turn, pending, "".join(w.recent_lines(state.log, viewer, 1)), scores)
     sanct, info = d.split((x0, y0, x1, y0 + 430), 3, 1, vertical=False, gap=10)
     boards = d.grid(d.panel(c, sanct, "Sanctuary", d.MUTED), 2, 2, gap=8)
     for b in range(4):
@@ -146,7 +141,7 @@ def draw(state, seat):
     lines.append(f"first player: {seat_name(state.first, viewer)}")
     if state.exile:
         lines.append("exiled: " + ", ".join(card_name(x) for x in state.exile))
-    lines.append("recent: " + "; ".join(_log(state, viewer, 4)))
+    lines.append("recent: " + "; ".join(w.recent_lines(state.log, viewer, 4)))
     d.text_box(c, inner, "\n\n".join(lines), 12)
     pans = d.row((x0, y0 + 440, x1, y1), n, gap=10)
     for q in range(n):

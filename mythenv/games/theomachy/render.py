@@ -43,11 +43,6 @@ def status(s, viewer: int | str | None = None) -> tuple[str, str]:
     return context, w.to_act_text(s, viewer)
 
 
-def _log(s, viewer, k: int) -> list[str]:
-    """The last ``k`` lines of the log, seats named for ``viewer``."""
-    return [w.table_text(line, viewer) for line in s.log[-k:]] if k else []
-
-
 def _const_known(s, i: int, viewer) -> bool:
     return i < s.const_up or viewer is None or bool(s.peek[viewer])
 
@@ -97,7 +92,7 @@ def render_state(s, viewer: int | None = None) -> str:
         if s.step == BATTLE and s.active(q):
             lines.append(f"    battle: {w.counted(s.attacks[q], 'attack')}, Power {s.battle_power(q)}")
     if s.log:
-        lines.append("recent: " + "; ".join(_log(s, viewer, 5)))
+        lines.append("recent: " + "; ".join(w.recent_lines(s.log, viewer, 5)))
     return "\n".join(lines)
 
 
@@ -187,7 +182,7 @@ def draw(state, seat):
     mode = s.game.config.get("mode", "basic")
     turn, pending = status(s, viewer)
     x0, y0, x1, y1 = d.header(c, f"Theomachy, {mode.capitalize()} game ({n} players) - {d.view_name(seat)}",
-                              turn, pending, "".join(_log(s, viewer, 1)), scores)
+                              turn, pending, "".join(w.recent_lines(s.log, viewer, 1)), scores)
     cons_b, bet_b, track_b = d.split((x0, y0, x1, y0 + 188), 3.2, 2, 3.2, vertical=False, gap=10)
     inner = d.panel(c, cons_b, "Constellation", d.MUTED)
     cells = d.row(inner, max(5, len(s.const)), 4, max_width=80)

@@ -64,11 +64,6 @@ def _words(line: str) -> str:
     return _TURNED.sub(lambda m: f"(turned {60 * int(m.group(1))} degrees)", _COORD.sub(_hex_words, line))
 
 
-def _log(state, viewer, k: int) -> list[str]:
-    """The last ``k`` lines of the log in the table's words for ``viewer``."""
-    return [w.table_text(line, viewer, _words) for line in state.log[-k:]] if k else []
-
-
 def _team(state, p: int) -> str:
     """", team 2" where the seats play in teams (numbered as a person counts); "" where every seat
     plays for itself or all play together."""
@@ -147,7 +142,7 @@ def render_state(state, viewer: int | None = None) -> str:
     if state.phase == "prep" or state.pturn:  # --- Hierapolis
         lines += _render_prep(state, viewer)
     if state.log:
-        lines.append("recent: " + "; ".join(_log(state, viewer, 5)))
+        lines.append("recent: " + "; ".join(w.recent_lines(state.log, viewer, 5, _words)))
     return "\n".join(lines)
 
 
@@ -321,7 +316,7 @@ def draw(state, seat, hexes: dict | None = None):
     turn, pending = status(state, viewer)
     prep = "fast preparation" if state.game.config.get("prep") == "fast" else "Hierapolis"
     x0, y0, x1, y1 = d.header(c, f"Theosis, {mode.replace('_', ' ')} ({n} player{'s' if n > 1 else ''}, {prep}) - "
-                              f"{d.view_name(seat)}", turn, pending, "".join(_log(state, viewer, 1)), scores)
+                              f"{d.view_name(seat)}", turn, pending, "".join(w.recent_lines(state.log, viewer, 1, _words)), scores)
     left, right = d.split((x0, y0, x1, y1), 1.15, 1, vertical=False, gap=10)
     if state.phase == "prep":
         _hierapolis(c, left, state, viewer)
