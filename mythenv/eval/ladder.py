@@ -210,6 +210,9 @@ def full_command(a) -> str:
     return "python -m mythenv.eval.ladder --games 200 --search-games 34 --seeds 0 1 2 --workers 2 --out " + a.out
 
 
+#: what the exploit runs (mythenv.eval.exploit) store in the ladder's JSON; a ladder run keeps them
+EXPLOIT_KEYS = ("exploit", "exploit_note")
+
 #: the checkout's docs/, where the ladder is published; a run written there also updates the copy the
 #: package ships (``mythenv evaluate`` reads it: an installed wheel has no docs/)
 CHECKOUT_DOCS = Path(__file__).resolve().parents[2] / "docs"
@@ -274,10 +277,11 @@ def main(argv=None) -> int:
     # every stored config from the start, in the suite's order: the write after each measured config
     # (an interrupted run keeps what it measured) then loses none of the configs still to come
     report["games"] = {cfg.key: old["games"][cfg.key] for cfg in S.SUITE if cfg.key in old.get("games", {})}
-    if js.exists():  # the exploit runs (mythenv.eval.exploit) measure the agents, not the ladder: kept
-        kept = json.loads(js.read_text()).get("exploit")
-        if kept is not None:
-            report["exploit"] = kept
+    if js.exists():  # the exploit runs (mythenv.eval.exploit) measure the agents, not the ladder: kept,
+        stored = json.loads(js.read_text())  # with the paragraph that says what they show
+        for key in EXPLOIT_KEYS:
+            if stored.get(key) is not None:
+                report[key] = stored[key]
     t0 = time.perf_counter()
     for cfg in S.SUITE:
         if cfg not in todo:
