@@ -62,8 +62,10 @@ from .config import DEFAULT_PPO, TrainConfig, config_dir, load_config, read_toml
 RECIPE_KEYS = {"name", "config", "game_config", "pipeline", "final_eval_games", "eval_opponents", "phases",
                "keep_snapshots", "eval_workers", "eval_team", "description"}
 #: what a recipe's ``pipeline`` may set: how its games are stepped (a policy shipped before the batched
-#: engine pins the SubprocVecEnv it was trained on; ``n_steps`` is [ppo]'s, per env)
-PIPELINE_KEYS = ("vec_env", "n_envs", "vec_workers", "n_steps")
+#: engine pins the SubprocVecEnv it was trained on; ``n_steps`` is [ppo]'s, per env) and the reward
+#: shaping that stepping supports (the batched engine pays the game's returns only: a phase moving a
+#: shaped config onto it sets ``shaping = 0``)
+PIPELINE_KEYS = ("vec_env", "n_envs", "vec_workers", "n_steps", "shaping")
 PHASE_KEYS = {"steps", "opponents", "ppo", "pipeline", "note", "imitate"}
 IMITATE_DEFAULTS: dict[str, Any] = {"teacher": None, "games": 2000, "opponents": {"heuristic": 0.5, "random": 0.5},
                                     "epochs": 4, "batch_size": 512, "learning_rate": 3e-4, "vf_coef": 0.5,

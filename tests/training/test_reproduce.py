@@ -93,6 +93,11 @@ def test_a_phase_may_move_to_the_batched_engine(tmp_path):
     assert recipe.config.vec_env == "dummy"
     meta = reproduce(recipe, root=tmp_path / "training", progress=False, out_policy=tmp_path / "tiny.npz")
     assert meta["steps"] >= 256 and [h["phase"] for h in meta["history"]] == [0, 1]
+    # a shaped config moves onto the batched engine (which pays the game's returns only) with shaping = 0
+    p.write_text(p.read_text().replace("n_steps = 16 }", "n_steps = 16, shaping = 0 }"))
+    shaped = load_recipe(p)
+    shaped.config = shaped.config.replace(shaping=0.1)
+    assert (shaped.phase_config(0).shaping, shaped.phase_config(1).shaping) == (0.1, 0)
     p.write_text(p.read_text().replace("vec_workers = 1", "seed = 1"))
     with pytest.raises(ConfigError, match="phase 1: pipeline"):
         load_recipe(p)
