@@ -430,11 +430,8 @@ class DemigodsState(Engine, GameLog, Declared):
         if self.phase == OVER:
             return []
         if self.pending:
-            rec = self.pending[-1]
-            options = self.handlers["lister"].get(rec[0])
-            if options is None:  # an automatic record on top: the stack was not settled
-                raise StateError(f"demigods_v0: unknown pending record {rec!r}")
-            return options(self, *rec[1:])
+            rec = self.pending[-1]  # a task's record on top (not settled) is a StateError: no lister
+            return self.handler("lister", rec[0])(self, *rec[1:])
         L = self.game.layout
         p = self.turn_player
         kind_of = self.game.kind_of
