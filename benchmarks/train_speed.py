@@ -7,13 +7,17 @@ no evaluations, no checkpoints before the end) for ``--steps`` learner steps, al
 times; the rate is learner steps over the time ``mythenv train`` reports (``wall_time_s``: learning,
 not importing torch or building the envs); the ratio is the median of each repeat's ratio.
 
-- **before**: ``vec_env="subproc"``, ``n_envs=2``, ``n_steps`` = the rollout / 2;
-- **batched**: the config as it ships (``vec_env="batched"``, 64 games over 2 workers).
+- **before**: ``vec_env="subproc"``, ``n_envs=2``, ``n_steps`` = the rollout / 2, one torch thread;
+- **batched**: the config as it ships (``vec_env="batched"``, 64 games over 2 workers, the learner on
+  every core while the workers wait: ``torch_threads = 0``);
+- **batched-256**: the same with 256 games and one minibatch per epoch (``n_steps`` = the rollout / 256,
+  ``batch_size`` = the rollout): the same network, rollout and epochs, fewer and larger gradient steps.
 
-Both have the same rollout (``n_steps * n_envs``), batch size and epochs. Results go to
-``benchmarks/train_speed.json``::
+``--opponents POOL`` (e.g. ``self``) trains all three against that pool instead of the config's: the
+config's pool holds the heuristic, which the engine plays one decision at a time and which bounds
+every pipeline. Results go to ``benchmarks/train_speed.json``, one row per game and pool::
 
-    python -m benchmarks.train_speed [--steps 32768] [--repeats 2] [games ...]
+    python -m benchmarks.train_speed [--steps 32768] [--repeats 2] [--opponents self] [games ...]
 """
 
 from __future__ import annotations
@@ -34,12 +38,25 @@ GAMES = ("hera_zeus_v0", "demigods_v0", "theomachy_v0", "theosis_v0")  # batched
 RESULTS = Path(__file__).with_name("train_speed.json")
 
 
-def pipelines(game: str, steps: int) -> dict:
+def pipelines(game: str, steps: int, opponents: dict[str, float] | None = None) -> dict:
     cfg = load_config(None, game=game)
     rollout = cfg.ppo["n_steps"] * cfg.n_envs
     quiet = dict(steps=steps, pretrain={}, eval_every=10**9, snapshot_every=10**9, checkpoint_every=10**9)
+    if opponents:
+        quiet["opponents"] = opponents
     return {"before": cfg.replace(vec_env="subproc", n_envs=2, ppo={**cfg.ppo, "n_steps": rollout // 2}, **quiet),
-            "batched": cfg.replace(**quiet)}
+            "batched": cfg.replace(**quiet),
+            "batched-256": cfg.replace(n_envs=256, ppo={**cfg.ppo, "n_steps": rollout // 256, "batch_size": rollout},
+                                       **quiet)}
+
+
+def parse_pool(text: str) -> dict[str, float]:
+    """``self`` or ``random=0.5,self=0.5`` -> weights (``mythenv train --opponents``'s form)."""
+    pool = {}
+    for part in text.split(","):
+        name, _, w = part.partition("=")
+        pool[name.strip()] = float(w) if w else 1.0
+    return pool
 
 
 def rate(cfg) -> float:
@@ -58,26 +75,42 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("games", nargs="*", help=f"games (default: {', '.join(GAMES)})")
     p.add_argument("--steps", type=int, default=32_768, help="learner steps per run")
     p.add_argument("--repeats", type=int, default=2)
+    p.add_argument("--opponents", default="", help="the pool all pipelines train against, e.g. self "
+                   "(default: the config's)")
     args = p.parse_args(argv)
+    pool = parse_pool(args.opponents) if args.opponents else None
     rows = json.loads(RESULTS.read_text()) if RESULTS.exists() else {}
     for game in args.games or GAMES:
-        runs = {"before": [], "batched": []}
+        runs: dict[str, list[float]] = {name: [] for name in pipelines(game, args.steps, pool)}
         for _ in range(args.repeats):
-            for name, cfg in pipelines(game, args.steps).items():
+            for name, cfg in pipelines(game, args.steps, pool).items():
                 runs[name].append(rate(cfg))
                 print(f"{game} {name}: {runs[name][-1]:,.0f} learner steps/s", flush=True)
-        cfg = pipelines(game, args.steps)["batched"]
-        rows[game] = {"before": round(statistics.median(runs["before"])), "batched": round(statistics.median(runs["batched"])),
-                      "ratio": round(statistics.median(b / a for a, b in zip(runs["before"], runs["batched"])), 2),
-                      "runs": runs, "steps": args.steps, "rollout": cfg.ppo["n_steps"] * cfg.n_envs,
-                      "net_arch": cfg.ppo["net_arch"], "opponents": cfg.opponents,
-                      "command": f"python -m benchmarks.train_speed --steps {args.steps} --repeats {args.repeats} {game}",
-                      "machine": {"cpus": os.cpu_count(), "python": platform.python_version()}}
+        cfg = pipelines(game, args.steps, pool)["batched"]
+        row = {name: round(statistics.median(r)) for name, r in runs.items()}
+        for name in runs:
+            if name != "before":
+                row[f"ratio {name}"] = round(statistics.median(b / a for a, b in zip(runs["before"], runs[name])), 2)
+        flags = f" --opponents {args.opponents}" if args.opponents else ""
+        row.update(runs=runs, steps=args.steps, rollout=cfg.ppo["n_steps"] * cfg.n_envs, net_arch=cfg.ppo["net_arch"],
+                   n_epochs=cfg.ppo["n_epochs"], opponents=cfg.opponents,
+                   command=f"python -m benchmarks.train_speed --steps {args.steps} --repeats {args.repeats}{flags} {game}",
+                   machine={"cpus": os.cpu_count(), "python": platform.python_version()})
+        rows[f"{game} {args.opponents or 'config'}"] = row
         RESULTS.write_text(json.dumps(rows, indent=1) + "\n")
-    print("| game | before (subproc, 2 envs) | batched (64 games, 2 workers) | ratio |\n|---|---:|---:|---:|")
-    for game, r in rows.items():
-        print(f"| `{game}` | {r['before']:,} | {r['batched']:,} | {r['ratio']:.2f}x |")
+    print(table(rows))
     return 0
+
+
+def table(rows: dict) -> str:
+    """The rows as the Markdown table in docs/training.md."""
+    out = ["| game | opponents | before (subproc, 2 envs) | batched (64 games) | ratio | batched, 256 games, "
+           "one minibatch | ratio |", "|---|---|---:|---:|---:|---:|---:|"]
+    for key, r in rows.items():
+        game, pool = key.split(" ", 1)
+        out.append(f"| `{game}` | {pool} | {r['before']:,} | {r['batched']:,} | {r['ratio batched']:.2f}x | "
+                   f"{r['batched-256']:,} | {r['ratio batched-256']:.2f}x |")
+    return "\n".join(out)
 
 
 if __name__ == "__main__":

@@ -22,6 +22,7 @@ Every key has a default here, so a config file only lists what differs. The file
 
 from __future__ import annotations
 
+import os
 import tomllib
 from dataclasses import asdict, dataclass, field, fields
 from pathlib import Path
@@ -89,7 +90,10 @@ class TrainConfig:
     eval_every: int = 100_000               # learner steps between arena evaluations
     eval_games: int = 100                   # games per evaluation opponent
     eval_opponents: list[str] = field(default_factory=lambda: ["random", "heuristic"])
-    torch_threads: int = 1
+    # torch threads in the learner: 0 (auto) is every core with vec_env="batched" (its worker processes
+    # wait while the learner computes: SB3 steps them synchronously) and 1 otherwise (the SubprocVecEnv's
+    # processes run their own opponents' torch forwards beside the learner's)
+    torch_threads: int = 0
     ppo: dict[str, Any] = field(default_factory=lambda: dict(DEFAULT_PPO))
     game_config: dict[str, Any] = field(default_factory=dict)
     pretrain: dict[str, Any] = field(default_factory=dict)  # behaviour cloning warm start (imitation.py)
@@ -103,6 +107,12 @@ class TrainConfig:
     def __post_init__(self) -> None:
         self.validate()
 
+    def learner_threads(self) -> int:
+        """The torch threads the learner uses (``torch_threads``, 0: auto, see the field)."""
+        if self.torch_threads:
+            return self.torch_threads
+        return max(1, min(os.cpu_count() or 1, 256)) if self.vec_env == "batched" else 1
+
     def validate(self) -> None:
         if self.steps <= 0:
             raise ConfigError(f"steps={self.steps} must be positive")
@@ -112,6 +122,9 @@ class TrainConfig:
             raise ConfigError(f"vec_env={self.vec_env!r} is not allowed; allowed: {', '.join(map(repr, VEC_ENVS))}")
         if isinstance(self.vec_workers, bool) or not isinstance(self.vec_workers, int) or self.vec_workers < 1:
             raise ConfigError(f"vec_workers={self.vec_workers!r} must be a positive integer")
+        if isinstance(self.torch_threads, bool) or not isinstance(self.torch_threads, int) \
+                or not 0 <= self.torch_threads <= 256:
+            raise ConfigError(f"torch_threads={self.torch_threads!r} must be an integer from 0 (auto) to 256")
         if self.vec_env == "batched" and self.shaping:
             raise ConfigError("vec_env='batched' pays the game's returns only; shaping needs vec_env 'subproc' or 'dummy'")
         if self.vec_env == "batched" and self.n_envs % self.vec_workers:

@@ -278,7 +278,7 @@ def train(cfg: TrainConfig, out: str | Path, resume: bool = False, progress: boo
     for sub in ("pool", "checkpoints", "tb"):
         (out / sub).mkdir(parents=True, exist_ok=True)
     (out / "config.json").write_text(json.dumps(cfg.to_dict(), indent=2))
-    torch.set_num_threads(cfg.torch_threads)
+    torch.set_num_threads(cfg.learner_threads())
 
     start = int(ckpts[-1].stem.split("_")[1]) if resume else 0
     seed = cfg.seed + start  # a resumed run continues with fresh, still reproducible streams
@@ -296,7 +296,7 @@ def train(cfg: TrainConfig, out: str | Path, resume: bool = False, progress: boo
         venv.seed(seed)
     else:
         fns = [make_env(cfg.game, cfg.opponents, seed + 1000 * i, snaps, cfg.seat, cfg.game_config,
-                        cfg.pool_size, cfg.latest_prob, cfg.torch_threads, shaping=cfg.shaping,
+                        cfg.pool_size, cfg.latest_prob, cfg.learner_threads(), shaping=cfg.shaping,
                         gamma=cfg.ppo["gamma"]) for i in range(cfg.n_envs)]
         venv = SubprocVecEnv(fns) if cfg.vec_env == "subproc" and cfg.n_envs > 1 else DummyVecEnv(fns)
     ppo = dict(cfg.ppo)

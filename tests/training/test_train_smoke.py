@@ -138,6 +138,21 @@ def test_train_on_the_batched_engine(tmp_path):
         tiny("hera_zeus_v0", vec_env="batched", n_envs=3, vec_workers=2)
 
 
+def test_learner_threads_auto_and_bounded():
+    """``torch_threads = 0`` (the default) gives the learner every core on the batched engine, whose
+    workers wait while it computes, and one thread beside a SubprocVecEnv; a set value is kept; a value
+    that is not an integer from 0 to 256 is refused by name."""
+    import os
+
+    assert tiny("hera_zeus_v0", vec_env="batched", n_envs=8).learner_threads() == max(1, os.cpu_count() or 1)
+    assert tiny("hera_zeus_v0", vec_env="subproc").learner_threads() == 1
+    assert tiny("hera_zeus_v0", vec_env="dummy").learner_threads() == 1
+    assert tiny("hera_zeus_v0", vec_env="batched", n_envs=8, torch_threads=3).learner_threads() == 3
+    for bad in (-1, 257, 1.5, True, "2"):
+        with pytest.raises(ConfigError, match="torch_threads"):
+            tiny("hera_zeus_v0", torch_threads=bad)
+
+
 def test_configs_train_batched_and_recipes_pin_their_pipeline(tmp_path):
     """``mythenv train GAME`` runs on the batched engine with the rollout size the config had with two
     envs; the recipes of the shipped policies keep the SubprocVecEnv they were trained on; shaping
