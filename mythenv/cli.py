@@ -409,11 +409,9 @@ def cmd_evaluate(args) -> int:
 def cmd_exploit(args) -> int:
     """``evaluate AGENT --exploit STEPS``: a best response trained against the frozen agent (mythenv/eval/exploit.py)."""
     from mythenv.eval.exploit import exploit, require_train_extra, table
-    from mythenv.eval.suite import SUITE, select
+    from mythenv.eval.suite import exploit_configs
 
-    cfgs = []
-    for k in args.configs or ["hera_zeus_v0"]:  # a config key, or a game id: its configs
-        cfgs += [c for c in ([c for c in SUITE if c.key == k] or select([k])) if c not in cfgs]
+    cfgs = exploit_configs(args.configs or ["hera_zeus_v0"])  # a config key, or a game id: its suite configs
     if args.games_filter:
         cfgs = [c for c in cfgs if c.game in args.games_filter]
     if not cfgs:
@@ -422,8 +420,8 @@ def cmd_exploit(args) -> int:
     command = "mythenv evaluate " + " ".join(args.argv)
     results = []
     for cfg in cfgs:
-        if cfg.make().num_players == 1:
-            print(f"{cfg.key}: skipped: one seat, no opponent to exploit", file=sys.stderr)
+        if cfg.make().num_players == 1 or cfg.team:
+            print(f"{cfg.key}: skipped: {'co-op' if cfg.team else 'one seat'}, no opponent to exploit", file=sys.stderr)
             continue
         res = exploit(args.agent, args.exploit, cfg.key, games=args.games or 1000, seed=args.seed,
                       eval_every=args.exploit_every, eval_games=args.exploit_games, workers=args.workers,
@@ -464,7 +462,8 @@ def _add_eval_commands(sub) -> None:
                    help="games per opponent and config (default 100; with --exploit: the best response's "
                         "final games against the agent, default 1000)")
     q.add_argument("--configs", nargs="+", metavar="CONFIG",
-                   help="suite configs (e.g. theosis_v0:solo) or game ids (default: the whole suite)")
+                   help="suite configs (e.g. theosis_v0:solo) or game ids (default: the whole suite); with --exploit "
+                        "also the configs with more seats (demigods_v0:4p, theomachy_v0:4p)")
     q.add_argument("--games-filter", nargs="+", dest="games_filter", metavar="GAME",
                    help="only these game ids (all of their suite configs)")
     q.add_argument("--opponents", metavar="A,B,...",

@@ -25,6 +25,7 @@ class SuiteConfig:
     config: dict = field(default_factory=dict)
     seed: int = 0
     label: str = ""
+    team: bool = False         # every seat on one side against the game (co-op): no opponent seat
 
     def make(self) -> Game:
         return make_game(self.game, **self.config)
@@ -48,6 +49,16 @@ SUITE: tuple[SuiteConfig, ...] = (
     SuiteConfig("theosis_v0", "theosis_v0", {}, 2806, "Theosis, 2 seats free-for-all, Hierapolis preparation"),
     SuiteConfig("theosis_v0:solo", "theosis_v0", {"num_players": 1, "mode": "solo"}, 2807,
                 "Theosis solo, one seat against the monsters"),
+)
+
+#: the configs with more seats a policy ships for (issue 44): not on the two-seat ladder, but a best
+#: response can be trained against them (``mythenv evaluate AGENT --exploit STEPS --configs KEY``: the
+#: frozen agent at every other seat); the co-op config has no opponent seat to exploit
+MORE_SEATS: tuple[SuiteConfig, ...] = (
+    SuiteConfig("demigods_v0:4p", "demigods_v0", {"num_players": 4}, 2808, "Demigods, 4 seats"),
+    SuiteConfig("theomachy_v0:4p", "theomachy_v0", {"num_players": 4}, 2809, "Theomachy Basic, 4 seats"),
+    SuiteConfig("theosis_v0:coop2", "theosis_v0", {"mode": "coop", "num_players": 2}, 2810,
+                "Theosis co-op, 2 seats against the monsters", team=True),
 )
 
 #: the ISMCTS budgets of the ladder (the first is the one ``mythenv evaluate`` plays against)
@@ -78,6 +89,19 @@ def select(keys: list[str] | None = None) -> list[SuiteConfig]:
     return [c for c in SUITE if c in out]
 
 
+def exploit_configs(keys: list[str]) -> list[SuiteConfig]:
+    """The configs ``mythenv evaluate --exploit`` plays for ``keys``: a key of the suite or of
+    :data:`MORE_SEATS` names that config; a game id names its suite (two-seat) configs."""
+    out: list[SuiteConfig] = []
+    for k in keys:
+        exact = [c for c in (*SUITE, *MORE_SEATS) if c.key == k]
+        if not exact and not any(k == c.game for c in SUITE):
+            raise ConfigError(f"{k!r} is not a config to exploit; the configs: "
+                              + ", ".join(c.key for c in (*SUITE, *MORE_SEATS)) + " (or a game id for its suite configs)")
+        out += [c for c in (exact or select([k])) if c not in out]
+    return out
+
+
 def available(spec: str, cfg: SuiteConfig, game: Game | None = None) -> str | None:
     """None if ``spec`` builds for ``cfg``, else why not (the shipped policy does not ship for every
     config: its ConfigError says so)."""
@@ -90,5 +114,5 @@ def available(spec: str, cfg: SuiteConfig, game: Game | None = None) -> str | No
     return None
 
 
-__all__ = ["EVALUATE_OPPONENTS", "ISMCTS", "LADDER_AGENTS", "MONSTERS", "OPENSPIEL", "SHIPPED", "SUITE",
-           "SuiteConfig", "available", "select"]
+__all__ = ["EVALUATE_OPPONENTS", "ISMCTS", "LADDER_AGENTS", "MONSTERS", "MORE_SEATS", "OPENSPIEL", "SHIPPED",
+           "SUITE", "SuiteConfig", "available", "exploit_configs", "select"]
