@@ -5,8 +5,10 @@ Pantheons, Their Gods and Mythology Cards. Their texts are data: lists of names 
 (``rules/myth.py``) interprets. The vocabulary is the tables below; the TOML file's header documents
 each name. To add a behaviour: add its name and argument spec here (``OPS`` / ``CONDITIONS`` /
 ``COSTS``; for an op also the triggers it may act at in ``TRIGGER_OPS``), then its meaning in
-``rules/myth.py`` (``_myth_op`` for ops, ``_cond`` for conditions, ``_pay_cost`` / ``_cost_ok`` for
-costs).
+``rules/`` as a rule of the state's tables: ``@handles("card_op", name)`` (``rules/effects.py``) or
+``@handles("myth_op", name)`` for an instant op, ``@handles("condition", name)`` for a condition,
+``@handles("cost_ok", name)`` and ``@handles("pay_cost", name)`` for a cost (``rules/myth.py``;
+tests/games/theomachy/test_rule_tables.py checks that every name here has its rules).
 
 Argument specs: ``n`` a positive integer, ``z`` an integer >= 0, ``a`` a positive integer or
 ``all``, ``t`` a token type (disciple / priest / prophet), ``s`` an Essence (air / earth / fire /

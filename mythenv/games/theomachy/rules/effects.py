@@ -4,7 +4,7 @@ the data-driven card effects (``Kind.ops`` from ``cards.py``, see ``data/prayer.
 
 from __future__ import annotations
 
-from mythenv.core.engine import decision, lister
+from mythenv.core.engine import decision, handles, lister
 from mythenv.core.words import counted
 
 from ..cards import KINDS
@@ -138,38 +138,54 @@ class CardPlay:
 
     def _card_op(self, p: int, op: tuple, t: int, attack: bool = False) -> bool:
         """One op of the shared Prayer vocabulary acting at once, by ``p`` on target ``t`` (-1 none):
-        a played card's text (``_resolve``) or a Pantheon source's (``_myth_op`` in ``rules/myth.py``).
-        An ``attack`` strips nothing from a shielded Stake (TM § Allowed Battle Actions: Shield).
-        False when ``op`` acts elsewhere (End of Battle Power, continuous and static ops)."""
-        name = op[0]
-        if name == "strip":
-            if t >= 0 and not (attack and self._shielded(t)):
-                k = self._stake_remove(t, op[1], op[2])
-                self._log(f"{self.name(t)} loses {counted(k, TOKEN_NAMES[op[1]])} from the Stake")
-                if self.advanced:
-                    self.h_stripped[p] += k
-        elif name == "bank_to_stake":
-            g = min(op[2], self.bank[op[1]])
-            self.bank[op[1]] -= g
-            self.stake[p][op[1]] += g
-        elif name == "discard_random":
-            for _ in range(op[1]):
-                if self.hand[t]:
-                    x = self.hand[t].pop(int(self.rng.integers(len(self.hand[t]))))
-                    self._to_disc(t, x)
-                    self._log(f"{self.name(t)} discards {kind(x).name} at random")
-        elif name == "draw":
-            self._draw(p, op[1])
-        elif name == "peek_hand":
-            for x in self.hand[t]:
-                self.vis[x] |= 1 << p
-        elif name == "peek_face_down":
-            self.peek[p] = True
-        elif name == "damage_places":
-            self._damage_places(t)
-        else:
+        a played card's text (``_resolve``) or a Pantheon source's (``_myth_op`` in ``rules/myth.py``),
+        its ``handles("card_op", name)`` rule. An ``attack`` strips nothing from a shielded Stake (TM §
+        Allowed Battle Actions: Shield). False when ``op`` acts elsewhere (End of Battle Power,
+        continuous and static ops)."""
+        rule = self.handlers["card_op"].get(op[0])
+        if rule is None:
             return False
+        rule(self, p, op, t, attack)
         return True
+
+    @handles("card_op", "strip")
+    def _strip(self, p: int, op: tuple, t: int, attack: bool) -> None:
+        if t >= 0 and not (attack and self._shielded(t)):
+            k = self._stake_remove(t, op[1], op[2])
+            self._log(f"{self.name(t)} loses {counted(k, TOKEN_NAMES[op[1]])} from the Stake")
+            if self.advanced:
+                self.h_stripped[p] += k
+
+    @handles("card_op", "bank_to_stake")
+    def _bank_to_stake(self, p: int, op: tuple, t: int, attack: bool) -> None:
+        g = min(op[2], self.bank[op[1]])
+        self.bank[op[1]] -= g
+        self.stake[p][op[1]] += g
+
+    @handles("card_op", "discard_random")
+    def _discard_random(self, p: int, op: tuple, t: int, attack: bool) -> None:
+        for _ in range(op[1]):
+            if self.hand[t]:
+                x = self.hand[t].pop(int(self.rng.integers(len(self.hand[t]))))
+                self._to_disc(t, x)
+                self._log(f"{self.name(t)} discards {kind(x).name} at random")
+
+    @handles("card_op", "draw")
+    def _draw_op(self, p: int, op: tuple, t: int, attack: bool) -> None:
+        self._draw(p, op[1])
+
+    @handles("card_op", "peek_hand")
+    def _peek_hand(self, p: int, op: tuple, t: int, attack: bool) -> None:
+        for x in self.hand[t]:
+            self.vis[x] |= 1 << p
+
+    @handles("card_op", "peek_face_down")
+    def _peek_face_down(self, p: int, op: tuple, t: int, attack: bool) -> None:
+        self.peek[p] = True
+
+    @handles("card_op", "damage_places")
+    def _damage_places_op(self, p: int, op: tuple, t: int, attack: bool) -> None:
+        self._damage_places(t)
 
     def _resolve(self, p: int, c: int, t: int) -> None:
         kk = kind(c)

@@ -1,7 +1,10 @@
 """Theomachy Advanced game: Divine Abilities, Requests, Mythology cards, Heroes and the Phase windows.
 
 The texts are data (``data/pantheons.toml``, loaded by ``pantheons.py``); this mixin interprets
-their names: ops (``_myth_op``), conditions (``_cond``), costs (``_cost_ok`` / ``_pay_cost``),
+their names, each a rule of the state's tables (``mythenv.core.engine``): ops (``_myth_op``: the
+``handles("card_op", ...)`` rules of ``rules/effects.py``, then ``handles("myth_op", ...)``),
+conditions (``handles("condition", ...)``), costs (``handles("cost_ok", ...)`` /
+``handles("pay_cost", ...)``),
 passive triggers (``_passive_sources``), Requests (``_request``) and the windows (``_window``).
 
 A *source* is an int: a Deity index ``d`` (its Ability) or ``ND + m`` for Mythology card ``m``.
@@ -23,7 +26,7 @@ Phase, in the chapter that owns the Phase), found in the state's table
 
 from __future__ import annotations
 
-from mythenv.core.engine import decision, lister
+from mythenv.core.engine import decision, handles, lister
 from mythenv.core.words import counted
 
 from ..cards import KINDS
@@ -52,73 +55,119 @@ def source_name(src: int) -> str:
 
 class MythMixin:
     # ------------------------------------------------------------------ conditions and costs
-    def _cond(self, p: int, c: tuple) -> bool:
-        name = c[0]
-        if name == "not_final_round":
-            return not (self.step == BET and self.round == 2)
-        if name == "final_round":
-            return self.step == BET and self.round == 2
-        if name == "in_battle":
-            return self.step == BATTLE
-        if name == "alone":
-            return self.winners == [p]
-        if name == "first_player":
-            return self.first == p
-        if name == "no_prophet_in_cult":
-            return self.cult[p][PH] == 0
-        if name == "attacks_at_least":
-            return self.h_attacks[p] >= c[1]
-        if name == "attack_sphere":
-            return bool(self.h_spheres[p] >> c[1] & 1)
-        if name == "attack_spheres_at_least":
-            return bin(self.h_spheres[p]).count("1") >= c[1]
-        if name == "no_attacks":
-            return self.h_attacks[p] == 0
-        if name == "effects_at_least":
-            return self.h_effects[p] >= c[1]
-        if name == "stake_tokens_at_least":
-            return sum(self.stake[p]) >= c[1]
-        if name == "stripped_at_least":
-            return self.h_stripped[p] >= c[1]
-        if name == "cult_at_most":
-            return sum(self.cult[p]) <= c[1]
-        raise AssertionError(f"unknown condition {name!r}")  # the loader admits only the names above
+    # each name of pantheons.CONDITIONS is a handles("condition", name) rule (self, p, c) -> bool, each
+    # of pantheons.COSTS a handles("cost_ok", name) rule (may p pay it?) and a handles("pay_cost", name)
+    # rule (pay it; True or the cards left to discard when a card choice is now pending)
+    @handles("condition", "not_final_round")
+    def _if_not_final_round(self, p: int, c: tuple) -> bool:
+        return not (self.step == BET and self.round == 2)
+
+    @handles("condition", "final_round")
+    def _if_final_round(self, p: int, c: tuple) -> bool:
+        return self.step == BET and self.round == 2
+
+    @handles("condition", "in_battle")
+    def _if_in_battle(self, p: int, c: tuple) -> bool:
+        return self.step == BATTLE
+
+    @handles("condition", "alone")
+    def _if_alone(self, p: int, c: tuple) -> bool:
+        return self.winners == [p]
+
+    @handles("condition", "first_player")
+    def _if_first_player(self, p: int, c: tuple) -> bool:
+        return self.first == p
+
+    @handles("condition", "no_prophet_in_cult")
+    def _if_no_prophet_in_cult(self, p: int, c: tuple) -> bool:
+        return self.cult[p][PH] == 0
+
+    @handles("condition", "attacks_at_least")
+    def _if_attacks_at_least(self, p: int, c: tuple) -> bool:
+        return self.h_attacks[p] >= c[1]
+
+    @handles("condition", "attack_sphere")
+    def _if_attack_sphere(self, p: int, c: tuple) -> bool:
+        return bool(self.h_spheres[p] >> c[1] & 1)
+
+    @handles("condition", "attack_spheres_at_least")
+    def _if_attack_spheres_at_least(self, p: int, c: tuple) -> bool:
+        return bin(self.h_spheres[p]).count("1") >= c[1]
+
+    @handles("condition", "no_attacks")
+    def _if_no_attacks(self, p: int, c: tuple) -> bool:
+        return self.h_attacks[p] == 0
+
+    @handles("condition", "effects_at_least")
+    def _if_effects_at_least(self, p: int, c: tuple) -> bool:
+        return self.h_effects[p] >= c[1]
+
+    @handles("condition", "stake_tokens_at_least")
+    def _if_stake_tokens_at_least(self, p: int, c: tuple) -> bool:
+        return sum(self.stake[p]) >= c[1]
+
+    @handles("condition", "stripped_at_least")
+    def _if_stripped_at_least(self, p: int, c: tuple) -> bool:
+        return self.h_stripped[p] >= c[1]
+
+    @handles("condition", "cult_at_most")
+    def _if_cult_at_most(self, p: int, c: tuple) -> bool:
+        return sum(self.cult[p]) <= c[1]
 
     def _conds(self, p: int, conds) -> bool:
+        """Whether every condition holds (the loader admits only the names of pantheons.CONDITIONS)."""
+        rules = self.handlers["condition"]
         for c in conds:
-            if not self._cond(p, c):
+            if not rules[c[0]](self, p, c):
                 return False
         return True
 
+    @handles("cost_ok", "discard")
+    def _can_discard(self, p: int, cost: tuple) -> bool:
+        return len(self.hand[p]) >= cost[1]
+
+    @handles("cost_ok", "discard_any")
+    def _can_discard_any(self, p: int, cost: tuple) -> bool:
+        return len(self.hand[p]) >= 1
+
+    @handles("cost_ok", "sacrifice")
+    def _can_sacrifice(self, p: int, cost: tuple) -> bool:
+        need = [0, 0, 0]
+        need[cost[1]] = cost[2]
+        return self._can_pay(p, need)
+
+    @handles("cost_ok", "miracle")
+    def _can_spend_miracles(self, p: int, cost: tuple) -> bool:
+        return self.miracles[p] >= cost[1]
+
     def _cost_ok(self, p: int, cost: tuple) -> bool:
-        name = cost[0]
-        if name == "discard":
-            return len(self.hand[p]) >= cost[1]
-        if name == "discard_any":
-            return len(self.hand[p]) >= 1
-        if name == "sacrifice":
-            need = [0, 0, 0]
-            need[cost[1]] = cost[2]
-            return self._can_pay(p, need)
-        if name == "miracle":
-            return self.miracles[p] >= cost[1]
-        raise AssertionError(f"unknown cost {name!r}")
+        return self.handlers["cost_ok"][cost[0]](self, p, cost)  # the loader admits only pantheons.COSTS
+
+    @handles("pay_cost", "sacrifice")
+    def _pay_sacrifice(self, p: int, cost: tuple) -> bool:
+        need = [0, 0, 0]
+        need[cost[1]] = cost[2]
+        _pay(self.cult[p], self.bank, need)
+        self.bank[cost[1]] += cost[2]
+        self._log(f"{self.name(p)} sacrifices {counted(cost[2], TOKEN_NAMES[cost[1]])}")
+        return False
+
+    @handles("pay_cost", "miracle")
+    def _pay_miracles(self, p: int, cost: tuple) -> bool:
+        self.miracles[p] -= cost[1]
+        return False
+
+    @handles("pay_cost", "discard")
+    def _pay_discard(self, p: int, cost: tuple) -> int:
+        return cost[1]  # a card choice is now pending: this many cards to discard
+
+    @handles("pay_cost", "discard_any")
+    def _pay_discard_any(self, p: int, cost: tuple) -> int:
+        return -1  # a card choice is now pending: any number of cards, at least one
 
     def _pay_cost(self, p: int, cost: tuple) -> bool:
         """Pay one cost; True when a card choice is now pending (discard costs)."""
-        name = cost[0]
-        if name == "sacrifice":
-            need = [0, 0, 0]
-            need[cost[1]] = cost[2]
-            _pay(self.cult[p], self.bank, need)
-            self.bank[cost[1]] += cost[2]
-            self._log(f"{self.name(p)} sacrifices {counted(cost[2], TOKEN_NAMES[cost[1]])}")
-            return False
-        if name == "miracle":
-            self.miracles[p] -= cost[1]
-            return False
-        left = cost[1] if name == "discard" else -1
-        return left
+        return self.handlers["pay_cost"][cost[0]](self, p, cost)
 
     # ------------------------------------------------------------------ targets
     def _src_targets(self, p: int, ops) -> list[int]:
@@ -178,32 +227,46 @@ class MythMixin:
     def _myth_op(self, p: int, op: tuple, t: int) -> None:
         """One instant op of an Ability / Mythology card by ``p`` (target ``t``, -1 none): the Prayer
         cards' ops act as on a card (``_card_op``, never an Attack), the rest are the Pantheon's own
-        or mean something else here (``power`` is this Hand's bonus, ``shield`` lasts the Hand)."""
+        ``handles("myth_op", name)`` rules or mean something else here (``power`` is this Hand's bonus,
+        ``shield`` lasts the Hand)."""
         if self._card_op(p, op, t):
             return
-        name = op[0]
-        if name == "power":
-            self.bonus[p] += op[1]
-        elif name == "shield":
-            self.hand_shield[p] = True
-        elif name == "multi_essence":
-            self.hand_multi[p] = True
-        elif name in ("gain", "win_gain"):
-            if name == "gain" or self.winners == [p]:
-                g = self._bank_give(self.cult[p], op[1], op[2])
-                self._log(f"{self.name(p)} takes {counted(g, TOKEN_NAMES[op[1]])} from the bank")
-        elif name == "cult_loss":
-            k = min(op[2], self.cult[t][op[1]])
-            self.cult[t][op[1]] -= k
-            self.bank[op[1]] += k
-            _exchange(self.cult[t], self.bank)
-            self._log(f"{self.name(t)} loses {counted(k, TOKEN_NAMES[op[1]])} from the Cult")
-        elif name == "miracle":
-            self.miracles[p] += op[1]
-        elif name == "save":
-            self.saved[p][op[1]] += op[2]
-        else:
-            raise AssertionError(f"op {name!r} has no instant meaning")  # the loader keeps them apart
+        self.handlers["myth_op"][op[0]](self, p, op, t)  # the loader keeps the other ops apart
+
+    @handles("myth_op", "power")
+    def _hand_bonus(self, p: int, op: tuple, t: int) -> None:
+        self.bonus[p] += op[1]
+
+    @handles("myth_op", "shield")
+    def _hand_shield(self, p: int, op: tuple, t: int) -> None:
+        self.hand_shield[p] = True
+
+    @handles("myth_op", "multi_essence")
+    def _hand_multi_essence(self, p: int, op: tuple, t: int) -> None:
+        self.hand_multi[p] = True
+
+    @handles("myth_op", "gain")
+    @handles("myth_op", "win_gain")
+    def _gain(self, p: int, op: tuple, t: int) -> None:
+        if op[0] == "gain" or self.winners == [p]:
+            g = self._bank_give(self.cult[p], op[1], op[2])
+            self._log(f"{self.name(p)} takes {counted(g, TOKEN_NAMES[op[1]])} from the bank")
+
+    @handles("myth_op", "cult_loss")
+    def _cult_loss(self, p: int, op: tuple, t: int) -> None:
+        k = min(op[2], self.cult[t][op[1]])
+        self.cult[t][op[1]] -= k
+        self.bank[op[1]] += k
+        _exchange(self.cult[t], self.bank)
+        self._log(f"{self.name(t)} loses {counted(k, TOKEN_NAMES[op[1]])} from the Cult")
+
+    @handles("myth_op", "miracle")
+    def _gain_miracles(self, p: int, op: tuple, t: int) -> None:
+        self.miracles[p] += op[1]
+
+    @handles("myth_op", "save")
+    def _save_tokens(self, p: int, op: tuple, t: int) -> None:
+        self.saved[p][op[1]] += op[2]
 
     # ------------------------------------------------------------------ passives
     def _passive_sources(self, p: int, trigger: str):
