@@ -76,6 +76,7 @@ def run(game: str, max_steps: int, workers: int, seed: int, keep: str | None) ->
         "win_rate": stop["win_rate_vs_heuristic"] if stop else (curve[-1]["win_rate_vs_heuristic"] if curve else None),
         "curve": [[r["steps"], round(r["wall_time"], 1), r["win_rate_vs_heuristic"]] for r in curve],
         "num_envs": NUM_ENVS, "workers": workers, "seed": seed, "ppo": {**cfg.ppo},
+        "learner_threads": cfg.learner_threads(), "measured": time.strftime("%Y-%m-%d"),
         "opponents": cfg.opponents, "max_steps": max_steps,
         "command": f"python -m benchmarks.learning_speed {game} --max-steps {max_steps} --workers {workers} --seed {seed}",
         "machine": {"cpus": os.cpu_count(), "python": platform.python_version(), "platform": platform.platform()},

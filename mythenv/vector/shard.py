@@ -98,6 +98,14 @@ class ShardEnv(gymnasium.Env):
     def get_decisions(self) -> int:
         return self.engine.decisions
 
+    def get_blas_threads(self) -> list[int]:
+        """The BLAS libraries' thread counts in this worker (empty without threadpoolctl)."""
+        if self._blas is None:
+            return []
+        from threadpoolctl import threadpool_info
+
+        return [lib["num_threads"] for lib in threadpool_info() if lib.get("user_api") == "blas"]
+
 
 class ShardedVecEnv(gymnasium.vector.VectorEnv):
     """``num_envs`` rows over ``num_workers`` processes (``num_envs / num_workers`` rows each); the same

@@ -8,6 +8,7 @@ observation of the row must be the mirror's, bit for bit.
 
 from __future__ import annotations
 
+import importlib.util
 import re
 from pathlib import Path
 
@@ -444,6 +445,12 @@ def test_two_workers_report_illegal_actions_and_snapshots(tmp_path):
         vec.add_snapshot(_policy_file(vec.game, tmp_path / "s.npz"))
         vec.reset(seed=3)
         vec.step(np.array([np.flatnonzero(m)[0] for m in vec.action_masks()]))
+        # each worker runs the policy opponents' forwards on one BLAS thread (with threadpoolctl)
+        for threads in vec._async.call("get_blas_threads"):
+            if importlib.util.find_spec("threadpoolctl"):
+                assert threads and set(threads) == {1}
+            else:
+                assert threads == []
     finally:
         vec.close()
 
