@@ -164,6 +164,10 @@ def a_play(fk: int, c: int, i: int) -> int:
     return OFF["play"] + (fk * NCOL + c) * NROW + i
 
 
+#: a_play(fk, 0, 0) per field kind index (the legal-action lister adds c * NROW + i)
+_PLAY_BASE = tuple(OFF["play"] + fk * NCOL * NROW for fk in range(len(FIELD_KINDS)))
+
+
 def a_cr(name: str, c: int, r: int) -> int:
     return OFF[name] + c * NROW + r
 
@@ -391,15 +395,18 @@ class HeraZeusState(Engine, GameLog, Declared):
         if self.deck[p] and len(hand) < HAND_LIMIT:
             out.append(A_DRAW)
         # HZ § 2. Play a Card: front, between or behind, at most 4 per column; never in front of a figure.
+        # The places are the same for every kind: (first, last + 1) offsets of a_play(fk, c, i) per column.
+        spans = []
+        for c in range(NCOL):
+            col = mine[c]
+            n = len(col)
+            if n < NROW:
+                spans.append((c * NROW + (1 if n and col[0] == FIG else 0), c * NROW + n + 1))
         for k in FIELD_KINDS:
             if cnt[k]:
-                fk = FIELD_INDEX[k]
-                for c in range(NCOL):
-                    col = mine[c]
-                    n = len(col)
-                    if n < NROW:
-                        for i in range(1 if n and col[0] == FIG else 0, n + 1):
-                            out.append(a_play(fk, c, i))
+                base = _PLAY_BASE[FIELD_INDEX[k]]  # a_play(fk, c, i) == base + c * NROW + i
+                for lo, hi in spans:
+                    out.extend(range(base + lo, base + hi))
         # HZ § Hera and Zeus: the figure card, into a non-empty column with fewer than 4 cards.
         if cnt[K_FIGCARD] and not has_fig:
             out.extend(a_col("figure", c) for c in self._figure_columns(p))
