@@ -32,7 +32,7 @@ import sys
 import tempfile
 from pathlib import Path
 
-from mythenv.train import load_config
+from mythenv.train import load_config, parse_opponents
 
 GAMES = ("hera_zeus_v0", "demigods_v0", "theomachy_v0", "theosis_v0")  # batched by default (not Mythologies: shaping)
 RESULTS = Path(__file__).with_name("train_speed.json")
@@ -48,15 +48,6 @@ def pipelines(game: str, steps: int, opponents: dict[str, float] | None = None) 
             "batched": cfg.replace(**quiet),
             "batched-256": cfg.replace(n_envs=256, ppo={**cfg.ppo, "n_steps": rollout // 256, "batch_size": rollout},
                                        **quiet)}
-
-
-def parse_pool(text: str) -> dict[str, float]:
-    """``self`` or ``random=0.5,self=0.5`` -> weights (``mythenv train --opponents``'s form)."""
-    pool = {}
-    for part in text.split(","):
-        name, _, w = part.partition("=")
-        pool[name.strip()] = float(w) if w else 1.0
-    return pool
 
 
 def rate(cfg) -> float:
@@ -78,7 +69,7 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--opponents", default="", help="the pool all pipelines train against, e.g. self "
                    "(default: the config's)")
     args = p.parse_args(argv)
-    pool = parse_pool(args.opponents) if args.opponents else None
+    pool = parse_opponents(args.opponents) if args.opponents else None
     rows = json.loads(RESULTS.read_text()) if RESULTS.exists() else {}
     for game in args.games or GAMES:
         runs: dict[str, list[float]] = {name: [] for name in pipelines(game, args.steps, pool)}

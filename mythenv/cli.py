@@ -420,8 +420,9 @@ def cmd_exploit(args) -> int:
     command = "mythenv evaluate " + " ".join(args.argv)
     results = []
     for cfg in cfgs:
-        if cfg.make().num_players == 1 or cfg.team:
-            print(f"{cfg.key}: skipped: {'co-op' if cfg.team else 'one seat'}, no opponent to exploit", file=sys.stderr)
+        why_not = cfg.no_opponent()
+        if why_not is not None:
+            print(f"{cfg.key}: skipped: {why_not}, no opponent to exploit", file=sys.stderr)
             continue
         res = exploit(args.agent, args.exploit, cfg.key, games=args.games or 1000, seed=args.seed,
                       eval_every=args.exploit_every, eval_games=args.exploit_games, workers=args.workers,

@@ -30,6 +30,15 @@ class SuiteConfig:
     def make(self) -> Game:
         return make_game(self.game, **self.config)
 
+    def no_opponent(self) -> str | None:
+        """Why the config has no opponent seat for a best response to exploit: ``"co-op"`` (every seat
+        on one team), ``"one seat"`` (the game itself is the opponent), or None (it has one)."""
+        if self.team:
+            return "co-op"
+        if self.make().num_players == 1:
+            return "one seat"
+        return None
+
     def arena_seed(self, offset: int = 0) -> int:
         return self.seed + 1000 * offset
 

@@ -127,12 +127,14 @@ def all_configs():
 def test_rows_are_what_the_seat_sees_through_the_aec_env(gid, config):
     """Every registered game, its default config and every test config: random opponents, rotated
     seats, three rows, until each row has finished a game (eliminations included)."""
-    replay(gid, config)
+    steps = replay(gid, config)  # asserts every row, every step, against its AEC mirror
+    assert 1 <= steps <= 3000
 
 
 @pytest.mark.parametrize("gid", ["hera_zeus_v0", "theomachy_v0"])
 def test_heuristic_opponents_and_random_seats_replay(gid):
-    replay(gid, {}, n=2, seed=5, opponents="heuristic", opponent=heuristic_opponent, seat="random")
+    steps = replay(gid, {}, n=2, seed=5, opponents="heuristic", opponent=heuristic_opponent, seat="random")
+    assert 1 <= steps <= 3000  # replay asserts every row, every step, against its AEC mirror
 
 
 @pytest.mark.parametrize("gid", ["hera_zeus_v0", "demigods_v0"])
@@ -512,4 +514,6 @@ def test_docs_vector_md_python_block_runs(i, tmp_path, monkeypatch):
         if f"import {lib}" in block or f"from {lib}" in block:
             pytest.importorskip(lib, reason=f"{lib} is not installed (docs/vector.md block {i + 1} uses it)")
     monkeypatch.chdir(tmp_path)
-    exec(compile(block, f"docs/vector.md python block {i + 1}", "exec"), {})
+    namespace: dict = {}
+    exec(compile(block, f"docs/vector.md python block {i + 1}", "exec"), namespace)
+    assert set(namespace) - {"__builtins__"}, "the block ran to its end and defined what it shows"

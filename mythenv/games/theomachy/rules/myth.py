@@ -246,11 +246,14 @@ class MythMixin:
         self.hand_multi[p] = True
 
     @handles("myth_op", "gain")
-    @handles("myth_op", "win_gain")
     def _gain(self, p: int, op: tuple, t: int) -> None:
-        if op[0] == "gain" or self.winners == [p]:
-            g = self._bank_give(self.cult[p], op[1], op[2])
-            self._log(f"{self.name(p)} takes {counted(g, TOKEN_NAMES[op[1]])} from the bank")
+        g = self._bank_give(self.cult[p], op[1], op[2])
+        self._log(f"{self.name(p)} takes {counted(g, TOKEN_NAMES[op[1]])} from the bank")
+
+    @handles("myth_op", "win_gain")
+    def _win_gain(self, p: int, op: tuple, t: int) -> None:
+        if self.winners == [p]:
+            self._gain(p, op, t)
 
     @handles("myth_op", "cult_loss")
     def _cult_loss(self, p: int, op: tuple, t: int) -> None:
