@@ -615,7 +615,8 @@ typedef struct {
 /* ------------------------------------------------------------------ the sources' fingerprint */
 /* setup.py builds each encoder with the SHA-256 (hex) of the sources it was built from:
  * COBSERVE_SHA256_OBSERVE_PY (the game's observe.py), COBSERVE_SHA256_COBSERVE_C (its _cobserve.c) and
- * COBSERVE_SHA256_COBSERVE_H (this header). The module keeps them as ``sources``, a dict keyed by each
+ * COBSERVE_SHA256_COBSERVE_H (this header), and COBSERVE_SHA256_CLAYOUT_H (the game's generated
+ * _clayout.h, mythenv.core.clayout) where it has one. The module keeps them as ``sources``, a dict keyed by each
  * file's path from the module's directory; at import the game compares them with the files beside it
  * and does not use an out-of-date module (mythenv.core.observe.compiled_module, stale_sources). A build
  * without them (not through setup.py) has no ``sources``, which counts as out of date. */
@@ -630,6 +631,15 @@ static int cobserve_add_sources(PyObject *m)
                                 "../../core/cobserve.h", COBSERVE_STR(COBSERVE_SHA256_COBSERVE_H));
     if (d == NULL)
         return -1;
+#ifdef COBSERVE_SHA256_CLAYOUT_H
+    PyObject *h = PyUnicode_FromString(COBSERVE_STR(COBSERVE_SHA256_CLAYOUT_H));
+    if (h == NULL || PyDict_SetItemString(d, "_clayout.h", h) < 0) {
+        Py_XDECREF(h);
+        Py_DECREF(d);
+        return -1;
+    }
+    Py_DECREF(h);
+#endif
     int err = PyObject_SetAttrString(m, "sources", d);
     Py_DECREF(d);
     return err;

@@ -121,9 +121,10 @@ def _poison(x):
 
 
 def _read_names(game_id: str) -> list[str]:
-    """The identifiers the game's C encoder names (attributes, methods, dict keys)."""
-    pkg = game_id.rsplit("_v", 1)[0]
-    src = (Path(mythenv.__file__).parent / "games" / pkg / "_cobserve.c").read_text()
+    """The identifiers the game's C encoder names (attributes, methods, dict keys): in its _cobserve.c and
+    in the _clayout.h generated from its declaration (mythenv.core.clayout)."""
+    pkg = Path(mythenv.__file__).parent / "games" / game_id.rsplit("_v", 1)[0]
+    src = "".join(f.read_text() for f in (pkg / "_cobserve.c", pkg / "_clayout.h") if f.exists())
     return sorted(set(re.findall(r'"([A-Za-z_][A-Za-z0-9_]*)"', src)))
 
 

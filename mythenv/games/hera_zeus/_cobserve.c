@@ -7,33 +7,12 @@
 
 #define NSEATS 2 /* Hera and Zeus is a duel: the opponent of seat p is 1 - p */
 
-/* ------------------------------------------------------------------ interned names */
-enum {
-    N_PHASE, N_PENDING, N_AP_LEFT, N_AP_USED, N_TURNS, N_TURN_PLAYER, N_HAND, N_DECK, N_FIELD, N_UP,
-    N_VIS, N_DISC, N_MEMORY, NATTRS,                  /* state attributes, fetched at every call */
-    N_CURRENT_PLAYER = NATTRS,                        /* the state's method */
-    N_PEGCOL, N_ORDER, N_DIO,                         /* the kinds of a pending decision (pend[0]) */
-    NNAMES
-};
-static const char *const NAMES[NNAMES] = {
-    "phase", "pending", "ap_left", "ap_used", "turns", "turn_player", "hand", "deck", "field", "up",
-    "vis", "disc", "memory", "current_player", "pegcol", "order", "dio",
-};
-static PyObject *names[NNAMES];
-enum { PEND_PEGCOL, PEND_ORDER, PEND_DIO }; /* str_index of a pending kind among names[N_PEGCOL ..] */
+/* The enums (interned names, pieces, phase slots, layout entries) and NAMES are generated from
+ * observe.C_DECL into _clayout.h (python -m mythenv.core.cheaders). */
+#include "_clayout.h"
 
-/* ------------------------------------------------------------------ the layout (observe.c_layout) */
-enum {
-    PC_PHASE, PC_TO_MOVE, PC_SIDE, PC_AP, PC_AP_USED, PC_MAY, PC_TURN, PC_MY_HAND, PC_MY_HAND_KNOWN,
-    PC_MY_DECK, PC_MY_FIELD, PC_OPP_FIELD, PC_MY_DISC, PC_MY_DISC_TOP, PC_OPP_DISC, PC_OPP_DISC_UNKNOWN,
-    PC_OPP_DISC_TOP, PC_OPP_HAND, PC_MEMORY, PC_SIZES, PC_PEND_CARD, PC_PEND_FROM, PC_ORDER,
-    NPIECES /* the pieces of observe.OBSERVER, in its order */
-};
-enum { PH_SETUP, PH_TURN, PH_PEGCOL, PH_ORDER, PH_DIO, PH_OVER, NPHASE_SLOTS };
-enum {
-    L_SIZE, L_PIECES, L_KIND_OF, L_QUARTERS, L_NK, L_NCOL, L_NROW, L_FIG, L_HAND_LIMIT, L_DECK, L_SETUP,
-    L_OVER, L_PHASE_SLOTS, LAYOUT_LEN
-};
+static PyObject *names[NNAMES];
+
 #define AP_MAX 4     /* action_points / ap_used: one-hot 0..4 (observe._write_head) */
 #define TURN_CAP 50  /* turn: min(turns[p], 50) / 50 (observe._write_head) */
 
@@ -67,8 +46,13 @@ static int read_layout(PyObject *lay, Layout *L, ObsShape *shape)
     nk = L->nk;
     const long cells = L->ncol * L->nrow;
     const long want[NPIECES] = {
-        NPHASE_SLOTS, 1, NSEATS, AP_MAX + 1, AP_MAX + 1, 2, 1, nk, nk, nk, cells * (nk + 2), cells * (nk + 2),
-        nk, nk + 1, nk, 1, nk + 1, nk, nk + 1, 4, nk, cells, nk,
+        [PC_PHASE] = NPHASE_SLOTS, [PC_TO_MOVE] = 1, [PC_SIDE] = NSEATS, [PC_ACTION_POINTS] = AP_MAX + 1,
+        [PC_AP_USED] = AP_MAX + 1, [PC_MAY_CHALLENGE] = 2, [PC_TURN] = 1, [PC_MY_HAND] = nk,
+        [PC_MY_HAND_KNOWN_TO_OPP] = nk, [PC_MY_DECK] = nk, [PC_MY_FIELD] = cells * (nk + 2),
+        [PC_OPP_FIELD] = cells * (nk + 2), [PC_MY_DISCARD] = nk, [PC_MY_DISCARD_TOP] = nk + 1, [PC_OPP_DISCARD] = nk,
+        [PC_OPP_DISCARD_UNKNOWN] = 1, [PC_OPP_DISCARD_TOP] = nk + 1, [PC_OPP_HAND_KNOWN] = nk,
+        [PC_PYTHIA_MEMORY] = nk + 1, [PC_SIZES] = 4, [PC_PENDING_CARD] = nk, [PC_PENDING_FROM] = cells,
+        [PC_ORDER_LEFT] = nk,
     };
     for (int i = 0; i < NPIECES; i++) {
         if (ps[2 * i + 1] != want[i] || ps[2 * i] < 0 || (long)ps[2 * i] + want[i] > size) {
@@ -224,7 +208,7 @@ static int write_pieces(ObsBuf *b, PyObject *state, long p, const Layout *L, PyO
                 PyErr_SetString(PyExc_ValueError, "state.pending[-1] is empty");
             return -1;
         }
-        pkind = str_index(pend[0], names + N_PEGCOL, 3); /* PEND_PEGCOL, PEND_ORDER, PEND_DIO or -1 */
+        pkind = str_index(pend[0], names + N_PEGCOL, NPEND); /* PEND_PEGCOL, PEND_ORDER, PEND_DIO or -1 */
     }
 
     /* phase .. turn (observe._write_head) */
@@ -236,23 +220,23 @@ static int write_pieces(ObsBuf *b, PyObject *state, long p, const Layout *L, PyO
             PyErr_SetObject(PyExc_KeyError, pend[0]);
             return -1;
         }
-        h[L->phase_slot[PH_PEGCOL + pkind]] = 1.0f;
+        h[L->phase_slot[PH_PEGASUS_COLUMN + pkind]] = 1.0f;
     } else {
         h[L->phase_slot[phase == L->setup ? PH_SETUP : PH_TURN]] = 1.0f;
     }
     if (mover == p)
         w[L->start[PC_TO_MOVE]] = 1.0f;
     w[L->start[PC_SIDE] + p] = 1.0f;
-    w[L->start[PC_AP] + (ap_left < 0 ? 0 : ap_left > AP_MAX ? AP_MAX : ap_left)] = 1.0f;
+    w[L->start[PC_ACTION_POINTS] + (ap_left < 0 ? 0 : ap_left > AP_MAX ? AP_MAX : ap_left)] = 1.0f;
     if (ap_used < 0) {
         PyErr_SetString(PyExc_ValueError, "state.ap_used is negative");
         return -1;
     }
     w[L->start[PC_AP_USED] + (ap_used > AP_MAX ? AP_MAX : ap_used)] = 1.0f;
     if (turn_p >= 2 || (turn_p == 1 && tp != p && phase != L->setup))
-        w[L->start[PC_MAY]] = 1.0f;
+        w[L->start[PC_MAY_CHALLENGE]] = 1.0f;
     if (turn_o >= 2 || (turn_o == 1 && tp != o && phase != L->setup))
-        w[L->start[PC_MAY] + 1] = 1.0f;
+        w[L->start[PC_MAY_CHALLENGE] + 1] = 1.0f;
     w[L->start[PC_TURN]] = (float)((double)(turn_p < TURN_CAP ? turn_p : TURN_CAP) / (double)TURN_CAP);
 
     /* my_hand, my_hand_known_to_opp (the cards whose vis has the opponent's bit), my_deck */
@@ -261,7 +245,7 @@ static int write_pieces(ObsBuf *b, PyObject *state, long p, const Layout *L, PyO
     if (hand_p == NULL || hand_o == NULL || deck_p == NULL || deck_o == NULL)
         return -1;
     if (counts(b, PC_MY_HAND, hand_p, L, NULL, 0) < 0
-        || counts(b, PC_MY_HAND_KNOWN, hand_p, L, vis, 1u << o) < 0
+        || counts(b, PC_MY_HAND_KNOWN_TO_OPP, hand_p, L, vis, 1u << o) < 0
         || counts(b, PC_MY_DECK, deck_p, L, NULL, 0) < 0)
         return -1;
 
@@ -273,22 +257,22 @@ static int write_pieces(ObsBuf *b, PyObject *state, long p, const Layout *L, PyO
 
     /* my_discard, my_discard_top (observe._write_my_discard) */
     PyObject *disc_p = item_list(a[N_DISC], p, "state.disc[p]"), *disc_o = item_list(a[N_DISC], o, "state.disc[o]");
-    if (disc_p == NULL || disc_o == NULL || counts(b, PC_MY_DISC, disc_p, L, NULL, 0) < 0)
+    if (disc_p == NULL || disc_o == NULL || counts(b, PC_MY_DISCARD, disc_p, L, NULL, 0) < 0)
         return -1;
-    if (write_top(w + L->start[PC_MY_DISC_TOP], disc_p, L) < 0)
+    if (write_top(w + L->start[PC_MY_DISCARD_TOP], disc_p, L) < 0)
         return -1;
 
     /* opp_discard (the cards this seat knows), opp_discard_unknown, opp_discard_top
      * (observe._write_opp_discard) */
-    Py_ssize_t unknown = counts(b, PC_OPP_DISC, disc_o, L, vis, bit);
+    Py_ssize_t unknown = counts(b, PC_OPP_DISCARD, disc_o, L, vis, bit);
     if (unknown < 0)
         return -1;
-    w[L->start[PC_OPP_DISC_UNKNOWN]] = (float)((double)unknown / (double)L->deck);
-    if (write_top(w + L->start[PC_OPP_DISC_TOP], disc_o, L) < 0)
+    w[L->start[PC_OPP_DISCARD_UNKNOWN]] = (float)((double)unknown / (double)L->deck);
+    if (write_top(w + L->start[PC_OPP_DISCARD_TOP], disc_o, L) < 0)
         return -1;
 
     /* opp_hand_known: the opponent's hand cards this seat knows */
-    if (counts(b, PC_OPP_HAND, hand_o, L, vis, bit) < 0)
+    if (counts(b, PC_OPP_HAND_KNOWN, hand_o, L, vis, bit) < 0)
         return -1;
 
     /* pythia_memory (observe._write_memory): min(v / 4, 1) per kind, then "has looked" */
@@ -300,7 +284,7 @@ static int write_pieces(ObsBuf *b, PyObject *state, long p, const Layout *L, PyO
             PyErr_SetString(PyExc_TypeError, "state.memory[p] must be None or a list of a count per kind");
             return -1;
         }
-        float *wm = w + L->start[PC_MEMORY];
+        float *wm = w + L->start[PC_PYTHIA_MEMORY];
         for (Py_ssize_t k = 0; k < PyList_GET_SIZE(mem); k++) {
             long v;
             if (as_long(PyList_GET_ITEM(mem, k), "state.memory[p][k]", &v) < 0)
@@ -330,7 +314,7 @@ static int write_pieces(ObsBuf *b, PyObject *state, long p, const Layout *L, PyO
         if (as_long(pend[2], "the pending card", &card) < 0 || (k = card_kind(&L->kinds, card)) < 0)
             return -1;
         if (vis[card] >> p & 1)
-            w[L->start[PC_PEND_CARD] + k] = 1.0f;
+            w[L->start[PC_PENDING_CARD] + k] = 1.0f;
         if (pkind == PEND_DIO) {
             if (as_long(pend[3], "the pending column", &c) < 0 || as_long(pend[4], "the pending row", &r) < 0)
                 return -1;
@@ -338,14 +322,14 @@ static int write_pieces(ObsBuf *b, PyObject *state, long p, const Layout *L, PyO
                 PyErr_SetString(PyExc_IndexError, "the pending place is off the board");
                 return -1;
             }
-            w[L->start[PC_PEND_FROM] + c * L->nrow + r] = 1.0f;
+            w[L->start[PC_PENDING_FROM] + c * L->nrow + r] = 1.0f;
         }
     } else if (pkind == PEND_ORDER) {
         if (plen < 3 || !PyList_Check(pend[2])) {
             PyErr_SetString(PyExc_TypeError, "state.pending[-1][2] must be the list of cards to order");
             return -1;
         }
-        if (counts(b, PC_ORDER, pend[2], L, NULL, 0) < 0)
+        if (counts(b, PC_ORDER_LEFT, pend[2], L, NULL, 0) < 0)
             return -1;
     }
     return 0;

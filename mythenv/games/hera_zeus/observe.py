@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from mythenv.core.clayout import CDecl, CEnum, CStrings
 from mythenv.core.observe import Observer, pile_counts
 
 from .rules import DECK, FIG, HAND_LIMIT, KIND_OF, NCARDS, NCOL, NK, NROW, OVER, SETUP, HeraZeusState
@@ -396,30 +397,48 @@ def update(state: HeraZeusState, p: int, w: memoryview, m) -> None:
 
 # ----------------------------------------------------------------------------- compiled encoder
 _PHASE_SLOTS = ("setup", "turn", "pegasus_column", "order_discard", "dionysus_place", "over")
+_PENDING_KINDS = ("pegcol", "order", "dio")  # the kinds of a pending decision (state.pending[0])
+
+#: what ``_cobserve.c`` reads, declared once: ``_clayout.h`` is generated from it
+#: (``python -m mythenv.core.cheaders``) and ``c_layout`` packs the layout by its names
+C_DECL = CDecl(enums=(
+    CEnum("attr", "N_", "NATTRS", ("phase", "pending", "ap_left", "ap_used", "turns", "turn_player", "hand", "deck",
+                                   "field", "up", "vis", "disc", "memory"), kind="attrs",
+          meaning="the state's attributes, fetched at every call"),
+    CEnum("method", "N_", "NCALLED", ("current_player",), kind="methods", start="NATTRS",
+          meaning="the state's methods"),
+    CEnum("pending_name", "N_", "NNAMES", _PENDING_KINDS, start="NCALLED",
+          meaning="the kinds of a pending decision (pend[0])"),
+    CEnum("pending_kind", "PEND_", "NPEND", _PENDING_KINDS,
+          meaning="str_index of a pending kind among names[N_PEGCOL ..]"),
+    CEnum("piece", "PC_", "NPIECES", tuple(OBSERVER.pieces), kind="pieces",
+          meaning="the pieces of observe.OBSERVER (the layout gives each its start and size)"),
+    CEnum("phase_slot", "PH_", "NPHASE_SLOTS", _PHASE_SLOTS,
+          meaning="the phase piece's entries, as _write_head picks them"),
+    CEnum("layout", "L_", "LAYOUT_LEN", ("size", "pieces", "kind_of", "quarters", "nk", "ncol", "nrow", "fig",
+                                         "hand_limit", "deck", "setup", "over", "phase_slots"), kind="layout",
+          meaning="the entries of the layout tuple (observe.c_layout)"),
+), strings=(CStrings("NAMES", ("attr", "method", "pending_name"), "NNAMES"),))
 
 
 def c_layout(game) -> tuple:
-    """What ``_cobserve.encode`` (the compiled twin of ``encode``) needs of this config, in this order:
+    """What ``_cobserve.encode`` (the compiled twin of ``encode``) needs of this config: the entries of
+    ``C_DECL``'s layout enum, by name:
 
-    0. the observation's size (floats);
-    1. every piece of ``OBSERVER``, in order, as an int32 (start, size) pair (bytes; the C code checks
-       each size against the dimensions below);
-    2. ``KIND_OF``: card -> kind (bytes);
-    3. ``_QUARTERS``: a count ``n`` -> ``min(n / 4, 1)`` (float32 bytes);
-    4. .. 9. ``NK``, ``NCOL``, ``NROW``, ``FIG`` (the figure's slot value), ``HAND_LIMIT``, ``DECK``;
-    10., 11. the ``state.phase`` values ``SETUP`` and ``OVER``;
-    12. the index in the phase piece of: setup, turn, Pegasus' column, discard order, Dionysus' place,
-        game over (bytes; as ``_write_head`` picks them).
+    - ``size``: the observation's size (floats);
+    - ``pieces``: every piece of the piece enum, in its order, as an int32 (start, size) pair (bytes;
+      the C code checks each size against the dimensions below);
+    - ``kind_of``: ``KIND_OF``, card -> kind (bytes); ``quarters``: a count ``n`` -> ``min(n / 4, 1)``
+      (float32 bytes);
+    - ``nk``, ``ncol``, ``nrow``, ``fig`` (the figure's slot value), ``hand_limit``, ``deck``;
+    - ``setup``, ``over``: the ``state.phase`` values ``SETUP`` and ``OVER``;
+    - ``phase_slots``: the index in the phase piece of each entry of the phase-slot enum (bytes; as
+      ``_write_head`` picks them).
     """
-    pieces = [(piece.start, piece.size) for piece in OBSERVER.pieces.values()]
+    pieces = [(OBSERVER.pieces[name].start, OBSERVER.pieces[name].size) for name in C_DECL.enum("piece").names]
     slots = [PHASES.index(name) for name in _PHASE_SLOTS]
-    assert [slots[i] for i in (2, 3, 4)] == [_PENDING_PHASE[k] for k in ("pegcol", "order", "dio")]
-    return (
-        OBSERVER.size,
-        np.asarray(pieces, np.int32).tobytes(),
-        bytes(KIND_OF),
-        np.asarray(_QUARTERS, np.float32).tobytes(),
-        NK, NCOL, NROW, FIG, HAND_LIMIT, DECK,
-        SETUP, OVER,
-        bytes(slots),
-    )
+    assert [slots[i] for i in (2, 3, 4)] == [_PENDING_PHASE[k] for k in _PENDING_KINDS]
+    return C_DECL.pack(
+        "layout", size=OBSERVER.size, pieces=np.asarray(pieces, np.int32).tobytes(), kind_of=bytes(KIND_OF),
+        quarters=np.asarray(_QUARTERS, np.float32).tobytes(), nk=NK, ncol=NCOL, nrow=NROW, fig=FIG,
+        hand_limit=HAND_LIMIT, deck=DECK, setup=SETUP, over=OVER, phase_slots=bytes(slots))

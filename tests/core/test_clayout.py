@@ -1,0 +1,65 @@
+"""The compiled encoders' declarations (mythenv.core.clayout): each generated ``_clayout.h`` is what its
+game's ``observe.C_DECL`` generates, and what the C code reads by name exists in the Python it reads."""
+
+from __future__ import annotations
+
+import pytest
+
+from mythenv.core.clayout import CDecl, CEnum, CStrings, declarations, header
+from mythenv.core.registry import make_game
+
+DECLS = declarations()
+GAME_OF = {"hera_zeus": "hera_zeus_v0", "demigods": "demigods_v0", "mythologies": "mythologies_v0",
+           "theomachy": "theomachy_v0", "theosis": "theosis_v0"}
+
+
+def test_every_compiled_game_declares_what_its_encoder_reads():
+    assert set(DECLS) == set(GAME_OF)
+
+
+@pytest.mark.parametrize("name", sorted(DECLS))
+def test_generated_header_is_current(name):
+    decl, path, src = DECLS[name]
+    assert path.exists(), f"{path} is missing: run python -m mythenv.core.cheaders"
+    assert path.read_text() == header(decl, src), f"{path} is out of date: run python -m mythenv.core.cheaders"
+
+
+@pytest.mark.parametrize("name", sorted(DECLS))
+def test_names_read_by_the_c_code_exist(name):
+    decl = DECLS[name][0]
+    game = make_game(GAME_OF[name])
+    state = game.new_initial_state(seed=0)
+    for attr in decl.of_kind("attrs"):
+        assert hasattr(state, attr), f"{name}: the C code reads state.{attr}, which is not there"
+    for meth in decl.of_kind("methods"):
+        assert callable(getattr(state, meth, None)), f"{name}: the C code calls state.{meth}(), which is not there"
+    pieces = decl.of_kind("pieces")
+    assert len(set(pieces)) == len(pieces)
+    missing = sorted(set(pieces) - set(game.observer.pieces))
+    assert not missing, f"{name}: the C code writes pieces the observer does not have: {missing}"
+
+
+def test_pack_and_flat_take_every_entry_once():
+    decl = CDecl(enums=(CEnum("layout", "L_", "LEN", ("size", ("pieces", 3), "n"), kind="layout"),))
+    assert decl.pack("layout", size=1, pieces=(2, 3, 4), n=5) == (1, (2, 3, 4), 5)
+    assert decl.flat("layout", size=1, pieces=(2, 3, 4), n=5) == [1, 2, 3, 4, 5]
+    with pytest.raises(ValueError, match="missing \\['n'\\]"):
+        decl.pack("layout", size=1, pieces=())
+    with pytest.raises(ValueError, match="unknown \\['m'\\]"):
+        decl.pack("layout", size=1, pieces=(), n=2, m=3)
+    with pytest.raises(ValueError, match="holds 2 values, not 3"):
+        decl.flat("layout", size=1, pieces=(2, 3), n=5)
+    with pytest.raises(KeyError, match="no enum 'piece'"):
+        decl.enum("piece")
+
+
+def test_header_enums_continue_and_span():
+    decl = CDecl(enums=(CEnum("attr", "A_", "NATTRS", ("phase", "hand")),
+                        CEnum("method", "A_", "NNAMES", ("current_player",), start="NATTRS"),
+                        CEnum("ints", "I_", "I_LEN", ("n", ("pieces", "2 * NPIECES"), ("pend", 7), "last"))),
+                 strings=(CStrings("NAMES", ("attr", "method"), "NNAMES"),))
+    text = header(decl, "x/observe.py")
+    assert "A_PHASE, A_HAND, NATTRS" in text
+    assert "A_CURRENT_PLAYER = NATTRS, NNAMES" in text
+    assert "I_N, I_PIECES, I_PEND = I_PIECES + 2 * NPIECES, I_LAST = I_PEND + 7, I_LEN" in text
+    assert '"phase", "hand", "current_player"' in text
