@@ -44,10 +44,14 @@ def pipelines(game: str, steps: int, opponents: dict[str, float] | None = None) 
     quiet = dict(steps=steps, pretrain={}, eval_every=10**9, snapshot_every=10**9, checkpoint_every=10**9)
     if opponents:
         quiet["opponents"] = opponents
+    # a config that trains on single-game envs (Mythologies: its Favor shaping) is run batched as the
+    # batched engine allows: 64 games, the game's returns only (shaping 0)
+    batched = cfg if cfg.vec_env == "batched" else cfg.replace(vec_env="batched", n_envs=64, shaping=0.0, ppo={
+        **cfg.ppo, "n_steps": max(1, rollout // 64)})
     return {"before": cfg.replace(vec_env="subproc", n_envs=2, ppo={**cfg.ppo, "n_steps": rollout // 2}, **quiet),
-            "batched": cfg.replace(**quiet),
-            "batched-256": cfg.replace(n_envs=256, ppo={**cfg.ppo, "n_steps": rollout // 256, "batch_size": rollout},
-                                       **quiet)}
+            "batched": batched.replace(**quiet),
+            "batched-256": batched.replace(n_envs=256, ppo={**batched.ppo, "n_steps": rollout // 256,
+                                                            "batch_size": rollout}, **quiet)}
 
 
 def rate(cfg) -> float:
