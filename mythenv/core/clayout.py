@@ -23,7 +23,7 @@ the next item's value is this one's plus the width.
 from __future__ import annotations
 
 import importlib
-import pkgutil
+import sys
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -167,21 +167,21 @@ def header(decl: CDecl, source: str) -> str:
     return "\n".join(out) + "\n"
 
 
-def declarations(package: str = "mythenv.games") -> dict[str, tuple[CDecl, Path, str]]:
-    """Every game package under ``package`` whose ``observe`` module declares ``C_DECL``: its name ->
-    (the declaration, the header's path, the declaring module's path relative to the repository)."""
-    pkg = importlib.import_module(package)
+def declarations() -> dict[str, tuple[CDecl, Path, str]]:
+    """Every registered game package whose ``observe`` module declares ``C_DECL``: the package's name
+    -> (the declaration, the header's path, the declaring module's path from the repository root)."""
+    from . import registry
+
     found = {}
-    for info in pkgutil.iter_modules(pkg.__path__):
-        if not info.ispkg:
-            continue
+    for gid in registry.list_games():
+        mod = sys.modules[registry.game_class(gid).__module__]
+        pkg = mod.__name__ if hasattr(mod, "__path__") else mod.__name__.rpartition(".")[0]  # the game's package
         try:
-            obs = importlib.import_module(f"{package}.{info.name}.observe")
+            obs = importlib.import_module(f"{pkg}.observe")
         except ModuleNotFoundError:
             continue
         decl = getattr(obs, "C_DECL", None)
         if isinstance(decl, CDecl):
-            where = Path(obs.__file__).parent
-            rel = f"{package.replace('.', '/')}/{info.name}/observe.py"
-            found[info.name] = (decl, where / HEADER_NAME, rel)
+            name = pkg.rsplit(".", 1)[-1]
+            found[name] = (decl, Path(obs.__file__).parent / HEADER_NAME, obs.__name__.replace(".", "/") + ".py")
     return found
