@@ -1,7 +1,8 @@
 /* The compiled observation encoder of Demigods (see mythenv/core/cobserve.h): the C twin of
  * ``observe.encode`` in mythenv/games/demigods/observe.py, which stays the reference. It writes the
  * same pieces in the same order, bit for bit. ``layout`` is ``observe.c_layout(game)``: its entries
- * are listed in ``enum layout_entry`` below (same order and meaning as there).
+ * are those of ``enum layout_entry`` (their meaning is c_layout's docstring), the config numbers of its
+ * int32 table those of ``enum int_entry``, both generated into _clayout.h from observe.C_DECL.
  *
  * Rules stay in Python: whose move it is is asked of the state (``state.current_player()``). A seat's
  * Army / Wealth totals and whether it can claim the throne are needed for every seat at every
@@ -13,58 +14,12 @@
  */
 #include "cobserve.h"
 
-/* ------------------------------------------------------------------ the layout (observe.c_layout) */
-enum layout_entry {
-    L_INTS,          /* int32[]: the config numbers (enum int_entry), then (start, size) of each piece */
-    L_GOALS,         /* float64[2]: the totals' denominators, 2 x goal (1.0 for a goal of 0) */
-    L_KIND_OF,       /* uint8[num_cards]: card -> kind */
-    L_KINGDOM_SLOT,  /* uint8[NK]: kind -> RTYPE * 6 + VIDX * 2 (its kingdom class, unblessed); 255: none */
-    L_FRONT_SLOT,    /* uint8[NK]: kind -> its place in a front (Guardian 0..4, curse 5..9, Athena 10); 255 */
-    L_VALUE,         /* int32[NK]: kind -> VALUE (face value of an Army / Wealth card) */
-    L_QUARTERS,      /* float32[]: QUARTERS (count -> value of a hand count) */
-    L_TENTHS,        /* float32[]: TENTHS (count -> value of a kingdom / discard pile count) */
-    L_LEN
-};
-
-enum int_entry {
-    I_N,              /* players */
-    I_SIZE,           /* observation size */
-    I_NCARDS,         /* cards in the game */
-    I_NK,             /* card kinds */
-    I_DRAW, I_OVER,   /* the phases DRAW and OVER */
-    I_ARMY_GOAL, I_WEALTH_GOAL, I_GUARDIANS,  /* the throne conditions (config, game.throne_guardians) */
-    I_SILENCE_SLOT,   /* the front place of the Silence curse (is_silenced) */
-    I_BLIND_SLOT,     /* the front place of the Blindness curse (is_blind) */
-    I_ROUND_DEN,      /* max_rounds * players */
-    I_EXPLICIT,       /* speech="explicit" */
-    I_D_DRAW, I_D_ACT, I_D_BLIND, I_D_OVER,   /* decision index of draw, act, blind_act, over */
-    I_D_PENDING,      /* decision index of each pending record (enum pending_kind order) */
-    I_PIECES = I_D_PENDING + 7,  /* (start, size) of each piece (enum piece order) */
-    I_LEN = I_PIECES + 2 * 22
-};
-
-/* The observation pieces, in make_observer's order (observe._C_PIECES). */
-enum piece {
-    DECISION, TO_MOVE, SEAT_TO_MOVE, TURN_SEAT, MY_HAND, MY_HAND_UNSEEN, HAND_SIZES, KNOWN_HANDS, KINGDOM,
-    TOTALS, FRONT, CAN_CLAIM, DISCARD_TOP, DISCARD_PILE, DECK_SIZE, RESHUFFLED, PENDING_CARD,
-    SPEECH_CONTEXT, PENDING_SEAT, HALVING, ROUND, SPEECH_MODE, NPIECES
-};
-
-/* The pending records that are decisions (observe._DEC), in this order (observe._C_PENDING). */
-enum pending_kind { R_TARGET, R_SPEECH, R_STEAL, R_ATHENA, R_HALVE, R_OTYPE, R_TRADE, NPENDING };
-static const char *const PENDING_NAMES[NPENDING] = {"target", "speech", "steal", "athena", "halve", "otype",
-                                                    "trade"};
+/* The enums (layout entries, the int32 table's entries, pieces, pending records, state attributes and
+ * methods) and the string tables PENDING_NAMES, ATTR_NAMES, METHOD_NAMES are generated from
+ * observe.C_DECL into _clayout.h (python -m mythenv.core.cheaders). */
+#include "_clayout.h"
 
 /* ------------------------------------------------------------------ interned names */
-enum attr {
-    A_PHASE, A_PENDING, A_TURN_PLAYER, A_HAND, A_KINGDOM, A_FRONT, A_BLESSED, A_VIS, A_DISCARD, A_DECK,
-    A_TURNS, A_RESHUFFLED, NATTRS
-};
-static const char *const ATTR_NAMES[NATTRS] = {"phase", "pending", "turn_player", "hand", "kingdom", "front",
-                                               "blessed", "vis", "discard", "deck", "turns", "reshuffled"};
-enum method { M_CURRENT_PLAYER, NMETHODS };
-static const char *const METHOD_NAMES[NMETHODS] = {"current_player"};
-
 static PyObject *attr_names[NATTRS];
 static PyObject *method_names[NMETHODS];
 static PyObject *pending_names[NPENDING];
@@ -111,9 +66,10 @@ static int read_layout(PyObject *layout, Layout *L, ObsShape *shape)
         outside |= START(L, k) < 0 || PSIZE(L, k) < 1 || START(L, k) > size - PSIZE(L, k);
     if (outside)
         return bad_layout("a piece outside the observation");
-    if (PSIZE(L, MY_HAND) != nk || PSIZE(L, KNOWN_HANDS) != (n - 1) * nk || PSIZE(L, KINGDOM) != 12 * n
-        || PSIZE(L, TOTALS) != 2 * n || PSIZE(L, FRONT) != 11 * n || PSIZE(L, DISCARD_PILE) != nk
-        || PSIZE(L, HAND_SIZES) != n || PSIZE(L, CAN_CLAIM) != n || PSIZE(L, DISCARD_TOP) != nk + 1)
+    if (PSIZE(L, PC_MY_HAND) != nk || PSIZE(L, PC_KNOWN_HANDS) != (n - 1) * nk
+        || PSIZE(L, PC_KINGDOM) != 12 * n || PSIZE(L, PC_TOTALS) != 2 * n || PSIZE(L, PC_FRONT) != 11 * n
+        || PSIZE(L, PC_DISCARD_PILE) != nk || PSIZE(L, PC_HAND_SIZES) != n || PSIZE(L, PC_CAN_CLAIM) != n
+        || PSIZE(L, PC_DISCARD_TOP) != nk + 1)
         return bad_layout("piece sizes");
     /* a card's kind is checked where it is read (card_kind), the slots too (write_seat, write_head) */
     L->kinds.nkinds = nk;
@@ -190,16 +146,16 @@ static int write_seat(ObsBuf *b, const Layout *L, int i, PyObject *kingdom, PyOb
         cnt[slot + bl]++;
         total[slot / 6] += (long)L->value[k] * (bl ? 2 : 1);
     }
-    float *w = b->w + START(L, KINGDOM) + 12 * i;
+    float *w = b->w + START(L, PC_KINGDOM) + 12 * i;
     for (int j = 0; j < 12; j++)
         w[j] = L->tenths[cnt[j] < L->ntenths ? cnt[j] : L->ntenths - 1];
     /* totals: min(total / (2 x goal), 1.0) */
-    w = b->w + START(L, TOTALS) + 2 * i;
+    w = b->w + START(L, PC_TOTALS) + 2 * i;
     w[0] = cap1((double)total[0] / L->goals[0]);
     w[1] = cap1((double)total[1] / L->goals[1]);
     /* front: Guardians blocking curse 0..4, curses 0..4, Athena */
     int guardians = 0, silenced = 0;
-    w = b->w + START(L, FRONT) + 11 * i;
+    w = b->w + START(L, PC_FRONT) + 11 * i;
     len = PyList_GET_SIZE(front);
     for (Py_ssize_t j = 0; j < len; j++) {
         long c;
@@ -217,7 +173,7 @@ static int write_seat(ObsBuf *b, const Layout *L, int i, PyObject *kingdom, PyOb
     }
     /* can_claim */
     if (!silenced && total[0] >= v[I_ARMY_GOAL] && total[1] >= v[I_WEALTH_GOAL] && guardians >= v[I_GUARDIANS])
-        b->w[START(L, CAN_CLAIM) + i] = 1.0f;
+        b->w[START(L, PC_CAN_CLAIM) + i] = 1.0f;
     return 0;
 }
 
@@ -227,7 +183,7 @@ static int write_head(ObsBuf *b, const Layout *L, PyObject *const *a, long phase
     const int *v = L->v;
     long n = v[I_N];
     if (phase == v[I_OVER])
-        return put(b, L, DECISION, v[I_D_OVER], 1.0f);
+        return put(b, L, PC_DECISION, v[I_D_OVER], 1.0f);
     PyObject *pending = a[A_PENDING];
     long dec;
     if (PyList_GET_SIZE(pending)) {
@@ -261,11 +217,11 @@ static int write_head(ObsBuf *b, const Layout *L, PyObject *const *a, long phase
         dec = is_blind ? v[I_D_BLIND] : v[I_D_ACT];
     }
     long turn_player;
-    if (put(b, L, DECISION, dec, 1.0f) < 0
-        || (cur == p && put(b, L, TO_MOVE, 0, 1.0f) < 0)
-        || put(b, L, SEAT_TO_MOVE, pymod(cur - p, n), 1.0f) < 0
+    if (put(b, L, PC_DECISION, dec, 1.0f) < 0
+        || (cur == p && put(b, L, PC_TO_MOVE, 0, 1.0f) < 0)
+        || put(b, L, PC_SEAT_TO_MOVE, pymod(cur - p, n), 1.0f) < 0
         || as_long(a[A_TURN_PLAYER], "state.turn_player", &turn_player) < 0
-        || put(b, L, TURN_SEAT, pymod(turn_player - p, n), 1.0f) < 0)
+        || put(b, L, PC_TURN_SEAT, pymod(turn_player - p, n), 1.0f) < 0)
         return -1;
     return 0;
 }
@@ -282,15 +238,15 @@ static int write_pending(ObsBuf *b, const Layout *L, PyObject *rec, long p)
             return -1;
         if (x >= 0) {
             int k = card_kind(&L->kinds, x);
-            if (k < 0 || put(b, L, PENDING_CARD, k, 1.0f) < 0)
+            if (k < 0 || put(b, L, PC_PENDING_CARD, k, 1.0f) < 0)
                 return -1;
         }
     }
     switch (kind) {
     case R_SPEECH:  /* (speech, p, card, ctx, victim) */
-        if (rec_long(rec, 3, &x) < 0 || put(b, L, SPEECH_CONTEXT, x, 1.0f) < 0 || rec_long(rec, 4, &y) < 0)
+        if (rec_long(rec, 3, &x) < 0 || put(b, L, PC_SPEECH_CONTEXT, x, 1.0f) < 0 || rec_long(rec, 4, &y) < 0)
             return -1;
-        if (y >= 0 && put(b, L, PENDING_SEAT, pymod(y - p, n), 1.0f) < 0)
+        if (y >= 0 && put(b, L, PC_PENDING_SEAT, pymod(y - p, n), 1.0f) < 0)
             return -1;
         break;
     case R_STEAL: { /* (steal, p, rtype, victims): the robbed seat is victims[0] */
@@ -304,23 +260,23 @@ static int write_pending(ObsBuf *b, const Layout *L, PyObject *rec, long p)
             return -1;
         }
         if ((victim = seq_item(victims, 0, "a steal's victims")) == NULL || as_long(victim, "a steal's victim", &x) < 0
-            || put(b, L, PENDING_SEAT, pymod(x - p, n), 1.0f) < 0 || rec_long(rec, 2, &y) < 0
-            || put(b, L, HALVING, y, 1.0f) < 0)
+            || put(b, L, PC_PENDING_SEAT, pymod(x - p, n), 1.0f) < 0 || rec_long(rec, 2, &y) < 0
+            || put(b, L, PC_HALVING, y, 1.0f) < 0)
             return -1;
         break;
     }
     case R_ATHENA:  /* (athena, holder, offender) */
-        if (rec_long(rec, 2, &x) < 0 || put(b, L, PENDING_SEAT, pymod(x - p, n), 1.0f) < 0)
+        if (rec_long(rec, 2, &x) < 0 || put(b, L, PC_PENDING_SEAT, pymod(x - p, n), 1.0f) < 0)
             return -1;
         break;
     case R_HALVE:   /* (halve, q, rtype, need): min(need / 40, 1) */
         if (rec_long(rec, 1, &x) < 0 || rec_long(rec, 2, &y) < 0 || rec_long(rec, 3, &z) < 0
-            || put(b, L, PENDING_SEAT, pymod(x - p, n), 1.0f) < 0 || put(b, L, HALVING, y, 1.0f) < 0
-            || put(b, L, HALVING, 2, cap1(z / 40.0)) < 0)
+            || put(b, L, PC_PENDING_SEAT, pymod(x - p, n), 1.0f) < 0 || put(b, L, PC_HALVING, y, 1.0f) < 0
+            || put(b, L, PC_HALVING, 2, cap1(z / 40.0)) < 0)
             return -1;
         break;
     case R_OTYPE:   /* (otype, p, oracle kind) */
-        if (rec_long(rec, 2, &x) < 0 || put(b, L, PENDING_CARD, x, 1.0f) < 0)
+        if (rec_long(rec, 2, &x) < 0 || put(b, L, PC_PENDING_CARD, x, 1.0f) < 0)
             return -1;
         break;
     default:
@@ -381,17 +337,18 @@ static int write_pieces(ObsBuf *b, const Layout *L, PyObject **a, long p, long c
 
     /* my_hand (QUARTERS of the counts this seat sees), my_hand_unseen */
     PyObject *hands = a[A_HAND];
-    Py_ssize_t unseen = counts(b, L, MY_HAND, 0, PyList_GET_ITEM(hands, p), vis, bit, L->quarters, L->nquarters);
+    Py_ssize_t unseen = counts(b, L, PC_MY_HAND, 0, PyList_GET_ITEM(hands, p), vis, bit, L->quarters,
+                               L->nquarters);
     if (unseen < 0)
         return -1;
-    b->w[START(L, MY_HAND_UNSEEN)] = cap1(unseen / 10.0);
+    b->w[START(L, PC_MY_HAND_UNSEEN)] = cap1(unseen / 10.0);
 
     /* per relative seat: hand_sizes, known_hands (others), kingdom, totals, front, can_claim */
     for (long i = 0; i < n; i++) {
         long q = (p + i) % n;
         PyObject *h = PyList_GET_ITEM(hands, q);
-        b->w[START(L, HAND_SIZES) + i] = cap1(PyList_GET_SIZE(h) / 10.0);
-        if (i && counts(b, L, KNOWN_HANDS, (i - 1) * nk, h, vis, bit, L->quarters, L->nquarters) < 0)
+        b->w[START(L, PC_HAND_SIZES) + i] = cap1(PyList_GET_SIZE(h) / 10.0);
+        if (i && counts(b, L, PC_KNOWN_HANDS, (i - 1) * nk, h, vis, bit, L->quarters, L->nquarters) < 0)
             return -1;
         if (write_seat(b, L, (int)i, PyList_GET_ITEM(a[A_KINGDOM], q), PyList_GET_ITEM(a[A_FRONT], q),
                        blessed) < 0)
@@ -408,17 +365,17 @@ static int write_pieces(ObsBuf *b, const Layout *L, PyObject **a, long p, long c
         if (top < 0)
             return -1;
     }
-    b->w[START(L, DISCARD_TOP) + top] = 1.0f;
-    if (counts(b, L, DISCARD_PILE, 0, pile, NULL, 0, L->tenths, L->ntenths) < 0)
+    b->w[START(L, PC_DISCARD_TOP) + top] = 1.0f;
+    if (counts(b, L, PC_DISCARD_PILE, 0, pile, NULL, 0, L->tenths, L->ntenths) < 0)
         return -1;
 
     /* deck_size, reshuffled */
-    b->w[START(L, DECK_SIZE)] = (float)((double)PyList_GET_SIZE(a[A_DECK]) / (double)ncards);
+    b->w[START(L, PC_DECK_SIZE)] = (float)((double)PyList_GET_SIZE(a[A_DECK]) / (double)ncards);
     long reshuffled; /* a bool or an int (no __bool__ of another type: no Python code runs here) */
     if (as_long(a[A_RESHUFFLED], "state.reshuffled", &reshuffled) < 0)
         return -1;
     if (reshuffled)
-        b->w[START(L, RESHUFFLED)] = 1.0f;
+        b->w[START(L, PC_RESHUFFLED)] = 1.0f;
 
     /* pending_card .. halving: the decision's details */
     PyObject *pending = a[A_PENDING];
@@ -439,9 +396,9 @@ static int write_pieces(ObsBuf *b, const Layout *L, PyObject **a, long p, long c
         PyErr_SetString(PyExc_ZeroDivisionError, "demigods encode: max_rounds is 0");
         return -1;
     }
-    b->w[START(L, ROUND)] = cap1((double)turns / (double)v[I_ROUND_DEN]);
+    b->w[START(L, PC_ROUND)] = cap1((double)turns / (double)v[I_ROUND_DEN]);
     if (v[I_EXPLICIT])
-        b->w[START(L, SPEECH_MODE)] = 1.0f;
+        b->w[START(L, PC_SPEECH_MODE)] = 1.0f;
 
     return 0;
 }

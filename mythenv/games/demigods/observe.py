@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from mythenv.core.clayout import CDecl, CEnum, CStrings
 from mythenv.core.observe import Observer, pile_counts, seats
 
 from .rules import (
@@ -390,11 +391,28 @@ def _hits(cards, zone: list) -> bool:
 
 
 # ----------------------------------------------------------------------------- compiled encoder
-# The pieces and the decision records in the order _cobserve.c lists them (enum piece, enum pending_kind).
-_C_PIECES = ("decision", "to_move", "seat_to_move", "turn_seat", "my_hand", "my_hand_unseen", "hand_sizes",
-             "known_hands", "kingdom", "totals", "front", "can_claim", "discard_top", "discard_pile", "deck_size",
-             "reshuffled", "pending_card", "speech_context", "pending_seat", "halving", "round", "speech_mode")
-_C_PENDING = ("target", "speech", "steal", "athena", "halve", "otype", "trade")
+#: what ``_cobserve.c`` reads, declared once: ``_clayout.h`` is generated from it
+#: (``python -m mythenv.core.cheaders``) and ``c_layout`` builds the layout by its names. The pieces are
+#: make_observer's (their names do not depend on the number of players), the decision records ``_DEC``'s.
+C_DECL = CDecl(enums=(
+    CEnum("piece", "PC_", "NPIECES", tuple(make_observer(2).pieces), kind="pieces",
+          meaning="the pieces of make_observer (the ints give each its start and size)"),
+    CEnum("pending_kind", "R_", "NPENDING", tuple(_DEC),
+          meaning="the pending records that are decisions (observe._DEC), as pending_kind() finds them"),
+    CEnum("layout_entry", "L_", "L_LEN", ("ints", "goals", "kind_of", "kingdom_slot", "front_slot", "value",
+                                          "quarters", "tenths"), kind="layout",
+          meaning="the entries of the layout tuple (observe.c_layout)"),
+    CEnum("int_entry", "I_", "I_LEN", ("n", "size", "ncards", "nk", "draw", "over", "army_goal", "wealth_goal",
+                                       "guardians", "silence_slot", "blind_slot", "round_den", "explicit",
+                                       "d_draw", "d_act", "d_blind", "d_over", ("d_pending", "NPENDING"),
+                                       ("pieces", "2 * NPIECES")),
+          meaning="the int32 table of the layout (L_INTS; observe.c_layout)"),
+    CEnum("attr", "A_", "NATTRS", ("phase", "pending", "turn_player", "hand", "kingdom", "front", "blessed", "vis",
+                                   "discard", "deck", "turns", "reshuffled"), kind="attrs",
+          meaning="the state's attributes, fetched at every call"),
+    CEnum("method", "M_", "NMETHODS", ("current_player",), kind="methods", meaning="the state's methods"),
+), strings=(CStrings("PENDING_NAMES", ("pending_kind",), "NPENDING"), CStrings("ATTR_NAMES", ("attr",), "NATTRS"),
+            CStrings("METHOD_NAMES", ("method",), "NMETHODS")))
 
 
 def _front_slot(k: int) -> int:
@@ -407,43 +425,47 @@ def _front_slot(k: int) -> int:
 
 
 def c_layout(game) -> tuple:
-    """What ``_cobserve.encode`` (the compiled twin of ``encode``) needs of this config, in the order of
-    ``enum layout_entry`` in _cobserve.c:
+    """What ``_cobserve.encode`` (the compiled twin of ``encode``) needs of this config: the entries of
+    ``C_DECL``'s layout enum (``layout_entry``), by name:
 
-    0. int32[]: players, observation size, cards, kinds, the phases DRAW and OVER, army goal, wealth
-       goal, Guardians needed (the throne conditions of ``can_claim``), the front places of the Silence
-       and Blindness curses (``is_silenced``, ``is_blind``: curse numbers 4, 3), max_rounds x players, speech explicit (0/1), the
-       decision index of draw, act, blind_act and over, then of each record of ``_C_PENDING``; then
-       (start, size) of each piece of ``_C_PIECES`` (from the Observer)
-    1. float64[2]: the totals' denominators ``2 x goal or 1.0`` (Army, Wealth)
-    2. bytes[cards]: card -> kind
-    3. bytes[kinds]: kind -> its kingdom class ``RTYPE * 6 + VIDX * 2`` (+ blessed), 255 for non-resources
-    4. bytes[kinds]: kind -> its front place (Guardian blocking curse 0..4, curse 5..9, Athena 10), 255
-    5. int32[kinds]: kind -> VALUE (for ``total``)
-    6. float32[]: QUARTERS, 7. float32[]: TENTHS (count -> encoded value)
+    - ``ints``: int32[], the entries of the ``int_entry`` enum: players, observation size, cards, kinds,
+      the phases DRAW and OVER, army goal, wealth goal, Guardians needed (the throne conditions of
+      ``can_claim``), the front places of the Silence and Blindness curses (``is_silenced``,
+      ``is_blind``: curse numbers 4, 3), max_rounds x players, speech explicit (0/1), the decision index
+      of draw, act, blind_act and over, then of each record of the ``pending_kind`` enum; then (start,
+      size) of each piece of the ``piece`` enum (from the Observer)
+    - ``goals``: float64[2], the totals' denominators ``2 x goal or 1.0`` (Army, Wealth)
+    - ``kind_of``: bytes[cards], card -> kind
+    - ``kingdom_slot``: bytes[kinds], kind -> its kingdom class ``RTYPE * 6 + VIDX * 2`` (+ blessed), 255
+      for non-resources
+    - ``front_slot``: bytes[kinds], kind -> its front place (Guardian blocking curse 0..4, curse 5..9,
+      Athena 10), 255
+    - ``value``: int32[kinds], kind -> VALUE (for ``total``)
+    - ``quarters``: float32[], QUARTERS; ``tenths``: float32[], TENTHS (count -> encoded value)
     """
-    assert set(_C_PIECES) == set(game.observer.pieces) and set(_C_PENDING) == set(_DEC)
+    names = C_DECL.enum("piece").names
+    records = C_DECL.enum("pending_kind").names
+    pieces = game.observer.pieces
+    assert set(names) == set(pieces)
     assert CURSE_NO[SILENCE] == 4 and CURSE_NO[BLINDNESS] == 3  # is_silenced, is_blind: curse bits 4, 3
     cfg = game.config
     n = game.num_players
-    pieces = game.observer.pieces
-    ints = [n, game.observer.size, game.num_cards, NK, DRAW, OVER, cfg["army_goal"], cfg["wealth_goal"],
-            game.throne_guardians, 5 + CURSE_NO[SILENCE], 5 + CURSE_NO[BLINDNESS], cfg["max_rounds"] * n, int(game.explicit),
-            *(DECISIONS.index(d) for d in ("draw", "act", "blind_act", "over")),
-            *(_DEC[r] for r in _C_PENDING)]
-    for name in _C_PIECES:
-        ints += [pieces[name].start, pieces[name].size]
+    ints = C_DECL.flat(
+        "int_entry", widths={"d_pending": len(records), "pieces": 2 * len(names)},
+        n=n, size=game.observer.size, ncards=game.num_cards, nk=NK, draw=DRAW, over=OVER,
+        army_goal=cfg["army_goal"], wealth_goal=cfg["wealth_goal"], guardians=game.throne_guardians,
+        silence_slot=5 + CURSE_NO[SILENCE], blind_slot=5 + CURSE_NO[BLINDNESS], round_den=cfg["max_rounds"] * n,
+        explicit=int(game.explicit), d_draw=DECISIONS.index("draw"), d_act=DECISIONS.index("act"),
+        d_blind=DECISIONS.index("blind_act"), d_over=DECISIONS.index("over"),
+        d_pending=[_DEC[r] for r in records],
+        pieces=[x for name in names for x in (pieces[name].start, pieces[name].size)])
     goals = (2.0 * cfg["army_goal"] or 1.0, 2.0 * cfg["wealth_goal"] or 1.0)
-    return (
-        np.asarray(ints, np.int32).tobytes(),
-        np.asarray(goals, np.float64).tobytes(),
-        bytes(game.kind_of),
-        bytes(RTYPE[k] * 6 + VIDX[k] * 2 if RTYPE[k] >= 0 else 255 for k in range(NK)),
-        bytes(_front_slot(k) for k in range(NK)),
-        np.asarray(VALUE, np.int32).tobytes(),
-        np.asarray(QUARTERS, np.float32).tobytes(),
-        np.asarray(TENTHS, np.float32).tobytes(),
-    )
+    return C_DECL.pack(
+        "layout_entry", ints=np.asarray(ints, np.int32).tobytes(), goals=np.asarray(goals, np.float64).tobytes(),
+        kind_of=bytes(game.kind_of),
+        kingdom_slot=bytes(RTYPE[k] * 6 + VIDX[k] * 2 if RTYPE[k] >= 0 else 255 for k in range(NK)),
+        front_slot=bytes(_front_slot(k) for k in range(NK)), value=np.asarray(VALUE, np.int32).tobytes(),
+        quarters=np.asarray(QUARTERS, np.float32).tobytes(), tenths=np.asarray(TENTHS, np.float32).tobytes())
 
 
 __all__ = ["make_observer", "encode", "DECISIONS", "IS_ORACLE", "ORACLES"]
