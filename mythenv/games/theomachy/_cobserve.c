@@ -5,63 +5,27 @@
  * (``essence``), who is in the Battle (``active``) and its Power (``battle_power``) are the state's
  * methods, called before anything is written; the C code only counts cards and writes values.
  *
- * ``layout`` (built by ``c_layout`` in observe.py, once per Game):
- *   0 n          number of seats (must equal ``state.n``)
- *   1 size       observation size (floats)
- *   2 nsteps     number of game steps (STEP_NAMES)
- *   3 nk         number of Prayer card kinds (NK)
- *   4 ne         number of Essence cards (NE)
- *   5 bet        the betting step (BET)
- *   6 battle     the Battle step (BATTLE)
- *   7 max_hands  the Hand bound of the config (float)
- *   8 kind_of    bytes: Prayer card id (both boxes) -> kind
- *   9 offsets    bytes: int32 start of every piece, in the order of the enum below (_C_PIECES)
- *  10 adv        1 for the Advanced / Epic modes (their pieces follow the Basic ones), else 0
- *  11 np, 12 nd, 13 nm, 14 nw   numbers of Pantheons, Deities, Mythology cards, Phase windows
- *  15 adv_offsets bytes: int32 start of every Advanced piece (_C_ADV_PIECES; zeros when adv is 0)
+ * ``layout`` (built by ``c_layout`` in observe.py, once per Game) holds the entries of the layout enum
+ * (L_N .., declared in observe.C_DECL): the seats ``n`` (must equal ``state.n``), the observation
+ * ``size``, the number of steps ``nsteps``, the numbers of Prayer card kinds ``nk`` and Essence cards
+ * ``ne``, the betting and Battle steps ``bet`` and ``battle``, the Hand bound ``max_hands`` (a float),
+ * ``kind_of`` (bytes: Prayer card id of both boxes -> kind), ``offsets`` (bytes: the int32 start of
+ * every piece of the piece enum), ``adv`` (1 for the Advanced / Epic modes, whose pieces follow the
+ * Basic ones, else 0), the numbers of Pantheons, Deities, Mythology cards and Phase windows ``np``,
+ * ``nd``, ``nm``, ``nw``, and ``adv_offsets`` (bytes: the int32 start of every piece of the Advanced
+ * piece enum; zeros when adv is 0).
  * The piece extents implied by the offsets are checked against the shapes this file writes at every
  * call, so a changed Observer raises instead of writing out of place.
  */
 #include "cobserve.h"
 
-#define LAYOUT_LEN 16
 #define MAXN 32 /* seats a stack array (and a knowledge bitmask) holds; the game has 2..8 */
 
-/* the observation pieces, in the order of ``_C_PIECES`` (observe.py) = ``observer(n)`` */
-enum {
-    STEP, DECISION, TO_MOVE, BET_ROUND, ACTED_NOW, TO_CALL, ANTE, HAND, HAND_KNOWN, SET_ASIDE, DECK,
-    DISCARD, DRAFT_PACKET, DRAFT_KEPT, OPP_HAND_KNOWN, CULT, STAKE, LAST_STAND_TOKENS, PAID, LEVEL, BANK,
-    SEAT, SIZES, DISCARD_TOP, TABLE, PLACES, BATTLE_PIECE, CONSTELLATION, MY_ESSENCE, ESSENCE_DISCARD,
-    ESSENCE_DECK, TRACK, PRAYER_DECK, PENDING_CARD, PENDING_SEATS, HANDS, BATTLE_TURN, NPIECES
-};
-/* the Advanced pieces, in the order of ``_C_ADV_PIECES`` (observe.py ``_adv_pieces``) */
-enum {
-    ADV_DECISION, PANTHEON_P, DEITY_P, GOD_CHOSEN, MIRACLES, MYTH_TOP, MYTH_DECK_P, MYTH_OWN_P, MYTH_USED_P,
-    HERO_STAKE_P, MYTH_OUT_P, ABILITY_P, HAND_RECORD, WINDOW_P, PENDING_SOURCE, COST_LEFT, VICTORY_POINTS, NADV
-};
+/* The enums (the state's attributes and methods, the kinds of a pending decision, the decision
+ * entries, the pieces, the layout entries) and NAMES are generated from observe.C_DECL into
+ * _clayout.h (python -m mythenv.core.cheaders). */
+#include "_clayout.h"
 
-/* ------------------------------------------------------------------ interned names */
-enum {
-    A_N, A_STEP, A_PENDING, A_ROUND, A_ACTED_NOW, A_TURN, A_TURN_PLAYED, A_LEVEL, A_ALIVE, A_PAID, A_ANTE,
-    A_HAND, A_VIS, A_ASIDE, A_DECK, A_DISC, A_DRAFT_HAND, A_PICKED_NOW, A_PICKS, A_CULT, A_STAKE, A_LSK,
-    A_FOLDED, A_LS, A_FIRST, A_ACTED, A_TABLE, A_PLACES, A_ATTACKS, A_BANK, A_PEEK, A_CONST_UP, A_CONST,
-    A_ESS_DISC, A_ESS_DECK, A_TRACK, A_PRAYER, A_HANDS, A_ACTION_SPHERE, A_MULTI,
-    /* the Advanced state (read only when layout[10] is 1) */
-    A_REVEALED, A_PANTHEON, A_DEITY, A_MIRACLES, A_MYTH_DECK, A_MYTH_OWN, A_MYTH_USED, A_HERO_STAKE, A_MYTH_OUT,
-    A_AB_USES, A_REQ_DONE, A_H_ATTACKS, A_H_SPHERES, A_H_EFFECTS, A_H_STRIPPED, A_BONUS, A_VP,
-    M_CURRENT_PLAYER, M_ESSENCE, M_ACTIVE, M_BATTLE_POWER, K_TARGET, K_REACT, K_CLOSING, K_WINDOW, K_COST,
-    K_MTARGET, NNAMES
-};
-static const char *const NAMES[NNAMES] = {
-    "n", "step", "pending", "round", "acted_now", "turn", "turn_played", "level", "alive", "paid", "ante",
-    "hand", "vis", "aside", "deck", "disc", "draft_hand", "picked_now", "picks", "cult", "stake", "lsk",
-    "folded", "ls", "first", "acted", "table", "places", "attacks", "bank", "peek", "const_up", "const",
-    "ess_disc", "ess_deck", "track", "prayer", "hands", "action_sphere", "multi",
-    "revealed", "pantheon", "deity", "miracles", "myth_deck", "myth_own", "myth_used", "hero_stake", "myth_out",
-    "ab_uses", "req_done", "h_attacks", "h_spheres", "h_effects", "h_stripped", "bonus", "vp",
-    "current_player", "essence", "active", "battle_power", "target", "react", "closing", "window", "cost",
-    "mtarget",
-};
 static PyObject *S[NNAMES]; /* interned at module init, never changed */
 
 /* ------------------------------------------------------------------ the layout */
@@ -71,7 +35,7 @@ typedef struct {
     Kinds kinds;  /* Prayer card id (both boxes) -> kind, checked where read (card_kind) */
     int32_t off[NPIECES];
     long adv, np, nd, nm, nw;
-    int32_t aoff[NADV];
+    int32_t aoff[NADV_PIECES];
 } Layout;
 
 /* Read and check ``layout``: types, and the piece extents its offsets imply against the shapes written
@@ -80,36 +44,37 @@ static int read_layout(PyObject *t, Layout *L, ObsShape *shape)
 {
     long size;
     const int32_t *off;
-    if (layout_tuple(t, LAYOUT_LEN) < 0 || layout_long(t, 0, 2, MAXN, &L->n) < 0
-        || layout_long(t, 1, 1, 1L << 24, &size) < 0 || layout_long(t, 2, 1, 1L << 16, &L->nsteps) < 0
-        || layout_long(t, 3, 1, 255, &L->nk) < 0 || layout_long(t, 4, 1, 1L << 16, &L->ne) < 0
-        || layout_long(t, 5, 0, 1L << 16, &L->bet) < 0 || layout_long(t, 6, 0, 1L << 16, &L->battle) < 0)
+    if (layout_tuple(t, LAYOUT_LEN) < 0 || layout_long(t, L_N, 2, MAXN, &L->n) < 0
+        || layout_long(t, L_SIZE, 1, 1L << 24, &size) < 0
+        || layout_long(t, L_NSTEPS, 1, 1L << 16, &L->nsteps) < 0 || layout_long(t, L_NK, 1, 255, &L->nk) < 0
+        || layout_long(t, L_NE, 1, 1L << 16, &L->ne) < 0 || layout_long(t, L_BET, 0, 1L << 16, &L->bet) < 0
+        || layout_long(t, L_BATTLE, 0, 1L << 16, &L->battle) < 0)
         return -1;
     shape->seats = L->n;
     shape->size = size;
-    PyObject *mh = PyTuple_GET_ITEM(t, 7);
+    PyObject *mh = PyTuple_GET_ITEM(t, L_MAX_HANDS);
     if (!PyFloat_Check(mh)) {
-        PyErr_SetString(PyExc_TypeError, "layout[7] (max_hands) must be a float");
+        PyErr_Format(PyExc_TypeError, "layout[%d] (max_hands) must be a float", (int)L_MAX_HANDS);
         return -1;
     }
     L->max_hands = PyFloat_AS_DOUBLE(mh);
     L->kinds.nkinds = (int)L->nk;
-    if ((L->kinds.of = layout_bytes(t, 8, &L->kinds.ncards)) == NULL
-        || (off = layout_array(t, 9, 4, NPIECES, NULL)) == NULL)
+    if ((L->kinds.of = layout_bytes(t, L_KIND_OF, &L->kinds.ncards)) == NULL
+        || (off = layout_array(t, L_OFFSETS, 4, NPIECES, NULL)) == NULL)
         return -1;
     memcpy(L->off, off, sizeof(L->off));
     /* the shapes of observer(n), flattened */
     const long n = L->n, nk = L->nk, ne = L->ne;
     const long extent[NPIECES] = {
-        [STEP] = L->nsteps, [DECISION] = 4, [TO_MOVE] = 1, [BET_ROUND] = 3, [ACTED_NOW] = 1, [TO_CALL] = 3,
-        [ANTE] = 3, [HAND] = nk, [HAND_KNOWN] = nk, [SET_ASIDE] = nk, [DECK] = nk, [DISCARD] = nk,
-        [DRAFT_PACKET] = nk, [DRAFT_KEPT] = nk, [OPP_HAND_KNOWN] = (n - 1) * nk, [CULT] = n * 3,
-        [STAKE] = n * 3, [LAST_STAND_TOKENS] = n * 3, [PAID] = n * 3, [LEVEL] = 3, [BANK] = 3,
-        [SEAT] = n * 6, [SIZES] = n * 3, [DISCARD_TOP] = n * (nk + 1), [TABLE] = n * nk,
-        [PLACES] = n * nk * 2, [BATTLE_PIECE] = n * 2, [CONSTELLATION] = 5 * (ne + 1), [MY_ESSENCE] = 6,
-        [ESSENCE_DISCARD] = ne, [ESSENCE_DECK] = 1, [TRACK] = 6 * (nk + 1), [PRAYER_DECK] = 1,
-        [PENDING_CARD] = nk, [PENDING_SEATS] = 2 * n, [HANDS] = 1,
-        [BATTLE_TURN] = 5,
+        [PC_STEP] = L->nsteps, [PC_DECISION] = NDECISIONS, [PC_TO_MOVE] = 1, [PC_BET_ROUND] = 3,
+        [PC_ACTED_NOW] = 1, [PC_TO_CALL] = 3, [PC_ANTE] = 3, [PC_HAND] = nk, [PC_HAND_KNOWN] = nk,
+        [PC_SET_ASIDE] = nk, [PC_DECK] = nk, [PC_DISCARD] = nk, [PC_DRAFT_PACKET] = nk, [PC_DRAFT_KEPT] = nk,
+        [PC_OPP_HAND_KNOWN] = (n - 1) * nk, [PC_CULT] = n * 3, [PC_STAKE] = n * 3,
+        [PC_LAST_STAND_TOKENS] = n * 3, [PC_PAID] = n * 3, [PC_LEVEL] = 3, [PC_BANK] = 3, [PC_SEAT] = n * 6,
+        [PC_SIZES] = n * 3, [PC_DISCARD_TOP] = n * (nk + 1), [PC_TABLE] = n * nk, [PC_PLACES] = n * nk * 2,
+        [PC_BATTLE] = n * 2, [PC_CONSTELLATION] = 5 * (ne + 1), [PC_MY_ESSENCE] = 6, [PC_ESSENCE_DISCARD] = ne,
+        [PC_ESSENCE_DECK] = 1, [PC_TRACK] = 6 * (nk + 1), [PC_PRAYER_DECK] = 1, [PC_PENDING_CARD] = nk,
+        [PC_PENDING_SEATS] = 2 * n, [PC_HANDS] = 1, [PC_BATTLE_TURN] = 5,
     };
     long at = 0;
     for (int i = 0; i < NPIECES; i++) {
@@ -121,20 +86,22 @@ static int read_layout(PyObject *t, Layout *L, ObsShape *shape)
         at += extent[i];
     }
     const int32_t *aoff;
-    if (layout_long(t, 10, 0, 1, &L->adv) < 0 || layout_long(t, 11, 1, 255, &L->np) < 0
-        || layout_long(t, 12, 1, 255, &L->nd) < 0 || layout_long(t, 13, 1, 255, &L->nm) < 0
-        || layout_long(t, 14, 1, 255, &L->nw) < 0 || (aoff = layout_array(t, 15, 4, NADV, NULL)) == NULL)
+    if (layout_long(t, L_ADV, 0, 1, &L->adv) < 0 || layout_long(t, L_NP, 1, 255, &L->np) < 0
+        || layout_long(t, L_ND, 1, 255, &L->nd) < 0 || layout_long(t, L_NM, 1, 255, &L->nm) < 0
+        || layout_long(t, L_NW, 1, 255, &L->nw) < 0
+        || (aoff = layout_array(t, L_ADV_OFFSETS, 4, NADV_PIECES, NULL)) == NULL)
         return -1;
     memcpy(L->aoff, aoff, sizeof(L->aoff));
     if (L->adv) {
         const long np = L->np, nd = L->nd, nm = L->nm;
-        const long aext[NADV] = {
-            [ADV_DECISION] = 3, [PANTHEON_P] = n * np, [DEITY_P] = n * nd, [GOD_CHOSEN] = n, [MIRACLES] = n,
-            [MYTH_TOP] = n * (nm + 1), [MYTH_DECK_P] = n, [MYTH_OWN_P] = n * nm, [MYTH_USED_P] = n * nm,
-            [HERO_STAKE_P] = n * nm, [MYTH_OUT_P] = n * nm, [ABILITY_P] = n * 2, [HAND_RECORD] = n * 5,
-            [WINDOW_P] = L->nw, [PENDING_SOURCE] = nd + nm, [COST_LEFT] = 2, [VICTORY_POINTS] = n,
+        const long aext[NADV_PIECES] = {
+            [PA_ADV_DECISION] = NADV_DECISIONS, [PA_PANTHEON] = n * np, [PA_DEITY] = n * nd,
+            [PA_GOD_CHOSEN] = n, [PA_MIRACLES] = n, [PA_MYTH_TOP] = n * (nm + 1), [PA_MYTH_DECK] = n,
+            [PA_MYTH_OWN] = n * nm, [PA_MYTH_USED] = n * nm, [PA_HERO_STAKE] = n * nm, [PA_MYTH_OUT] = n * nm,
+            [PA_ABILITY] = n * 2, [PA_HAND_RECORD] = n * 5, [PA_WINDOW] = L->nw, [PA_PENDING_SOURCE] = nd + nm,
+            [PA_COST_LEFT] = 2, [PA_VICTORY_POINTS] = n,
         };
-        for (int i = 0; i < NADV; i++) {
+        for (int i = 0; i < NADV_PIECES; i++) {
             if (L->aoff[i] != at) {
                 PyErr_Format(PyExc_ValueError, "layout: Advanced piece %d starts at %ld, the C encoder expects "
                              "%ld (observer(n, True) and _cobserve.c disagree)", i, (long)L->aoff[i], at);
@@ -194,10 +161,11 @@ static PyObject *attr(Refs *r, PyObject *state, int a)
 }
 
 /* Read every attribute this call uses (the betting ones in the betting step, ``turn_played``,
- * ``action_sphere`` and ``multi`` in a Battle), then freeze: 0, or -1 with the exception of the first one missing. */
+ * ``action_sphere`` and ``multi`` in a Battle, the Advanced ones when ``adv``), then freeze: 0, or -1
+ * with the exception of the first one missing. */
 static int prefetch(Refs *r, PyObject *state, int bet, int battle, int adv)
 {
-    for (int a = A_N; a <= (adv ? A_VP : A_MULTI); a++) {
+    for (int a = 0; a < (adv ? NATTRS : NBASIC_ATTRS); a++) {
         if (((a == A_ROUND || a == A_ACTED_NOW) && !bet) || (a == A_TURN && !bet && !battle)
             || ((a == A_TURN_PLAYED || a == A_ACTION_SPHERE || a == A_MULTI) && !battle))
             continue;
@@ -313,23 +281,23 @@ static int fill_adv(ObsBuf *b, PyObject *state, long p, const Layout *L, Refs *r
     long v;
     if (adv_dec >= 0) {
         long x;
-        w[Q[ADV_DECISION] + adv_dec] = 1.0f;
+        w[Q[PA_ADV_DECISION] + adv_dec] = 1.0f;
         if (as_long(pend[2], NAMES[A_PENDING], &x) < 0)
             return -1;
-        if (x < 0 || x >= (adv_dec == 0 ? L->nw : nd + nm)) {
+        if (x < 0 || x >= (adv_dec == ADEC_WINDOW ? L->nw : nd + nm)) {
             PyErr_SetString(PyExc_ValueError, "theomachy state.pending: window / source out of range");
             return -1;
         }
-        if (adv_dec == 0)
-            w[Q[WINDOW_P] + x] = 1.0f;
+        if (adv_dec == ADEC_WINDOW)
+            w[Q[PA_WINDOW] + x] = 1.0f;
         else {
-            w[Q[PENDING_SOURCE] + x] = 1.0f;
-            if (adv_dec == 1) {
+            w[Q[PA_PENDING_SOURCE] + x] = 1.0f;
+            if (adv_dec == ADEC_COST) {
                 long left, count;
                 if (as_long(pend[3], NAMES[A_PENDING], &left) < 0 || as_long(pend[4], NAMES[A_PENDING], &count) < 0)
                     return -1;
-                w[Q[COST_LEFT]] = left < 0 ? 1.0f : cap1(left / 5.0);
-                w[Q[COST_LEFT] + 1] = cap1(count / 10.0);
+                w[Q[PA_COST_LEFT]] = left < 0 ? 1.0f : cap1(left / 5.0);
+                w[Q[PA_COST_LEFT] + 1] = cap1(count / 10.0);
             }
         }
     }
@@ -364,15 +332,15 @@ static int fill_adv(ObsBuf *b, PyObject *state, long p, const Layout *L, Refs *r
             return -1;
         }
         if (v >= 0)
-            w[Q[PANTHEON_P] + i * np + v] = 1.0f;
+            w[Q[PA_PANTHEON] + i * np + v] = 1.0f;
         if (d >= 0) {
-            w[Q[GOD_CHOSEN] + i] = 1.0f;
+            w[Q[PA_GOD_CHOSEN] + i] = 1.0f;
             if (revealed || q == p)
-                w[Q[DEITY_P] + i * nd + d] = 1.0f;
+                w[Q[PA_DEITY] + i * nd + d] = 1.0f;
         }
         if (as_long(mir[q], NAMES[A_MIRACLES], &v) < 0)
             return -1;
-        w[Q[MIRACLES] + i] = cap1(v / 10.0);
+        w[Q[PA_MIRACLES] + i] = cap1(v / 10.0);
         PyObject **dk = seq_items(deck[q], &len, NAMES[A_MYTH_DECK]);
         if (dk == NULL)
             return -1;
@@ -383,19 +351,19 @@ static int fill_adv(ObsBuf *b, PyObject *state, long p, const Layout *L, Refs *r
             PyErr_SetString(PyExc_ValueError, "theomachy state.myth_deck: card out of range");
             return -1;
         }
-        w[Q[MYTH_TOP] + i * (nm + 1) + top] = 1.0f;
-        w[Q[MYTH_DECK_P] + i] = cap1((double)len / 5.0);
-        if (mark_list(w, Q[MYTH_OWN_P] + i * nm, own[q], nm, NAMES[A_MYTH_OWN]) < 0
-            || mark_list(w, Q[MYTH_USED_P] + i * nm, used[q], nm, NAMES[A_MYTH_USED]) < 0
-            || mark_list(w, Q[HERO_STAKE_P] + i * nm, hero[q], nm, NAMES[A_HERO_STAKE]) < 0
-            || mark_list(w, Q[MYTH_OUT_P] + i * nm, out[q], nm, NAMES[A_MYTH_OUT]) < 0)
+        w[Q[PA_MYTH_TOP] + i * (nm + 1) + top] = 1.0f;
+        w[Q[PA_MYTH_DECK] + i] = cap1((double)len / 5.0);
+        if (mark_list(w, Q[PA_MYTH_OWN] + i * nm, own[q], nm, NAMES[A_MYTH_OWN]) < 0
+            || mark_list(w, Q[PA_MYTH_USED] + i * nm, used[q], nm, NAMES[A_MYTH_USED]) < 0
+            || mark_list(w, Q[PA_HERO_STAKE] + i * nm, hero[q], nm, NAMES[A_HERO_STAKE]) < 0
+            || mark_list(w, Q[PA_MYTH_OUT] + i * nm, out[q], nm, NAMES[A_MYTH_OUT]) < 0)
             return -1;
         int f;
         if (as_long(uses[q], NAMES[A_AB_USES], &v) < 0 || (f = as_flag(req[q], NAMES[A_REQ_DONE])) < 0)
             return -1;
-        w[Q[ABILITY_P] + i * 2] = cap1(v / 4.0);
+        w[Q[PA_ABILITY] + i * 2] = cap1(v / 4.0);
         if (f)
-            w[Q[ABILITY_P] + i * 2 + 1] = 1.0f;
+            w[Q[PA_ABILITY] + i * 2 + 1] = 1.0f;
         long a, sp, e, st, bo;
         if (as_long(hatt[q], NAMES[A_H_ATTACKS], &a) < 0 || as_long(hsph[q], NAMES[A_H_SPHERES], &sp) < 0
             || as_long(heff[q], NAMES[A_H_EFFECTS], &e) < 0 || as_long(hstr[q], NAMES[A_H_STRIPPED], &st) < 0
@@ -404,7 +372,7 @@ static int fill_adv(ObsBuf *b, PyObject *state, long p, const Layout *L, Refs *r
         int bits = 0;
         for (long x = sp; x > 0; x >>= 1)
             bits += (int)(x & 1);
-        float *hb = w + Q[HAND_RECORD] + i * 5;
+        float *hb = w + Q[PA_HAND_RECORD] + i * 5;
         hb[0] = cap1(a / 10.0);
         hb[1] = cap1(bits / 4.0);
         hb[2] = cap1(e / 10.0);
@@ -413,7 +381,7 @@ static int fill_adv(ObsBuf *b, PyObject *state, long p, const Layout *L, Refs *r
         /* victory_points: Victory Points / 10 (the Epic game; public) */
         if (as_long(vp[q], NAMES[A_VP], &v) < 0)
             return -1;
-        w[Q[VICTORY_POINTS] + i] = cap1(v / 10.0);
+        w[Q[PA_VICTORY_POINTS] + i] = cap1(v / 10.0);
     }
     return 0;
 }
@@ -525,11 +493,12 @@ static int fill(ObsBuf *b, PyObject *state, long p, PyObject *py_p, const Layout
         return -1;
 
     /* step */
-    w[P[STEP] + step] = 1.0f;
-    /* decision: _PENDING[pending[-1][0]] (target 1, react 2, closing 3), 0 for an ordinary turn */
+    w[P[PC_STEP] + step] = 1.0f;
+    /* decision: _PENDING[pending[-1][0]] (DEC_TARGET, DEC_REACT, DEC_CLOSING), DEC_TURN for an ordinary
+     * turn; -1 for a pending Advanced decision, whose adv_decision entry is adv_dec (_ADV_PENDING) */
     PyObject **pend = NULL;
     Py_ssize_t npend_items = 0;
-    int decision = 0, adv_dec = -1;
+    int decision = DEC_TURN, adv_dec = -1;
     if (npend) {
         pend = seq_items(pending[npend - 1], &npend_items, NAMES[A_PENDING]);
         if (pend == NULL)
@@ -539,23 +508,27 @@ static int fill(ObsBuf *b, PyObject *state, long p, PyObject *py_p, const Layout
             PyErr_SetString(PyExc_TypeError, "theomachy state.pending: an entry must start with its kind");
             return -1;
         }
-        decision = str_index(tag, S + K_TARGET, 3) + 1;
-        if (!decision && L->adv && (adv_dec = str_index(tag, S + K_WINDOW, 3)) >= 0)
+        /* the kinds of DEC_TARGET .., in order (both enums come from observe._DECISIONS) */
+        int k = str_index(tag, S + K_TARGET, NBASIC_NAMES - K_TARGET);
+        if (k >= 0)
+            decision = DEC_TARGET + k;
+        else if (L->adv && (adv_dec = str_index(tag, S + K_WINDOW, NNAMES - K_WINDOW)) >= 0)
             decision = -1; /* an Advanced decision: the adv_decision piece, not this one */
-        if (!decision) {
+        else {
             PyErr_Format(PyExc_KeyError, "theomachy state.pending: unknown decision %R", tag);
             return -1;
         }
-        if (npend_items < (decision == 1 ? 3 : decision == 2 ? 5 : decision == 3 ? 1 : adv_dec == 1 ? 5 : 4)) {
+        if (npend_items < (decision == DEC_TARGET ? 3 : decision == DEC_REACT ? 5 : decision == DEC_CLOSING ? 1
+                           : adv_dec == ADEC_COST ? 5 : 4)) {
             PyErr_SetString(PyExc_ValueError, "theomachy state.pending: entry too short");
             return -1;
         }
     }
     if (decision >= 0)
-        w[P[DECISION] + decision] = 1.0f;
+        w[P[PC_DECISION] + decision] = 1.0f;
     /* to_move */
     if (cur == p)
-        w[P[TO_MOVE]] = 1.0f;
+        w[P[PC_TO_MOVE]] = 1.0f;
     /* bet_round, acted_now */
     if (step == L->bet) {
         long round, turn;
@@ -567,16 +540,16 @@ static int fill(ObsBuf *b, PyObject *state, long p, PyObject *py_p, const Layout
             PyErr_SetString(PyExc_ValueError, "theomachy state.round is negative");
             return -1;
         }
-        w[P[BET_ROUND] + (round < 2 ? round : 2)] = 1.0f;
+        w[P[PC_BET_ROUND] + (round < 2 ? round : 2)] = 1.0f;
         if (acted_now && turn == p)
-            w[P[ACTED_NOW]] = 1.0f;
+            w[P[PC_ACTED_NOW]] = 1.0f;
     } else if (battle) {
         long turn;
         int played;
         if ((played = attr_flag(r, state, A_TURN_PLAYED)) < 0 || attr_long(r, state, A_TURN, &turn) < 0)
             return -1;
         if (played && turn == p)
-            w[P[ACTED_NOW]] = 1.0f;
+            w[P[PC_ACTED_NOW]] = 1.0f;
     }
     /* to_call: level - paid[p] per type / 10, for a seat in the game */
     long lev[3];
@@ -599,7 +572,7 @@ static int fill(ObsBuf *b, PyObject *state, long p, PyObject *py_p, const Layout
                 return -1;
             long d = lev[t] - v;
             if (d > 0)
-                w[P[TO_CALL] + t] = cap1(d / 10.0);
+                w[P[PC_TO_CALL] + t] = cap1(d / 10.0);
         }
     }
     /* ante */
@@ -610,24 +583,26 @@ static int fill(ObsBuf *b, PyObject *state, long p, PyObject *py_p, const Layout
         PyErr_SetString(PyExc_ValueError, "theomachy state.ante must be 1..3");
         return -1;
     }
-    w[P[ANTE] + ante - 1] = 1.0f;
+    w[P[PC_ANTE] + ante - 1] = 1.0f;
     /* hand, hand_known (own cards an opponent knows) */
     PyObject **cards = seq_items(hand[p], &len, NAMES[A_HAND]);
     const long bit = 1L << p, others = ((1L << n) - 1) ^ bit;
     Tally cnt;
-    if (cards == NULL || count_kinds(b, P[HAND], hand[p], &L->kinds, NULL, 0, QUARTER, NQUARTER, "hand") < 0
-        || tally_start(&cnt, b, P[HAND_KNOWN], (int)nk) < 0
+    if (cards == NULL
+        || count_kinds(b, P[PC_HAND], hand[p], &L->kinds, NULL, 0, QUARTER, NQUARTER, "hand") < 0
+        || tally_start(&cnt, b, P[PC_HAND_KNOWN], (int)nk) < 0
         || add_known_kinds(&cnt, cards, len, L, vis, nvis, others, A_HAND) < 0)
         return -1;
     tally_finish(&cnt, QUARTER, NQUARTER);
     /* set_aside, deck, discard, draft_packet */
-    if (counts(b, P[SET_ASIDE], aside[p], L, A_ASIDE) < 0 || counts(b, P[DECK], deck[p], L, A_DECK) < 0
-        || counts(b, P[DISCARD], disc[p], L, A_DISC) < 0
-        || counts(b, P[DRAFT_PACKET], draft_hand[p], L, A_DRAFT_HAND) < 0)
+    if (counts(b, P[PC_SET_ASIDE], aside[p], L, A_ASIDE) < 0 || counts(b, P[PC_DECK], deck[p], L, A_DECK) < 0
+        || counts(b, P[PC_DISCARD], disc[p], L, A_DISC) < 0
+        || counts(b, P[PC_DRAFT_PACKET], draft_hand[p], L, A_DRAFT_HAND) < 0)
         return -1;
     /* draft_kept: picks[p] and the card picked this round */
     long now;
-    if (as_long(picked_now[p], NAMES[A_PICKED_NOW], &now) < 0 || tally_start(&cnt, b, P[DRAFT_KEPT], (int)nk) < 0
+    if (as_long(picked_now[p], NAMES[A_PICKED_NOW], &now) < 0
+        || tally_start(&cnt, b, P[PC_DRAFT_KEPT], (int)nk) < 0
         || (cards = seq_items(picks[p], &len, NAMES[A_PICKS])) == NULL
         || tally_cards(&cnt, cards, len, &L->kinds, NULL, 0, NAMES[A_PICKS]) < 0)
         return -1;
@@ -641,7 +616,7 @@ static int fill(ObsBuf *b, PyObject *state, long p, PyObject *py_p, const Layout
     /* opp_hand_known: the cards in an opponent's hand or set aside that this seat knows */
     for (long i = 1; i < n; i++) {
         long q = (p + i) % n;
-        if (tally_start(&cnt, b, P[OPP_HAND_KNOWN] + (i - 1) * nk, (int)nk) < 0
+        if (tally_start(&cnt, b, P[PC_OPP_HAND_KNOWN] + (i - 1) * nk, (int)nk) < 0
             || (cards = seq_items(hand[q], &len, NAMES[A_HAND])) == NULL
             || add_known_kinds(&cnt, cards, len, L, vis, nvis, bit, A_HAND) < 0
             || (cards = seq_items(aside[q], &len, NAMES[A_ASIDE])) == NULL
@@ -656,7 +631,7 @@ static int fill(ObsBuf *b, PyObject *state, long p, PyObject *py_p, const Layout
         return -1;
     PyObject **const tokens_of[4] = {cult, stake, lsk, paid};
     const int token_attr[4] = {A_CULT, A_STAKE, A_LSK, A_PAID};
-    const int token_piece[4] = {CULT, STAKE, LAST_STAND_TOKENS, PAID};
+    const int token_piece[4] = {PC_CULT, PC_STAKE, PC_LAST_STAND_TOKENS, PC_PAID};
     for (long i = 0; i < n; i++) {
         long q = (p + i) % n;
         for (int j = 0; j < 4; j++) { /* token counts / 20, capped at 1 */
@@ -675,7 +650,7 @@ static int fill(ObsBuf *b, PyObject *state, long p, PyObject *py_p, const Layout
             }
         }
         /* seat: in the game, folded, Last Stand, First Player, acted this round, to move */
-        float *sb = w + P[SEAT] + i * 6;
+        float *sb = w + P[PC_SEAT] + i * 6;
         PyObject **const flags[4] = {alive, folded, ls, acted};
         const int flag_attr[4] = {A_ALIVE, A_FOLDED, A_LS, A_ACTED};
         const int flag_at[4] = {0, 1, 2, 4};
@@ -695,7 +670,7 @@ static int fill(ObsBuf *b, PyObject *state, long p, PyObject *py_p, const Layout
         if (seq_items(hand[q], &nhand, NAMES[A_HAND]) == NULL || seq_items(aside[q], &naside, NAMES[A_ASIDE]) == NULL
             || seq_items(deck[q], &ndeck, NAMES[A_DECK]) == NULL || (dc = seq_items(disc[q], &ndisc, NAMES[A_DISC])) == NULL)
             return -1;
-        float *zb = w + P[SIZES] + i * 3;
+        float *zb = w + P[PC_SIZES] + i * 3;
         zb[0] = cap1((double)(nhand + naside) / 10.0);
         zb[1] = cap1((double)ndeck / 30.0);
         zb[2] = cap1((double)ndisc / 60.0);
@@ -705,9 +680,9 @@ static int fill(ObsBuf *b, PyObject *state, long p, PyObject *py_p, const Layout
             if (as_long(dc[ndisc - 1], NAMES[A_DISC], &v) < 0 || (top = card_kind(&L->kinds, v)) < 0)
                 return -1;
         }
-        w[P[DISCARD_TOP] + i * (nk + 1) + top] = 1.0f;
+        w[P[PC_DISCARD_TOP] + i * (nk + 1) + top] = 1.0f;
         /* table */
-        if (counts(b, P[TABLE] + i * nk, table[q], L, A_TABLE) < 0)
+        if (counts(b, P[PC_TABLE] + i * nk, table[q], L, A_TABLE) < 0)
             return -1;
         /* places: [card, damaged 0/1, token] -> count / 2 at (kind, damaged) */
         Py_ssize_t npl;
@@ -715,7 +690,7 @@ static int fill(ObsBuf *b, PyObject *state, long p, PyObject *py_p, const Layout
         if (pls == NULL)
             return -1;
         if (npl) {
-            if (tally_start(&cnt, b, P[PLACES] + i * nk * 2, (int)(2 * nk)) < 0)
+            if (tally_start(&cnt, b, P[PC_PLACES] + i * nk * 2, (int)(2 * nk)) < 0)
                 return -1;
             for (Py_ssize_t j = 0; j < npl; j++) {
                 long card, dmg;
@@ -739,16 +714,16 @@ static int fill(ObsBuf *b, PyObject *state, long p, PyObject *py_p, const Layout
         if (battle && in_battle[i]) {
             if (as_long(attacks[q], NAMES[A_ATTACKS], &v) < 0)
                 return -1;
-            w[P[BATTLE_PIECE] + i * 2] = cap1(v / 10.0);
-            w[P[BATTLE_PIECE] + i * 2 + 1] = cap1(power[i] / 150.0);
+            w[P[PC_BATTLE] + i * 2] = cap1(v / 10.0);
+            w[P[PC_BATTLE] + i * 2 + 1] = cap1(power[i] / 150.0);
         }
     }
     /* level / 20, bank / 100 */
     for (int t = 0; t < 3; t++) {
         if (as_long(bank[t], NAMES[A_BANK], &v) < 0)
             return -1;
-        w[P[LEVEL] + t] = cap1(lev[t] / 20.0);
-        w[P[BANK] + t] = cap1(v / 100.0);
+        w[P[PC_LEVEL] + t] = cap1(lev[t] / 20.0);
+        w[P[PC_BANK] + t] = cap1(v / 100.0);
     }
     /* constellation: revealed cards (and the face-down ones after a Prophecy); last = face down */
     long up;
@@ -768,13 +743,13 @@ static int fill(ObsBuf *b, PyObject *state, long p, PyObject *py_p, const Layout
             PyErr_SetString(PyExc_ValueError, "theomachy state.const: Essence card out of range");
             return -1;
         }
-        w[P[CONSTELLATION] + i * (ne + 1) + (i < up || seen_all ? e : ne)] = 1.0f;
+        w[P[PC_CONSTELLATION] + i * (ne + 1) + (i < up || seen_all ? e : ne)] = 1.0f;
     }
     /* my_essence: spheres / 5, Order and Chaos orbs / 20 */
     for (int s = 0; s < 4; s++)
-        w[P[MY_ESSENCE] + s] = cap1(ess[s] / 5.0);
-    w[P[MY_ESSENCE] + 4] = cap1(ess[4] / 20.0);
-    w[P[MY_ESSENCE] + 5] = cap1(ess[5] / 20.0);
+        w[P[PC_MY_ESSENCE] + s] = cap1(ess[s] / 5.0);
+    w[P[PC_MY_ESSENCE] + 4] = cap1(ess[4] / 20.0);
+    w[P[PC_MY_ESSENCE] + 5] = cap1(ess[5] / 20.0);
     /* essence_discard */
     PyObject **ed = attr_items(r, state, A_ESS_DISC, -1, &len);
     if (ed == NULL)
@@ -787,12 +762,12 @@ static int fill(ObsBuf *b, PyObject *state, long p, PyObject *py_p, const Layout
             PyErr_SetString(PyExc_ValueError, "theomachy state.ess_disc: Essence card out of range");
             return -1;
         }
-        w[P[ESSENCE_DISCARD] + e] = 1.0f;
+        w[P[PC_ESSENCE_DISCARD] + e] = 1.0f;
     }
     /* essence_deck */
     if (attr_items(r, state, A_ESS_DECK, -1, &len) == NULL)
         return -1;
-    w[P[ESSENCE_DECK]] = cap1((double)len / (double)ne);
+    w[P[PC_ESSENCE_DECK]] = cap1((double)len / (double)ne);
     /* track (last = empty space) */
     PyObject **track = attr_items(r, state, A_TRACK, -1, &len);
     if (track == NULL)
@@ -805,34 +780,34 @@ static int fill(ObsBuf *b, PyObject *state, long p, PyObject *py_p, const Layout
         int k = (int)nk;
         if (as_long(track[i], NAMES[A_TRACK], &v) < 0 || (v >= 0 && (k = card_kind(&L->kinds, v)) < 0))
             return -1;
-        w[P[TRACK] + i * (nk + 1) + k] = 1.0f;
+        w[P[PC_TRACK] + i * (nk + 1) + k] = 1.0f;
     }
     /* prayer_deck */
     if (attr_items(r, state, A_PRAYER, -1, &len) == NULL)
         return -1;
-    w[P[PRAYER_DECK]] = cap1((double)len / 240.0);
+    w[P[PC_PRAYER_DECK]] = cap1((double)len / 240.0);
     /* pending_card, pending_seats: the card targeted / reacted to, its player and its target */
-    if (decision == 1 || decision == 2) {
+    if (decision == DEC_TARGET || decision == DEC_REACT) {
         long card, actor;
         int k;
         if (as_long(pend[2], NAMES[A_PENDING], &card) < 0 || (k = card_kind(&L->kinds, card)) < 0
-            || as_long(pend[decision == 1 ? 1 : 3], NAMES[A_PENDING], &actor) < 0)
+            || as_long(pend[decision == DEC_TARGET ? 1 : 3], NAMES[A_PENDING], &actor) < 0)
             return -1;
-        w[P[PENDING_CARD] + k] = 1.0f;
-        w[P[PENDING_SEATS] + pymod(actor - p, n)] = 1.0f;
-        if (decision == 2) {
+        w[P[PC_PENDING_CARD] + k] = 1.0f;
+        w[P[PC_PENDING_SEATS] + pymod(actor - p, n)] = 1.0f;
+        if (decision == DEC_REACT) {
             long target;
             if (as_long(pend[4], NAMES[A_PENDING], &target) < 0)
                 return -1;
             if (target >= 0)
-                w[P[PENDING_SEATS] + n + pymod(target - p, n)] = 1.0f;
+                w[P[PC_PENDING_SEATS] + n + pymod(target - p, n)] = 1.0f;
         }
     }
     /* hands: Hands played / the Hand bound */
     long hands;
     if (attr_long(r, state, A_HANDS, &hands) < 0)
         return -1;
-    w[P[HANDS]] = cap1(hands / L->max_hands);
+    w[P[PC_HANDS]] = cap1(hands / L->max_hands);
     /* battle_turn: the sphere the Battle turn's Attacks are bound to, a multi-Essence Attack */
     if (battle) {
         long sphere;
@@ -840,9 +815,9 @@ static int fill(ObsBuf *b, PyObject *state, long p, PyObject *py_p, const Layout
         if (attr_long(r, state, A_ACTION_SPHERE, &sphere) < 0 || (multi = attr_flag(r, state, A_MULTI)) < 0)
             return -1;
         if (sphere >= 0 && sphere < 4)
-            w[P[BATTLE_TURN] + sphere] = 1.0f;
+            w[P[PC_BATTLE_TURN] + sphere] = 1.0f;
         if (multi)
-            w[P[BATTLE_TURN] + 4] = 1.0f;
+            w[P[PC_BATTLE_TURN] + 4] = 1.0f;
     }
     if (L->adv)
         return fill_adv(b, state, p, L, r, pend, adv_dec);

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from mythenv.core.clayout import CDecl, CEnum, CStrings
 from mythenv.core.observe import Observer, pile_counts, seats
 
 from .cards import ESSENCES, KINDS
@@ -21,12 +22,63 @@ from .rules import ADV_STEP_NAMES, BATTLE, BET, BOX_CARDS, KIND_OF, NE, NK, POWE
 NW = len(WINDOWS)
 _OBSERVERS: dict[tuple[int, bool], Observer] = {}
 
+#: the entries of the ``decision`` piece: an ordinary turn, then a pending decision by its kind
+#: (``state.pending[-1][0]``): choosing a target, a reaction window, the Closing window
+_DECISIONS = ("turn", "target", "react", "closing")
+#: the entries of the ``adv_decision`` piece, by the kind of the pending Advanced decision: a Phase
+#: window, discarding for an Ability's cost, naming the target of an Ability or Mythology card
+_ADV_DECISIONS = ("window", "cost", "mtarget")
+
+
+def _basic_pieces(n: int, advanced: bool) -> list:
+    """The pieces of every mode (the Advanced / Epic game has more steps, and its own pieces after these)."""
+    return [
+        ("step", (len(ADV_STEP_NAMES if advanced else STEP_NAMES),), "phase of the game"),
+        ("decision", (len(_DECISIONS),), "ordinary turn / choosing a target / reaction window / Closing window"),
+        ("to_move", (1,), "1 when this seat acts now"),
+        ("bet_round", (3,), "betting round 1..3 (one-hot)"),
+        ("acted_now", (1,), "this seat took its betting action this turn / played a card this Battle turn"),
+        ("to_call", (3,), "tokens this seat must add to call, per type / 10"),
+        ("ante", (3,), "Initial Ante level 1..3 (one-hot)"),
+        ("hand", (NK,), "own hand, count per card kind / 4"),
+        ("hand_known", (NK,), "own hand cards an opponent has looked at / 4"),
+        ("set_aside", (NK,), "own cards set aside on folding (back in hand at the Closing Phase) / 4"),
+        ("deck", (NK,), "own draw pile contents (order unknown) / 4"),
+        ("discard", (NK,), "own discard pile / 4"),
+        ("draft_packet", (NK,), "the draft packet in hand / 4"),
+        ("draft_kept", (NK,), "draft cards kept so far / 4"),
+        ("opp_hand_known", (n - 1, NK), "opponents' hand cards this seat has looked at / 4"),
+        ("cult", (n, 3), "Cult tokens per type / 20"),
+        ("stake", (n, 3), "Stake tokens per type / 20"),
+        ("last_stand_tokens", (n, 3), "bank tokens on a Last Stand card / 20"),
+        ("paid", (n, 3), "tokens bet this Hand per type / 20"),
+        ("level", (3,), "the highest bet on the table per type / 20"),
+        ("bank", (3,), "bank tokens per type / 100"),
+        ("seat", (n, 6), "in the game, folded, Last Stand, First Player, acted this round, to move"),
+        ("sizes", (n, 3), "hand / 10, draw pile / 30, discard pile / 60"),
+        ("discard_top", (n, NK + 1), "top card of each discard pile (last = empty)"),
+        ("table", (n, NK), "Power cards, continuous Effects and Attacks played this Hand / 4"),
+        ("places", (n, NK, 2), "Places in play: intact / damaged"),
+        ("battle", (n, 2), "Attacks resolved this Battle / 10, current Power total / 150"),
+        ("constellation", (5, NE + 1), "Constellation cards (last = face down, unknown)"),
+        ("my_essence", (6,), "own Essences per sphere / 5, Order and Chaos orbs / 20"),
+        ("essence_discard", (NE,), "Essence cards in the discard pile"),
+        ("essence_deck", (1,), "Essence draw pile size / 24"),
+        ("track", (6, NK + 1), "Prayer Track spaces (last = empty)"),
+        ("prayer_deck", (1,), "Prayer draw pile size / 240"),
+        ("pending_card", (NK,), "card being targeted / reacted to"),
+        ("pending_seats", (2, n), "its player and its target (relative seats)"),
+        ("hands", (1,), "Hands played / the Hand bound"),
+        ("battle_turn", (5,), "the sphere this Battle turn's Attacks are bound to (one-hot, by its first "
+                              "Attack) and whether a multi-Essence Attack lifted the bound"),
+    ]
+
 
 def _adv_pieces(n: int) -> list:
     """The Advanced / Epic game's pieces (after the Basic ones, so the Basic layout never moves)."""
     return [
-        ("adv_decision", (3,), "Phase window / discarding for an Ability's cost / naming the target of an "
-                               "Ability or Mythology card"),
+        ("adv_decision", (len(_ADV_DECISIONS),), "Phase window / discarding for an Ability's cost / naming the "
+                                                 "target of an Ability or Mythology card"),
         ("pantheon", (n, NP), "each seat's Pantheon (TM § Choose a Pantheon)"),
         ("deity", (n, ND), "each seat's God: this seat's once chosen, the others' once all are revealed"),
         ("god_chosen", (n,), "has chosen its God (face down until every seat has)"),
@@ -51,46 +103,7 @@ def _adv_pieces(n: int) -> list:
 def observer(n: int, advanced: bool = False) -> Observer:
     ob = _OBSERVERS.get((n, advanced))
     if ob is None:
-        ob = _OBSERVERS[(n, advanced)] = Observer([
-            ("step", (len(ADV_STEP_NAMES if advanced else STEP_NAMES),), "phase of the game"),
-            ("decision", (4,), "ordinary turn / choosing a target / reaction window / Closing window"),
-            ("to_move", (1,), "1 when this seat acts now"),
-            ("bet_round", (3,), "betting round 1..3 (one-hot)"),
-            ("acted_now", (1,), "this seat took its betting action this turn / played a card this Battle turn"),
-            ("to_call", (3,), "tokens this seat must add to call, per type / 10"),
-            ("ante", (3,), "Initial Ante level 1..3 (one-hot)"),
-            ("hand", (NK,), "own hand, count per card kind / 4"),
-            ("hand_known", (NK,), "own hand cards an opponent has looked at / 4"),
-            ("set_aside", (NK,), "own cards set aside on folding (back in hand at the Closing Phase) / 4"),
-            ("deck", (NK,), "own draw pile contents (order unknown) / 4"),
-            ("discard", (NK,), "own discard pile / 4"),
-            ("draft_packet", (NK,), "the draft packet in hand / 4"),
-            ("draft_kept", (NK,), "draft cards kept so far / 4"),
-            ("opp_hand_known", (n - 1, NK), "opponents' hand cards this seat has looked at / 4"),
-            ("cult", (n, 3), "Cult tokens per type / 20"),
-            ("stake", (n, 3), "Stake tokens per type / 20"),
-            ("last_stand_tokens", (n, 3), "bank tokens on a Last Stand card / 20"),
-            ("paid", (n, 3), "tokens bet this Hand per type / 20"),
-            ("level", (3,), "the highest bet on the table per type / 20"),
-            ("bank", (3,), "bank tokens per type / 100"),
-            ("seat", (n, 6), "in the game, folded, Last Stand, First Player, acted this round, to move"),
-            ("sizes", (n, 3), "hand / 10, draw pile / 30, discard pile / 60"),
-            ("discard_top", (n, NK + 1), "top card of each discard pile (last = empty)"),
-            ("table", (n, NK), "Power cards, continuous Effects and Attacks played this Hand / 4"),
-            ("places", (n, NK, 2), "Places in play: intact / damaged"),
-            ("battle", (n, 2), "Attacks resolved this Battle / 10, current Power total / 150"),
-            ("constellation", (5, NE + 1), "Constellation cards (last = face down, unknown)"),
-            ("my_essence", (6,), "own Essences per sphere / 5, Order and Chaos orbs / 20"),
-            ("essence_discard", (NE,), "Essence cards in the discard pile"),
-            ("essence_deck", (1,), "Essence draw pile size / 24"),
-            ("track", (6, NK + 1), "Prayer Track spaces (last = empty)"),
-            ("prayer_deck", (1,), "Prayer draw pile size / 240"),
-            ("pending_card", (NK,), "card being targeted / reacted to"),
-            ("pending_seats", (2, n), "its player and its target (relative seats)"),
-            ("hands", (1,), "Hands played / the Hand bound"),
-            ("battle_turn", (5,), "the sphere this Battle turn's Attacks are bound to (one-hot, by its first "
-                                  "Attack) and whether a multi-Essence Attack lifted the bound"),
-        ] + (_adv_pieces(n) if advanced else []))
+        ob = _OBSERVERS[(n, advanced)] = Observer(_basic_pieces(n, advanced) + (_adv_pieces(n) if advanced else []))
     return ob
 
 
@@ -102,7 +115,7 @@ _OFFS: dict[tuple[int, bool], dict[str, int]] = {}
 
 
 _QUARTER = [min(i * 0.25, 1.0) for i in range(4 * BOX_CARDS + 1)]  # count -> count / 4 capped at 1
-_PENDING = {"target": 1, "react": 2, "closing": 3}
+_PENDING = {kind: i for i, kind in enumerate(_DECISIONS) if i}  # a pending kind -> its entry of decision
 
 
 def _counts(w, cards, base: int) -> None:
@@ -268,7 +281,7 @@ def encode(state: TheomachyState, p: int, out: np.ndarray) -> None:
         _encode_adv(state, p, w, P)
 
 
-_ADV_PENDING = {"window": 0, "cost": 1, "mtarget": 2}
+_ADV_PENDING = {kind: i for i, kind in enumerate(_ADV_DECISIONS)}  # -> its entry of adv_decision
 
 
 def _encode_adv(state: TheomachyState, p: int, w, P) -> None:
@@ -279,7 +292,7 @@ def _encode_adv(state: TheomachyState, p: int, w, P) -> None:
     pending = state.pending
     if pending:
         pend = pending[-1]
-        j = _ADV_PENDING.get(pend[0], -1)
+        j = _ADV_PENDING.get(pend[0], -1)  # 0 window, 1 cost, 2 mtarget (_ADV_DECISIONS)
         if j >= 0:
             w[P["adv_decision"] + j] = 1.0
             if j == 0:
@@ -328,39 +341,68 @@ def _encode_adv(state: TheomachyState, p: int, w, P) -> None:
 
 
 # ----------------------------------------------------------------------------- compiled encoder
-#: the pieces whose offsets ``c_layout`` passes, in the order of the piece enum of _cobserve.c (the C
-#: code checks the extents they imply against the shapes it writes, so a changed Observer raises)
-_C_PIECES = ("step", "decision", "to_move", "bet_round", "acted_now", "to_call", "ante", "hand", "hand_known",
-             "set_aside", "deck", "discard", "draft_packet", "draft_kept", "opp_hand_known", "cult", "stake",
-             "last_stand_tokens", "paid", "level", "bank", "seat", "sizes", "discard_top", "table", "places",
-             "battle", "constellation", "my_essence", "essence_discard", "essence_deck", "track",
-             "prayer_deck", "pending_card", "pending_seats", "hands", "battle_turn")
-
-
-#: the Advanced pieces, in the order of the second piece enum of _cobserve.c (= ``_adv_pieces``)
-_C_ADV_PIECES = ("adv_decision", "pantheon", "deity", "god_chosen", "miracles", "myth_top", "myth_deck", "myth_own",
-                 "myth_used", "hero_stake", "myth_out", "ability", "hand_record", "window", "pending_source",
-                 "cost_left", "victory_points")
+#: what ``_cobserve.c`` reads, declared once: ``_clayout.h`` is generated from it
+#: (``python -m mythenv.core.cheaders``) and ``c_layout`` packs the layout by its names. The pieces are
+#: the observer's, in its order (the C code checks the extents their offsets imply against the shapes it
+#: writes, so a changed Observer raises). The Advanced attributes and pieces are declared as plain names:
+#: a Basic state and observer (what the declaration's checks build) have none of them.
+C_DECL = CDecl(enums=(
+    CEnum("attr", "A_", "NBASIC_ATTRS", (
+        "n", "step", "pending", "round", "acted_now", "turn", "turn_played", "level", "alive", "paid", "ante",
+        "hand", "vis", "aside", "deck", "disc", "draft_hand", "picked_now", "picks", "cult", "stake", "lsk",
+        "folded", "ls", "first", "acted", "table", "places", "attacks", "bank", "peek", "const_up", "const",
+        "ess_disc", "ess_deck", "track", "prayer", "hands", "action_sphere", "multi"), kind="attrs",
+          meaning="the state's attributes (prefetch reads those a call uses before any item is borrowed)"),
+    CEnum("adv_attr", "A_", "NATTRS", (
+        "revealed", "pantheon", "deity", "miracles", "myth_deck", "myth_own", "myth_used", "hero_stake",
+        "myth_out", "ab_uses", "req_done", "h_attacks", "h_spheres", "h_effects", "h_stripped", "bonus", "vp"),
+          start="NBASIC_ATTRS", meaning="the Advanced state's attributes (read only when the layout's adv is 1)"),
+    CEnum("method", "M_", "NCALLED", ("current_player", "essence", "active", "battle_power"), kind="methods",
+          start="NATTRS", meaning="the state's methods: the rules the encoder calls"),
+    CEnum("pending_name", "K_", "NBASIC_NAMES", _DECISIONS[1:], start="NCALLED",
+          meaning="the kinds of a pending decision (pending[-1][0]), in the order of DEC_TARGET .."),
+    CEnum("adv_pending_name", "K_", "NNAMES", _ADV_DECISIONS, start="NBASIC_NAMES",
+          meaning="the kinds of a pending Advanced decision, in the order of the adv_decision enum"),
+    CEnum("decision", "DEC_", "NDECISIONS", _DECISIONS,
+          meaning="the decision piece's entries: an ordinary turn, then the kinds of pending_name"),
+    CEnum("adv_decision", "ADEC_", "NADV_DECISIONS", _ADV_DECISIONS, meaning="the adv_decision piece's entries"),
+    CEnum("piece", "PC_", "NPIECES", tuple(name for name, _, _ in _basic_pieces(2, False)), kind="pieces",
+          meaning="the pieces of observer(n), in its order (the layout's offsets give each its start)"),
+    CEnum("adv_piece", "PA_", "NADV_PIECES", tuple(name for name, _, _ in _adv_pieces(2)),
+          meaning="the Advanced pieces of observer(n, True), in its order (adv_offsets gives each its start)"),
+    CEnum("layout", "L_", "LAYOUT_LEN", ("n", "size", "nsteps", "nk", "ne", "bet", "battle", "max_hands", "kind_of",
+                                         "offsets", "adv", "np", "nd", "nm", "nw", "adv_offsets"), kind="layout",
+          meaning="the entries of the layout tuple (observe.c_layout)"),
+), strings=(CStrings("NAMES", ("attr", "adv_attr", "method", "pending_name", "adv_pending_name"), "NNAMES"),))
 
 
 def c_layout(game) -> tuple:
-    """What ``_cobserve.encode`` (the compiled twin of ``encode``) needs of this config:
-    ``(n, size, nsteps, NK, NE, BET, BATTLE, max_hands, kind_of, offsets, adv, NP, ND, NM, NW, adv_offsets)``
-    with ``n`` the seats,
-    ``size`` the observation size, ``nsteps`` the number of steps (STEP_NAMES), NK / NE the numbers of
-    Prayer card kinds / Essence cards, BET / BATTLE the betting and Battle steps, ``max_hands`` the Hand
-    bound (a float, the divisor of the ``hands`` piece), ``kind_of`` the kind of every Prayer card id of
-    both boxes (bytes), ``offsets`` the start of every piece of ``_C_PIECES`` (int32 bytes), ``adv`` 1 in
-    the Advanced / Epic modes with the numbers of Pantheons, Deities, Mythology cards and windows and the
-    starts of the ``_C_ADV_PIECES`` (zeros in the Basic game). The rules
-    it needs (``current_player``, ``essence``, ``active``, ``battle_power``) are the state's methods."""
+    """What ``_cobserve.encode`` (the compiled twin of ``encode``) needs of this config: the entries of
+    ``C_DECL``'s layout enum, by name:
+
+    - ``n``: the seats; ``size``: the observation size; ``nsteps``: the number of steps (``STEP_NAMES``,
+      ``ADV_STEP_NAMES`` in the Advanced / Epic modes);
+    - ``nk``, ``ne``: the numbers of Prayer card kinds / Essence cards; ``bet``, ``battle``: the betting
+      and Battle steps;
+    - ``max_hands``: the Hand bound (a float, the divisor of the ``hands`` piece);
+    - ``kind_of``: the kind of every Prayer card id of both boxes (bytes);
+    - ``offsets``: the start of every piece of the piece enum, in its order (int32 bytes);
+    - ``adv``: 1 in the Advanced / Epic modes, else 0; ``np``, ``nd``, ``nm``, ``nw``: the numbers of
+      Pantheons, Deities, Mythology cards and Phase windows; ``adv_offsets``: the start of every piece of
+      the Advanced piece enum (int32 bytes; zeros in the Basic game).
+
+    The rules it needs (``current_player``, ``essence``, ``active``, ``battle_power``) are the state's
+    methods."""
     n = game.num_players
     adv = game.config["mode"] != "basic"
     ob = observer(n, adv)
-    offsets = np.asarray([ob.offset(name) for name in _C_PIECES], np.int32).tobytes()
-    adv_offsets = np.asarray([ob.offset(name) if adv else 0 for name in _C_ADV_PIECES], np.int32).tobytes()
-    return (n, ob.size, len(ADV_STEP_NAMES if adv else STEP_NAMES), NK, NE, BET, BATTLE,
-            float(game.config["max_hands"]), bytes(_KIND_OF_ID), offsets, int(adv), NP, ND, NM, NW, adv_offsets)
+    offsets = np.asarray([ob.offset(name) for name in C_DECL.enum("piece").names], np.int32).tobytes()
+    adv_offsets = np.asarray([ob.offset(name) if adv else 0 for name in C_DECL.enum("adv_piece").names],
+                             np.int32).tobytes()
+    return C_DECL.pack(
+        "layout", n=n, size=ob.size, nsteps=len(ADV_STEP_NAMES if adv else STEP_NAMES), nk=NK, ne=NE, bet=BET,
+        battle=BATTLE, max_hands=float(game.config["max_hands"]), kind_of=bytes(_KIND_OF_ID), offsets=offsets,
+        adv=int(adv), np=NP, nd=ND, nm=NM, nw=NW, adv_offsets=adv_offsets)
 
 
 __all__ = ["observer", "encode", "ESSENCES", "KINDS", "POWER"]
