@@ -344,8 +344,8 @@ def _encode_adv(state: TheomachyState, p: int, w, P) -> None:
 #: what ``_cobserve.c`` reads, declared once: ``_clayout.h`` is generated from it
 #: (``python -m mythenv.core.cheaders``) and ``c_layout`` packs the layout by its names. The pieces are
 #: the observer's, in its order (the C code checks the extents their offsets imply against the shapes it
-#: writes, so a changed Observer raises). The Advanced attributes and pieces are declared as plain names:
-#: a Basic state and observer (what the declaration's checks build) have none of them.
+#: writes, so a changed Observer raises). The Advanced attributes and pieces exist in the Advanced and
+#: Epic configs only (the declaration's checks look across the game's test configs).
 C_DECL = CDecl(enums=(
     CEnum("attr", "A_", "NBASIC_ATTRS", (
         "n", "step", "pending", "round", "acted_now", "turn", "turn_played", "level", "alive", "paid", "ante",
@@ -356,7 +356,7 @@ C_DECL = CDecl(enums=(
     CEnum("adv_attr", "A_", "NATTRS", (
         "revealed", "pantheon", "deity", "miracles", "myth_deck", "myth_own", "myth_used", "hero_stake",
         "myth_out", "ab_uses", "req_done", "h_attacks", "h_spheres", "h_effects", "h_stripped", "bonus", "vp"),
-          start="NBASIC_ATTRS", meaning="the Advanced state's attributes (read only when the layout's adv is 1)"),
+          kind="attrs", start="NBASIC_ATTRS", meaning="the Advanced state's attributes (read only when the layout's adv is 1)"),
     CEnum("method", "M_", "NCALLED", ("current_player", "essence", "active", "battle_power"), kind="methods",
           start="NATTRS", meaning="the state's methods: the rules the encoder calls"),
     CEnum("pending_name", "K_", "NBASIC_NAMES", _DECISIONS[1:], start="NCALLED",
@@ -368,7 +368,7 @@ C_DECL = CDecl(enums=(
     CEnum("adv_decision", "ADEC_", "NADV_DECISIONS", _ADV_DECISIONS, meaning="the adv_decision piece's entries"),
     CEnum("piece", "PC_", "NPIECES", tuple(name for name, _, _ in _basic_pieces(2, False)), kind="pieces",
           meaning="the pieces of observer(n), in its order (the layout's offsets give each its start)"),
-    CEnum("adv_piece", "PA_", "NADV_PIECES", tuple(name for name, _, _ in _adv_pieces(2)),
+    CEnum("adv_piece", "PA_", "NADV_PIECES", tuple(name for name, _, _ in _adv_pieces(2)), kind="pieces",
           meaning="the Advanced pieces of observer(n, True), in its order (adv_offsets gives each its start)"),
     CEnum("layout", "L_", "LAYOUT_LEN", ("n", "size", "nsteps", "nk", "ne", "bet", "battle", "max_hands", "kind_of",
                                          "offsets", "adv", "np", "nd", "nm", "nw", "adv_offsets"), kind="layout",
