@@ -7,39 +7,12 @@
  * outside their ranges raises an IndexError instead of writing out of bounds. */
 #include "cobserve.h"
 
-/* ------------------------------------------------------------------ the layout (observe.c_layout) */
-enum { LAYOUT_NUMBERS, LAYOUT_PHASES, LAYOUT_KINDS, LAYOUT_HERO_ARG, LAYOUT_TOKEN_CARD, LAYOUT_TOKEN_SLOT,
-       LAYOUT_SPEED, LAYOUT_OTHER_ARG, LAYOUT_ITEM_ARG, LAYOUT_CARD_ARG, LAYOUT_RIT_ARG,
-       LAYOUT_PREP_KIND, /* --- Hierapolis: per decision kind, what ``prep_dec`` reads (observe._PREP_KIND) */
-       LAYOUT_LEN };
-
-/* the int32 table ``numbers`` of the layout, in the order of ``observe._c_numbers`` */
-enum {
-    N_SIZE, N_PLAYERS, N_HEROES, N_CARDS, N_HF, N_CF, N_TURN_CAP,
-    /* piece offsets */
-    P_PHASE, P_DECISION, P_TO_MOVE, P_DECIDER, P_TURN, P_HEROES, P_CARDS, P_PILES, P_POOL, P_OFFER,
-    P_DEC_HEROES, P_COMBAT, P_COMBAT_CARD, P_MISC, P_DEC_OTHER, P_DEC_ITEM, P_DEC_CARD, N_ITEMS,
-    /* fields of a hero's block */
-    H_UNCHOSEN, H_ALLY, H_ENEMY, H_ALIVE, H_HEALTH, H_MANA, H_GOLD, H_RANK, H_FLAGS, H_ARCH, H_HEX, H_ITEMS,
-    H_TOKENS, H_SPEED,
-    /* fields of a Power's block */
-    C_OWN_PILE, C_KNOWN_PILE, C_UNKNOWN,
-    /* Rituals (observe._rituals): piece offsets, Ritual cards, Arena turns, hexes */
-    P_RIT_BOARD, P_RIT_CARDS, P_RIT_SEATS, P_RIT_HEROES, P_DEC_RITUAL, N_RITUALS, N_TURNS, N_HEX, P_RIT_MARKS,
-    /* --- Monsters: the monster pieces, a monster block's size, the slots, the Stamina Tokens */
-    P_MONSTERS, P_MHEROES, P_MKEPT, P_MSTRIKE, N_MF, N_MAXM, N_NTOK,
-    /* fields of a monster's block */
-    M_ALIVE, M_HEX, M_TOP, M_DOWN, M_SIZE, M_STAT, M_CURSE, M_GONE, M_TARGET, M_LAST0, M_LAST1,
-    /* the Power cards of the five Curses a monster can carry (observe.MON_CURSE_CARDS) */
-    N_CURSE0, N_CURSE1, N_CURSE2, N_CURSE3, N_CURSE4,
-    /* --- Hierapolis: the pieces of the Preparation Phase, the track width and length */
-    P_PREP_TURN, P_PREP_FIRST, P_SPOTS, P_TRACKS, P_PURSES, P_SUPPLY, P_BIDS, P_BID_ART, P_DRAWN, P_PREP_DEC,
-    N_TRACK_W, N_TRACK_LEN,
-    /* --- Co-op Hierapolis: the enemy heroes' pieces, a block's size, the "prep" phase's index */
-    P_ENEMIES, P_ENEMY_TOOK, N_EF, N_PHASE_PREP,
-    N_NUMBERS
-};
-#define NMCURSES 5
+/* The enums (the layout's entries, the int32 table ``numbers``: where each piece and each field of a
+ * hero's, Power's and monster's block starts, then the sizes and counts; the state's attributes, the keys
+ * of its combat record, the Curses a monster can carry, the codes of ``prep_kind``) and the names
+ * ``attr_names``, ``key_names`` are generated from observe.C_DECL into _clayout.h
+ * (python -m mythenv.core.cheaders). */
+#include "_clayout.h"
 
 #define MAX_HEROES 64 /* stack arrays: the Ranking marks per hero */
 #define MAX_TOKENS 32 /* token slots are bits of a mask */
@@ -58,7 +31,7 @@ typedef struct {
     const unsigned char *token_slot; /* per token: its slot j in a hero's token one-hots */
     Py_ssize_t ntokens;
     const float *speed;              /* per hero: speed / 8 (float32) */
-    const unsigned char *prep_kind;  /* --- Hierapolis: per decision kind, its prep_dec code */
+    const unsigned char *prep_kind;  /* --- Hierapolis: per decision kind, its prep_dec code (prep_code enum) */
 } Layout;
 
 static int read_layout(PyObject *layout, Layout *L, ObsShape *shape)
@@ -105,57 +78,38 @@ static int read_layout(PyObject *layout, Layout *L, ObsShape *shape)
 
 /* ------------------------------------------------------------------ the state's attributes */
 /* what an attribute must be: an int (read into ``iv``), a str, a list (of at least NH heroes' or n seats'
- * entries, of such lists), or None / a list, None / a dict */
-enum { T_INT, T_STR, T_LIST, T_HEROES, T_HERO_LISTS, T_SEAT_LISTS, T_LIST_OR_NONE, T_DICT_OR_NONE };
+ * entries, of such lists), or None / a list, None / a dict; T_UNSET (0): an attribute of the attr enum
+ * that attr_types leaves out, which ``fetch`` refuses */
+enum { T_UNSET, T_INT, T_STR, T_LIST, T_HEROES, T_HERO_LISTS, T_SEAT_LISTS, T_LIST_OR_NONE, T_DICT_OR_NONE };
 
-enum {
-    A_PHASE, A_DEC, A_WINNER, A_N, A_TEAM, A_TURN, A_POOL, A_OFFER, A_CB, A_VIS, A_BONDAGE, A_WARD, A_PURSE,
-    A_INITIATIVE, A_RANKING, A_TOKEN,
-    /* per hero (the flags in the order of their one-hots, observe._heroes) */
-    A_OWNER, A_HP, A_POS, A_GOLD, A_ARCH, A_ACTED, A_BLACKOUT, A_STEALTH, A_FLIP_W, A_FLIP_A, A_MANA, A_EQ,
-    /* per seat: the three piles */
-    A_HAND, A_DISC, A_INPLAY,
-    /* Rituals: per seat the prepared [ritual, turn] pairs; the cards face up; per hex the token; per hero
-     * the Nature's Grace immunities and the last turn of Gaia's Escutcheon */
-    A_PREPARED, A_RSHOWN, A_RHEX, A_RIMM, A_GAIA,
-    /* --- Monsters: per monster slot; per hero (paralyzed, swallowed, enslaved, anchored); per seat */
-    A_MKIND, A_MPOS, A_MDOWN, A_MSTACK, A_MSTAT, A_MLAST, A_MGONE, A_MCB,
-    A_PARA, A_SWAL, A_ENSL, A_ANCHOR, A_KEPT,
-    /* --- Hierapolis */
-    A_PTURN, A_PFIRST, A_BREV, A_BART, A_MSEAT, A_SPOTS, A_TRACK, A_MSUPPLY, A_BJOIN, A_BID, A_MDRAW,
-    /* --- Co-op Hierapolis: the enemy heroes, their gold and spots; the items out of the game */
-    A_EHERO, A_EGOLD, A_ESPOT, A_GONE,
-    NATTR
-};
 #define NFLAGS 5 /* A_ACTED .. A_FLIP_A */
 
-static const char *const attr_names[NATTR] = {
-    "phase", "dec", "winner", "n", "team", "turn", "pool", "offer", "cb", "vis", "bondage", "ward", "purse",
-    "initiative", "ranking", "token",
-    "owner", "hp", "pos", "gold", "arch", "acted", "blackout", "stealth", "flip_w", "flip_a", "mana", "eq",
-    "hand", "disc", "inplay",
-    "prepared", "rshown", "rhex", "rimm", "gaia",
-    "mkind", "mpos", "mdown", "mstack", "mstat", "mlast", "mgone", "mcb",
-    "para", "swal", "ensl", "anchor", "kept",
-    "pturn", "pfirst", "brev", "bart", "mseat", "spots", "track", "msupply", "bjoin", "bid", "mdraw",
-    "ehero", "egold", "espot", "gone",
-};
+/* what each attribute of the attr enum (_clayout.h) must be */
 static const unsigned char attr_types[NATTR] = {
-    T_STR, T_LIST_OR_NONE, T_INT, T_INT, T_LIST, T_INT, T_LIST, T_LIST, T_DICT_OR_NONE, T_LIST, T_INT, T_LIST,
-    T_LIST, T_INT, T_LIST, T_LIST,
-    T_HEROES, T_HEROES, T_HEROES, T_HEROES, T_HEROES, T_HEROES, T_HEROES, T_HEROES, T_HEROES, T_HEROES,
-    T_HERO_LISTS, T_HERO_LISTS,
-    T_SEAT_LISTS, T_SEAT_LISTS, T_SEAT_LISTS,
-    T_SEAT_LISTS, T_LIST, T_LIST, T_HEROES, T_HEROES,
-    T_LIST, T_LIST, T_LIST, T_LIST, T_LIST, T_LIST, T_LIST, T_DICT_OR_NONE,
-    T_HEROES, T_HEROES, T_HEROES, T_HEROES, T_SEAT_LISTS,
-    T_INT, T_INT, T_INT, T_INT, T_INT, T_LIST, T_LIST, T_LIST, T_LIST, T_LIST, T_LIST,
-    T_LIST, T_LIST, T_LIST, T_LIST,
+    [A_PHASE] = T_STR, [A_DEC] = T_LIST_OR_NONE, [A_WINNER] = T_INT, [A_N] = T_INT, [A_TEAM] = T_LIST,
+    [A_TURN] = T_INT, [A_POOL] = T_LIST, [A_OFFER] = T_LIST, [A_CB] = T_DICT_OR_NONE, [A_VIS] = T_LIST,
+    [A_BONDAGE] = T_INT, [A_WARD] = T_LIST, [A_PURSE] = T_LIST, [A_INITIATIVE] = T_INT,
+    [A_RANKING] = T_LIST, [A_TOKEN] = T_LIST,
+    /* per hero */
+    [A_OWNER] = T_HEROES, [A_HP] = T_HEROES, [A_POS] = T_HEROES, [A_GOLD] = T_HEROES, [A_ARCH] = T_HEROES,
+    [A_ACTED] = T_HEROES, [A_BLACKOUT] = T_HEROES, [A_STEALTH] = T_HEROES, [A_FLIP_W] = T_HEROES,
+    [A_FLIP_A] = T_HEROES, [A_MANA] = T_HERO_LISTS, [A_EQ] = T_HERO_LISTS,
+    /* per seat: the three piles */
+    [A_HAND] = T_SEAT_LISTS, [A_DISC] = T_SEAT_LISTS, [A_INPLAY] = T_SEAT_LISTS,
+    /* --- Rituals */
+    [A_PREPARED] = T_SEAT_LISTS, [A_RSHOWN] = T_LIST, [A_RHEX] = T_LIST, [A_RIMM] = T_HEROES,
+    [A_GAIA] = T_HEROES,
+    /* --- Monsters */
+    [A_MKIND] = T_LIST, [A_MPOS] = T_LIST, [A_MDOWN] = T_LIST, [A_MSTACK] = T_LIST, [A_MSTAT] = T_LIST,
+    [A_MLAST] = T_LIST, [A_MGONE] = T_LIST, [A_MCB] = T_DICT_OR_NONE, [A_PARA] = T_HEROES,
+    [A_SWAL] = T_HEROES, [A_ENSL] = T_HEROES, [A_ANCHOR] = T_HEROES, [A_KEPT] = T_SEAT_LISTS,
+    /* --- Hierapolis */
+    [A_PTURN] = T_INT, [A_PFIRST] = T_INT, [A_BREV] = T_INT, [A_BART] = T_INT, [A_MSEAT] = T_INT,
+    [A_SPOTS] = T_LIST, [A_TRACK] = T_LIST, [A_MSUPPLY] = T_LIST, [A_BJOIN] = T_LIST, [A_BID] = T_LIST,
+    [A_MDRAW] = T_LIST,
+    /* --- Co-op Hierapolis */
+    [A_EHERO] = T_LIST, [A_EGOLD] = T_LIST, [A_ESPOT] = T_LIST, [A_GONE] = T_LIST,
 };
-
-/* keys of the combat record ``cb`` and of its duel ``cb["du"]``, and the value "spell" */
-enum { K_ATT, K_TARGETS, K_DU, K_SRC, K_SPELL, K_AC, K_DC, NKEYS };
-static const char *const key_names[NKEYS] = {"att", "targets", "du", "src", "spell", "ac", "dc"};
 
 /* the interned names (module init): the only module-level state */
 static PyObject *attr_str[NATTR];
@@ -175,6 +129,9 @@ static int fetch(PyObject *state, const Layout *L, PyObject **a, long *iv)
         PyObject *o = a[i];
         int t = attr_types[i], ok;
         switch (t) {
+        case T_UNSET:
+            PyErr_Format(PyExc_SystemError, "_cobserve.c: attr_types gives no type for state.%s", attr_names[i]);
+            return -1;
         case T_INT:
             if (as_long(o, attr_names[i], &iv[i]) < 0)
                 return -1;
@@ -327,7 +284,7 @@ static int write_small(ObsBuf *b, const Layout *L, PyObject **a, const long *iv,
             PyErr_SetString(PyExc_IndexError, "layout: decision kind outside the hero-argument table");
             return -1;
         }
-        /* the decision's arguments (observe._DEC_ARGS): hero, second hero, item, Power */
+        /* the decision's arguments (observe._DEC_ARGS): hero, second hero, item, Power, Ritual */
         const unsigned char *tab[5] = {L->hero_arg, L->other_arg, L->item_arg, L->card_arg, L->rit_arg};
         const long base[5] = {N[P_DEC_HEROES], N[P_DEC_OTHER], N[P_DEC_ITEM], N[P_DEC_CARD], N[P_DEC_RITUAL]};
         const long limit[5] = {N[N_HEROES], N[N_HEROES], N[N_ITEMS], N[N_CARDS], N[N_RITUALS]};
@@ -598,7 +555,7 @@ static int write_monsters(ObsBuf *b, const Layout *L, PyObject **a, const long *
                 PUT(o + N[M_STAT] + j, 1.0f);
         }
         for (int j = 0; j < NMCURSES; j++) {
-            if (item_long(a[A_TOKEN], N[N_CURSE0 + j], "token", &x) < 0)
+            if (item_long(a[A_TOKEN], N[N_CURSE + j], "token", &x) < 0)
                 return -1;
             if (x == nh + m)
                 PUT(o + N[M_CURSE] + j, 1.0f);
@@ -711,7 +668,7 @@ static int write_prep(ObsBuf *b, const Layout *L, PyObject **a, const long *iv, 
         if (team == myteam)
             for (Py_ssize_t i = 0; i < PyList_GET_SIZE(a[A_MDRAW]); i++) {
                 LONG(PyList_GET_ITEM(a[A_MDRAW], i), "mdraw", &v);
-                PUT(N[P_DRAWN] + v, 1.0f);
+                PUT(N[P_PREP_DRAWN] + v, 1.0f);
             }
     }
     /* the pending decision's arguments */
@@ -727,8 +684,8 @@ static int write_prep(ObsBuf *b, const Layout *L, PyObject **a, const long *iv, 
         PyErr_SetString(PyExc_IndexError, "layout: decision kind outside the Hierapolis table");
         return -1;
     }
-    int code = L->prep_kind[k];
-    if (!code)
+    int code = L->prep_kind[k]; /* its index in observe._PREP_CODES: the prep_code enum */
+    if (code == PREP_NONE)
         return 0;
     Py_ssize_t len = PyList_GET_SIZE(dec);
     long x[4] = {0, 0, 0, 0}; /* dec[1], dec[2], dec[3], dec[-1] */
@@ -743,23 +700,23 @@ static int write_prep(ObsBuf *b, const Layout *L, PyObject **a, const long *iv, 
     LONG(PyList_GET_ITEM(dec, len - 1), "dec", &x[3]);
     long o = N[P_PREP_DEC];
     switch (code) {
-    case 1: /* hp_spot: the first hero */
+    case PREP_SPOT: /* hp_spot: the first hero */
         if (x[1] == 0)
             PUT(o + 3, 1.0f);
         break;
-    case 2: /* hp_power: its Quest */
+    case PREP_POWER: /* hp_power: its Quest */
         PUT(o + 4 + x[1], 1.0f);
         break;
-    case 3: /* hp_keep: optional */
+    case PREP_KEEP: /* hp_keep: optional */
         PUT(o + x[2], 1.0f);
         break;
-    case 4: /* hp_market: optional */
+    case PREP_MARKET: /* hp_market: optional */
         PUT(o + x[1], 1.0f);
         break;
-    case 5: /* hp_gem / hp_gslot: optional / mandatory / from the supply */
+    case PREP_GEM: /* hp_gem / hp_gslot: optional / mandatory / from the supply */
         PUT(o + x[3], 1.0f);
         break;
-    case 6: { /* hp_bid: the digit, the bid so far (own team) */
+    case PREP_BID: { /* hp_bid: the digit, the bid so far (own team) */
         long team;
         PUT(o + 10 + x[1], 1.0f);
         if (item_long(a[A_TEAM], x[0], "team", &team) < 0)
@@ -768,7 +725,7 @@ static int write_prep(ObsBuf *b, const Layout *L, PyObject **a, const long *iv, 
             PUT(o + 13, cap1((double)x[2] / 100.0));
         break;
     }
-    case 7: /* hp_hurt / hp_steal: the amount */
+    case PREP_AMOUNT: /* hp_hurt / hp_steal: the amount */
         PUT(o + 14, cap1((double)x[1] / 4.0));
         break;
     }

@@ -12,17 +12,19 @@ index 0 is the observing seat, then clockwise.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from itertools import compress
 from operator import attrgetter, ne
 
 import numpy as np
 
+from mythenv.core.clayout import CDecl, CEnum, CStrings
 from mythenv.core.observe import Observer, seats
 
 from .cards import HEROES, HIERAPOLIS, MONSTERS, STATUSES
 from .cards import TOKENS as STAMINA
 from .rules import MAXM, NC, NH, NHEX, NI, PK, TURNS
-from .rules.monsters import MON_CURSE_CARDS
+from .rules.monsters import MON_CURSE_CARDS, MON_CURSES
 from .rules.rituals import NR
 
 PHASES = ("select", "draft", "mana", "artifact", "item", "gold", "place", "arena", "over",
@@ -256,10 +258,14 @@ _PREP_TURN, _PREP_FIRST, _SPOTS, _TRACKS, _PURSES, _SUPPLY, _BIDS, _BID_ART, _DR
                     "prep_dec"))
 _ENEMIES, _ENEMY_TOOK = _P["enemies"], _P["enemy_took"]  # --- Co-op Hierapolis
 _E_ALIVE, _E_HEALTH, _E_GOLD, _E_SPOT = NH, NH + 1, NH + 2, NH + 3  # the fields of an enemy hero's block
-#: decision kind -> what ``prep_dec`` reads of its record (1 spot, 2 power, 3 keep, 4 market, 5 gem,
-#: 6 bid, 7 an amount: hurt / steal)
-_PREP_KIND = {"hp_spot": 1, "hp_power": 2, "hp_keep": 3, "hp_market": 4, "hp_gem": 5, "hp_gslot": 5,
-              "hp_bid": 6, "hp_hurt": 7, "hp_steal": 7}
+#: what ``prep_dec`` can read of a decision's record: nothing, the first hero (spot), its Quest (power),
+#: optional (keep, market), optional / mandatory / from the supply (gem), the bid digit and the bid so far
+#: (bid), an amount (hurt / steal); the compiled encoder gets each as its index here (``C_DECL``'s
+#: ``prep_code`` enum)
+_PREP_CODES = ("none", "spot", "power", "keep", "market", "gem", "bid", "amount")
+#: decision kind -> what ``prep_dec`` reads of its record (one of ``_PREP_CODES``; "none" when absent)
+_PREP_KIND = {"hp_spot": "spot", "hp_power": "power", "hp_keep": "keep", "hp_market": "market", "hp_gem": "gem",
+              "hp_gslot": "gem", "hp_bid": "bid", "hp_hurt": "amount", "hp_steal": "amount"}
 
 
 def _prep(state, p: int, myteam: int, on: list) -> None:
@@ -296,23 +302,23 @@ def _prep(state, p: int, myteam: int, on: list) -> None:
         on += [(_DRAWN + r, 1.0) for r in state.mdraw]
     dec = state.dec
     if dec is not None and state.winner == -2:
-        code = _PREP_KIND.get(dec[0], 0)
-        if code == 1:
+        code = _PREP_KIND.get(dec[0], "none")
+        if code == "spot":
             if dec[2] == 0:
                 on.append((_PREP_DEC + 3, 1.0))
-        elif code == 2:
+        elif code == "power":
             on.append((_PREP_DEC + 4 + dec[2], 1.0))
-        elif code == 3:
+        elif code == "keep":
             on.append((_PREP_DEC + dec[3], 1.0))
-        elif code == 4:
+        elif code == "market":
             on.append((_PREP_DEC + dec[2], 1.0))
-        elif code == 5:
+        elif code == "gem":
             on.append((_PREP_DEC + dec[-1], 1.0))
-        elif code == 6:
+        elif code == "bid":
             on.append((_PREP_DEC + 10 + dec[2], 1.0))
             if dec[3] and team[dec[1]] == myteam:
                 on.append((_PREP_DEC + 13, min(dec[3] / 100.0, 1.0)))
-        elif code == 7:
+        elif code == "amount":
             on.append((_PREP_DEC + 14, min(dec[2] / 4.0, 1.0)))
     if state.ehero and state.phase == "prep":
         _enemies(state, on)
@@ -594,55 +600,120 @@ def update(state, p: int, w: memoryview, m) -> None:
 
 
 # ----------------------------------------------------------------------------- compiled encoder
+def _chained(*enums: CEnum) -> tuple[CEnum, ...]:
+    """``enums`` numbered one after the other (each starts at the previous one's count): the entries of one
+    flat table."""
+    return tuple(e if k == 0 else replace(e, start=enums[k - 1].count) for k, e in enumerate(enums))
+
+
+#: the int32 table ``numbers`` of the layout (``_c_numbers``): these enums' entries, one after the other
+_NUMBERS = _chained(
+    CEnum("piece", "P_", "NPIECES", tuple(OBSERVER.pieces), kind="pieces",
+          meaning="the pieces of observe.OBSERVER: numbers[P_X] is where piece x starts"),
+    CEnum("hero_field", "H_", "H_END", ("unchosen", "ally", "enemy", "alive", "health", "mana", "gold", "rank",
+                                        "flags", "arch", "hex", "items", "tokens", "speed"),
+          meaning="where the fields of a hero's block start (observe._heroes)"),
+    CEnum("card_field", "C_", "C_END", ("own_pile", "known_pile", "unknown"),
+          meaning="where the fields of a Power's block start (observe._pile)"),
+    CEnum("monster_field", "M_", "M_END", ("alive", "hex", "top", "down", "size", "stat", "curse", "gone", "target",
+                                           "last0", "last1"),
+          meaning="--- Monsters: where the fields of a monster's block start (observe._monsters)"),
+    CEnum("number", "N_", "N_NUMBERS", (
+        "size", "players", "heroes", "cards", "hf", "cf", "turn_cap", "items",
+        "rituals", "turns", "hex",  # --- Rituals: Ritual cards, Arena turns, hexes
+        "mf", "maxm", "ntok", ("curse", "NMCURSES"),  # --- Monsters: block size, slots, tokens, Curse cards
+        "track_w", "track_len",  # --- Hierapolis: an Alignment track's width and length
+        "ef", "phase_prep"),  # --- Co-op Hierapolis: an enemy hero's block size, the "prep" phase's index
+          meaning="sizes and counts (observe._c_numbers)"),
+)
+
+#: what ``_cobserve.c`` reads, declared once: ``_clayout.h`` is generated from it
+#: (``python -m mythenv.core.cheaders``), ``c_layout`` packs the layout and ``_c_numbers`` its table by
+#: these names
+C_DECL = CDecl(enums=(
+    CEnum("attr", "A_", "NATTR", (
+        "phase", "dec", "winner", "n", "team", "turn", "pool", "offer", "cb", "vis", "bondage", "ward", "purse",
+        "initiative", "ranking", "token",
+        # per hero (acted .. flip_a: the flags in the order of their one-hots, observe._heroes)
+        "owner", "hp", "pos", "gold", "arch", "acted", "blackout", "stealth", "flip_w", "flip_a", "mana", "eq",
+        "hand", "disc", "inplay",  # per seat: the three piles, in this order
+        # --- Rituals: per seat the prepared [ritual, turn] pairs; the cards face up; per hex the token; per
+        # hero the Nature's Grace immunities and the last turn of Gaia's Escutcheon
+        "prepared", "rshown", "rhex", "rimm", "gaia",
+        # --- Monsters: per monster slot; per hero (paralyzed, swallowed, enslaved, anchored, in this
+        # order); per seat
+        "mkind", "mpos", "mdown", "mstack", "mstat", "mlast", "mgone", "mcb",
+        "para", "swal", "ensl", "anchor", "kept",
+        # --- Hierapolis
+        "pturn", "pfirst", "brev", "bart", "mseat", "spots", "track", "msupply", "bjoin", "bid", "mdraw",
+        # --- Co-op Hierapolis: the enemy heroes, their gold and spots; the items out of the game
+        "ehero", "egold", "espot", "gone"), kind="attrs",
+          meaning="the state's attributes, fetched at every call (n before the per-seat lists)"),
+    CEnum("key", "K_", "NKEYS", ("att", "targets", "du", "src", "spell",
+                                 "ac", "dc"),  # the duel's two cards, together and in this order
+          meaning='keys of the combat record cb and of its duel cb["du"], and the value "spell"'),
+    CEnum("mon_curse", "CURSE_", "NMCURSES", MON_CURSES,
+          meaning="--- Monsters: the Curses a monster can carry (rules.monsters.MON_CURSES), in the order of "
+                  "their one-hots"),
+    *_NUMBERS,
+    CEnum("prep_code", "PREP_", "NPREP_CODES", _PREP_CODES,
+          meaning="--- Hierapolis: what prep_dec reads of a decision's record (observe._PREP_CODES)"),
+    CEnum("layout", "LAYOUT_", "LAYOUT_LEN", ("numbers", "phases", "kinds", "hero_arg", "token_card", "token_slot",
+                                              "speed", "other_arg", "item_arg", "card_arg", "rit_arg",
+                                              "prep_kind"), kind="layout",
+          meaning="the entries of the layout tuple (observe.c_layout)"),
+), strings=(CStrings("attr_names", ("attr",), "NATTR"), CStrings("key_names", ("key",), "NKEYS")))
+
+
 def _c_numbers(game) -> list[int]:
-    """The int32 table of ``c_layout``, in the order of the enum in ``_cobserve.c``."""
-    return [
-        OBSERVER.size, game.num_players, NH, NC, HF, CF,
-        9,  # the turn one-hot's cap: min(state.turn, 9)
-        # piece offsets
-        _PHASE, _DECISION, _TO_MOVE, _DECIDER, _TURN, _P["heroes"], _P["cards"], _P["piles"], _POOL, _OFFER,
-        _DEC_HEROES, _COMBAT, _COMBAT_CARD, _MISC, _DEC_OTHER, _DEC_ITEM, _DEC_CARD, NI,
-        # where the fields of a hero's block start (_heroes): unchosen, ally, enemy, alive, health, mana x3,
-        # gold, ranking, the five flags, archetype, hex, items, tokens, speed
-        6, 7, 8, 9, 10, 11, 14, 15, 27, 27 + 5, 27 + 5 + 2, 27 + 5 + 2 + NHEX, _TOKEN_AT, HF - 1,
+    """The int32 table ``numbers`` of ``c_layout``: the entries of ``_NUMBERS``' enums, by name."""
+    values = {
+        "piece": {name: OBSERVER.pieces[name].start for name in C_DECL.enum("piece").names},
+        # where the fields of a hero's block start (_heroes): the five flags take five entries, the
+        # archetype two, the ranking twelve
+        "hero_field": dict(unchosen=6, ally=7, enemy=8, alive=9, health=10, mana=11, gold=14, rank=15, flags=27,
+                           arch=27 + 5, hex=27 + 5 + 2, items=27 + 5 + 2 + NHEX, tokens=_TOKEN_AT, speed=HF - 1),
         # where the fields of a Power's block start (_pile): own team's pile, other's known pile, place unknown
-        6, 9, 12,
-        # --- Rituals (_rituals): piece offsets, Ritual cards, Arena turns, hexes
-        _RIT_BOARD, _RIT_CARDS, _RIT_SEATS, _RIT_HEROES, _P["dec_ritual"], NR, TURNS, NHEX, _RIT_MARKS,
-        # --- Monsters: the monster pieces, a monster block's size and fields, slots, tokens, the Curses
-        _P["monsters"], _P["mheroes"], _P["mkept"], _P["mstrike"], MF, MAXM, len(STAMINA),
-        _M_ALIVE, _M_HEX, _M_TOP, _M_DOWN, _M_SIZE, _M_STAT, _M_CURSE, _M_GONE, _M_TARGET, _M_LAST0, _M_LAST1,
-        *MON_CURSE_CARDS,
-        # --- Hierapolis: the pieces of _prep, the track width and length
-        _PREP_TURN, _PREP_FIRST, _SPOTS, _TRACKS, _PURSES, _SUPPLY, _BIDS, _BID_ART, _DRAWN, _PREP_DEC, TRACK_W,
-        TRACK_LEN,
-        # --- Co-op Hierapolis: the enemy heroes' pieces, a block's size, the "prep" phase's index
-        _ENEMIES, _ENEMY_TOOK, EF, PHASES.index("prep"),
-    ]
+        "card_field": dict(own_pile=6, known_pile=9, unknown=12),
+        "monster_field": dict(alive=_M_ALIVE, hex=_M_HEX, top=_M_TOP, down=_M_DOWN, size=_M_SIZE, stat=_M_STAT,
+                              curse=_M_CURSE, gone=_M_GONE, target=_M_TARGET, last0=_M_LAST0, last1=_M_LAST1),
+        "number": dict(size=OBSERVER.size, players=game.num_players, heroes=NH, cards=NC, hf=HF, cf=CF,
+                       turn_cap=9,  # the turn one-hot's cap: min(state.turn, 9)
+                       items=NI, rituals=NR, turns=TURNS, hex=NHEX,
+                       mf=MF, maxm=MAXM, ntok=len(STAMINA), curse=MON_CURSE_CARDS,
+                       track_w=TRACK_W, track_len=TRACK_LEN,
+                       ef=EF, phase_prep=PHASES.index("prep")),
+    }
+    return [v for e in _NUMBERS
+            for v in C_DECL.flat(e.tag, widths={"curse": len(MON_CURSE_CARDS)}, **values[e.tag])]
 
 
 def c_layout(game) -> tuple:
-    """What ``_cobserve.encode`` (the compiled twin of ``encode``) needs of this config:
+    """What ``_cobserve.encode`` (the compiled twin of ``encode``) needs of this config: the entries of
+    ``C_DECL``'s layout enum, by name:
 
-    0. ``_c_numbers``: the observation size, seats, heroes, Powers, block sizes, the turn cap, the
-       pieces' offsets and the fields of the hero and Power blocks, as int32 ``bytes``;
-    1. phase name -> index in the phase piece (dict);
-    2. decision kind -> index in the decision piece (``KIND_INDEX``);
-    3. per decision kind, where its record names a hero (``_HERO_ARGS``: the hero is ``dec[1 + i]``), 0
-       for none (``bytes``); 7.-9. the same for a second hero, an item and a Power (``_OTHER_ARGS``,
-       ``_ITEM_ARGS``, ``_CARD_ARGS``);
-    4. the Power card of each token (``_TOK``'s keys, ``bytes``) and 5. its slot in a hero's token
-       one-hots (``_TOK``'s values, ``bytes``);
-    6. per hero, its speed / 8 (float32 ``bytes``);
-    10. per decision kind, where its record names a Ritual (``_RIT_ARGS``), 0 for none (``bytes``).
-    11. per decision kind, what the Hierapolis piece ``prep_dec`` reads of it (``_PREP_KIND``, ``bytes``).
+    - ``numbers``: ``_c_numbers``, as int32 ``bytes``: where each piece starts, where the fields of the
+      hero, Power and monster blocks start, the observation size, seats, heroes, Powers, block sizes,
+      the turn cap ...;
+    - ``phases``: phase name -> index in the phase piece (dict); ``kinds``: decision kind -> index in the
+      decision piece (``KIND_INDEX``);
+    - ``hero_arg``: per decision kind, where its record names a hero (``_HERO_ARGS``: the hero is
+      ``dec[1 + i]``), 0 for none (``bytes``); ``other_arg``, ``item_arg``, ``card_arg``, ``rit_arg``: the
+      same for a second hero, an item, a Power and a Ritual (``_OTHER_ARGS``, ``_ITEM_ARGS``,
+      ``_CARD_ARGS``, ``_RIT_ARGS``);
+    - ``token_card``: the Power card of each token (``_TOK``'s keys, ``bytes``) and ``token_slot``: its
+      slot in a hero's token one-hots (``_TOK``'s values, ``bytes``);
+    - ``speed``: per hero, its speed / 8 (float32 ``bytes``);
+    - ``prep_kind``: per decision kind, what the Hierapolis piece ``prep_dec`` reads of it (``_PREP_KIND``:
+      the index of its code in ``_PREP_CODES``, the prep_code enum; ``bytes``).
     """
-    return (np.asarray(_c_numbers(game), np.int32).tobytes(),
-            {ph: i for i, ph in enumerate(PHASES)},
-            dict(KIND_INDEX),
-            bytes(_HERO_ARGS.get(k, 0) for k in KINDS),
-            bytes(_TOK), bytes(_TOK.values()),
-            np.asarray(_SPEED, np.float32).tobytes(),
-            bytes(_OTHER_ARGS.get(k, 0) for k in KINDS), bytes(_ITEM_ARGS.get(k, 0) for k in KINDS),
-            bytes(_CARD_ARGS.get(k, 0) for k in KINDS), bytes(_RIT_ARGS.get(k, 0) for k in KINDS),
-            bytes(_PREP_KIND.get(k, 0) for k in KINDS))  # --- Hierapolis
+    def per_kind(args: dict) -> bytes:
+        return bytes(args.get(k, 0) for k in KINDS)
+
+    return C_DECL.pack(
+        "layout", numbers=np.asarray(_c_numbers(game), np.int32).tobytes(),
+        phases={ph: i for i, ph in enumerate(PHASES)}, kinds=dict(KIND_INDEX),
+        hero_arg=per_kind(_HERO_ARGS), other_arg=per_kind(_OTHER_ARGS), item_arg=per_kind(_ITEM_ARGS),
+        card_arg=per_kind(_CARD_ARGS), rit_arg=per_kind(_RIT_ARGS),
+        token_card=bytes(_TOK), token_slot=bytes(_TOK.values()), speed=np.asarray(_SPEED, np.float32).tobytes(),
+        prep_kind=bytes(_PREP_CODES.index(_PREP_KIND.get(k, "none")) for k in KINDS))  # --- Hierapolis
