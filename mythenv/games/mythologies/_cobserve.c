@@ -7,31 +7,13 @@
  */
 #include "cobserve.h"
 
-#define NSLOT 9 /* slots of a Pantheon (rules.NSLOT) */
+#define NSLOT 9  /* slots of a Pantheon (rules.NSLOT) */
+#define MAXREG 4 /* regions in a board record (observe._MAXREG): B_REGIONS spans 2 * MAXREG bytes */
 
-/* ------------------------------------------------------------------ the layout (observe.c_layout) */
-enum {
-    L_SIZE, L_N, L_ND, L_OFFSETS, L_DESIGN_OF, L_THIRDS, L_HALVES, L_PHASES, L_DECISION_OF, L_DECISION_K,
-    L_MAXE, L_MAXPC, L_EFFECTS, L_TRAITS, L_BOARDS, L_COMPLETION, L_LEN
-};
-
-/* piece offsets, in the order of observe.C_PIECES */
-enum {
-    P_PHASE, P_TO_MOVE, P_ROUND, P_FIRST_PLAYER, P_TURN_SEAT, P_TOKENS, P_COMPLETION, P_TRIALS_DONE,
-    P_PANTHEON_TOP, P_PANTHEON_HEIGHT, P_PANTHEON_BELOW, P_DISCARD, P_HAND_OWN, P_HAND_SIZE, P_HAND_KNOWN,
-    P_SANCTUARY, P_SANCT_PAWN, P_BOARD_MYTH, P_PILES, P_DESTINY, P_DESTINED, P_COMMITS, P_PAWNS_PLACED,
-    P_EXILED, P_EFFECT_SOURCE, P_EFFECT_OP, P_ORDER_OPTIONS, P_EFFECT_SLOTS, P_EFFECT_PLANE, P_EFFECT_STAGE,
-    P_REACTING, P_PLACING, P_HAND_SLOTS, P_TRIAL_PROGRESS, P_SLOT_PREVIEW, NPIECES
-};
-
-/* observe._trial_tables: per design TRAIT_BYTES (Favors on planes 0-2, Gems on planes 0-2, type (1: a
- * Deity), mythology, counts as every mythology, takes a Favor for its slot), per board BOARD_BYTES (the
- * start's measure, in the order of cards.MEASURES, and 'at least'; the end's number of regions and their
- * slot masks; the start's and the end's Favors) */
-#define TRAIT_BYTES 10
-#define MAXREG 4
-#define BOARD_BYTES (3 + 2 * MAXREG + 2)
-enum { M_INV_GEMS, M_INV_FAVORS, M_CREATURES, M_DISTINCT_MYTHS, M_SAME_MYTH, M_ALL_CARDS, M_DEITIES, M_STACK };
+/* The enums (layout entries, pieces, phases, decision entries, the trait / board / completion records of
+ * observe._trial_tables and c_layout, measures, interned names) and the name tables attr_names, str_names
+ * are generated from observe.C_DECL into _clayout.h (python -m mythenv.core.cheaders). */
+#include "_clayout.h"
 
 typedef struct {
     Py_ssize_t n, nd;
@@ -48,9 +30,9 @@ typedef struct {
      * number of primitives and their OPS indices (observe.c_layout: EFFECTS[d][e].ops[pc]["op"]) */
     const unsigned char *effects;
     Py_ssize_t neffects;
-    const unsigned char *traits, *boards; /* observe._trial_tables */
+    const unsigned char *traits, *boards; /* observe._trial_tables: trait / board records (T_*, B_*) */
     Py_ssize_t nboards;
-    const unsigned char *completion; /* Favors, Gems of a plane's token, then of a column's */
+    const unsigned char *completion; /* the completion record: CG_PLANE, CG_COLUMN (Favors, Gems) */
 } Layout;
 
 #define BIG (1L << 24)
@@ -82,42 +64,23 @@ static int read_layout(PyObject *lay, Layout *L, ObsShape *shape)
         || (L->decision_of = layout_dict(lay, L_DECISION_OF)) == NULL
         || (L->traits = layout_array(lay, L_TRAITS, 1, nd * TRAIT_BYTES, NULL)) == NULL
         || (L->boards = layout_array(lay, L_BOARDS, BOARD_BYTES, -1, &L->nboards)) == NULL
-        || (L->completion = layout_array(lay, L_COMPLETION, 1, 4, NULL)) == NULL)
+        || (L->completion = layout_array(lay, L_COMPLETION, 1, NCOMPLETION, NULL)) == NULL)
         return -1;
     PyObject *ph = PyTuple_GET_ITEM(lay, L_PHASES), *dk = PyTuple_GET_ITEM(lay, L_DECISION_K);
-    if (layout_tuple(ph, 3) < 0 || layout_tuple(dk, 3) < 0 || layout_long(ph, 0, -BIG, BIG, &L->sel) < 0
-        || layout_long(ph, 1, -BIG, BIG, &L->place) < 0 || layout_long(ph, 2, -BIG, BIG, &L->over) < 0
-        || layout_long(dk, 0, 0, BIG, &L->k_commit) < 0 || layout_long(dk, 1, 0, BIG, &L->k_pick) < 0
-        || layout_long(dk, 2, 0, BIG, &L->k_over) < 0)
+    if (layout_tuple(ph, NPHASES) < 0 || layout_tuple(dk, NDECISION_K) < 0
+        || layout_long(ph, PH_SEL, -BIG, BIG, &L->sel) < 0 || layout_long(ph, PH_PLACE, -BIG, BIG, &L->place) < 0
+        || layout_long(ph, PH_OVER, -BIG, BIG, &L->over) < 0 || layout_long(dk, K_COMMIT, 0, BIG, &L->k_commit) < 0
+        || layout_long(dk, K_PICK, 0, BIG, &L->k_pick) < 0 || layout_long(dk, K_OVER, 0, BIG, &L->k_over) < 0)
         return -1;
     return 0;
 }
 
 /* ------------------------------------------------------------------ names read on the state */
-enum {
-    A_N, A_PHASE, A_SEL_STEP, A_STACK, A_ROUND, A_FIRST, A_TURN_SEAT, A_DESTINY, A_FAV, A_GEM, A_COMP,
-    A_TRIALS, A_PAN, A_DISC, A_HAND, A_KNOWN, A_DEST_BOARD, A_COMMITS, A_FREE, A_PAWNS, A_SANCT, A_FACEUP,
-    A_BOARDS, A_PILES, A_EXILE, NATTRS
-};
-static const char *const attr_names[NATTRS] = {
-    "n", "phase", "sel_step", "stack", "round", "first", "turn_seat", "destiny", "fav", "gem", "comp",
-    "trials", "pan", "disc", "hand", "known", "dest_board", "commits", "free", "pawns", "sanct", "faceup",
-    "boards", "piles", "exile",
-};
 /* the lists every seat has an entry in */
 static const int per_seat[] = {A_FAV, A_GEM, A_COMP, A_TRIALS, A_PAN, A_DISC, A_HAND, A_DEST_BOARD,
                                A_COMMITS, A_FREE, A_PAWNS};
 
-enum {
-    S_CURRENT_PLAYER, S_T, S_SRC, S_E, S_PC, S_FRAMES, S_TURN, S_EFF, S_ORDER, S_GAINF, S_COMMIT, S_PICK, S_V, S_O, S_PLANE, S_PEND,
-    S_PICKED, S_STAGE, S_REACT, S_PLACE, S_C, S_CID, S_MODE, S_INVOKE, NSTR
-};
-static const char *const str_names[NSTR] = {
-    "current_player", "t", "src", "e", "pc", "frames", "turn", "eff", "order", "gainf", "commit", "pick", "v", "o", "plane", "pend",
-    "picked", "stage", "react", "place", "c", "cid", "mode", "invoke",
-};
-
-static PyObject *attr_str[NATTRS]; /* interned at module init */
+static PyObject *attr_str[NATTRS]; /* interned at module init (attr_names, str_names) */
 static PyObject *str[NSTR];
 
 /* ------------------------------------------------------------------ small checked readers */
@@ -371,10 +334,10 @@ static int trial_ratio(const Layout *L, PyObject *const *a, Py_ssize_t t, const 
         return -1;
     }
     const unsigned char *S = L->boards + sb * BOARD_BYTES, *E = L->boards + eb * BOARD_BYTES;
-    const int measure = S[0], at_least = S[1];
+    const int measure = S[B_MEASURE], at_least = S[B_AT_LEAST];
     Py_ssize_t best = 0;
-    for (int r = 0; r < E[2] && r < MAXREG; r++) {
-        const unsigned mask = E[3 + 2 * r] | (unsigned)E[4 + 2 * r] << 8;
+    for (int r = 0; r < E[B_NREGIONS] && r < MAXREG; r++) {
+        const unsigned mask = E[B_REGIONS + 2 * r] | (unsigned)E[B_REGIONS + 2 * r + 1] << 8;
         Py_ssize_t v = 0, wild = 0;
         unsigned char per_myth[256] = {0}; /* at most 9 cards per myth */
         for (int s = 0; s < NSLOT; s++) {
@@ -382,16 +345,16 @@ static int trial_ratio(const Layout *L, PyObject *const *a, Py_ssize_t t, const 
                 continue;
             const unsigned char *D = L->traits + topd[s] * TRAIT_BYTES;
             switch (measure) {
-            case M_INV_GEMS: v += D[3 + s / 3]; break;
-            case M_INV_FAVORS: v += D[s / 3]; break;
-            case M_CREATURES: v += D[6] == 0; break;
-            case M_DEITIES: v += D[6] == 1; break;
-            case M_DISTINCT_MYTHS: v += per_myth[D[7]]++ == 0; break;
+            case M_INV_GEMS: v += D[T_GEMS + s / 3]; break;
+            case M_INV_FAVORS: v += D[T_FAVORS + s / 3]; break;
+            case M_CREATURES: v += D[T_DEITY] == 0; break;
+            case M_DEITIES: v += D[T_DEITY] == 1; break;
+            case M_DISTINCT_MYTHS: v += per_myth[D[T_MYTH]]++ == 0; break;
             case M_SAME_MYTH:
-                if (D[8])
+                if (D[T_ALL_MYTHS])
                     wild++;
-                else if (++per_myth[D[7]] > v)
-                    v = per_myth[D[7]];
+                else if (++per_myth[D[T_MYTH]] > v)
+                    v = per_myth[D[T_MYTH]];
                 break;
             case M_ALL_CARDS: v += hgt[s]; break;
             default: v = hgt[s] > v ? hgt[s] : v; break; /* stack */
@@ -472,7 +435,7 @@ static int slot_preview(ObsBuf *b, const Layout *L, PyObject *const *a, PyObject
             Py_ssize_t h = PyList_GET_SIZE(st);
             if (h && (item_long(st, h - 1, "a card", &c) < 0 || (dx = design(L, c)) < 0))
                 return -1;
-            if (h && L->traits[dx * TRAIT_BYTES + 9])
+            if (h && L->traits[dx * TRAIT_BYTES + T_TOLL])
                 tolls[s]++;
         }
     }
@@ -486,13 +449,13 @@ static int slot_preview(ObsBuf *b, const Layout *L, PyObject *const *a, PyObject
             || item_long(a[A_BOARDS], 2 * t + 1, "boards", &eb[t]) < 0)
             return -1;
         met[t] = x >= 1.0; /* trial_ratio checked the board indices */
-        favors[t] = L->boards[sb[t] * BOARD_BYTES + BOARD_BYTES - 2] + L->boards[eb[t] * BOARD_BYTES + BOARD_BYTES - 1];
+        favors[t] = L->boards[sb[t] * BOARD_BYTES + B_START_FAVORS] + L->boards[eb[t] * BOARD_BYTES + B_END_FAVORS];
     }
     const double toll = 1.0 + 0.5 / (double)(L->n - 1);
     const unsigned char *D = L->traits + d * TRAIT_BYTES;
     Py_ssize_t o = L->at[P_SLOT_PREVIEW];
     for (int s = 0; s < NSLOT; s++, o += 8) {
-        const int f = D[s / 3], g = D[3 + s / 3];
+        const int f = D[T_FAVORS + s / 3], g = D[T_GEMS + s / 3];
         if (obs_put(b, o, cap1(f / 3.0)) < 0 || obs_put(b, o + 1, cap1(g / 3.0)) < 0)
             return -1;
         double v = invoke ? f + g / 3.0 : 0.0;
@@ -507,7 +470,7 @@ static int slot_preview(ObsBuf *b, const Layout *L, PyObject *const *a, PyObject
                 if (tok[mine[j]] && full) {
                     if (obs_put(b, o + 2 + j, 1) < 0)
                         return -1;
-                    const unsigned char *G = L->completion + (mine[j] < 3 ? 0 : 2);
+                    const unsigned char *G = L->completion + (mine[j] < 3 ? CG_PLANE : CG_COLUMN);
                     v += G[0] + G[1] / 3.0;
                 }
             }

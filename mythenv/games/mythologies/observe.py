@@ -14,6 +14,7 @@ from operator import attrgetter, ne
 
 import numpy as np
 
+from mythenv.core.clayout import CDecl, CEnum, CStrings
 from mythenv.core.observe import Observer, pile_counts, seats
 
 from .cards import BOARDS, DESIGN_OF, EFFECTS, MEASURES, NDESIGNS, OPS
@@ -515,13 +516,44 @@ def update(state, p: int, w: memoryview, m) -> None:
 
 
 # ----------------------------------------------------------------------------- compiled encoder
-# the piece offsets the compiled encoder reads, in the order of its P_* enum (_cobserve.c)
-C_PIECES = ("phase", "to_move", "round", "first_player", "turn_seat", "tokens", "completion", "trials_done",
-            "pantheon_top", "pantheon_height", "pantheon_below", "discard", "hand_own", "hand_size",
-            "hand_known", "sanctuary", "sanct_pawn", "board_myth", "piles", "destiny", "destined", "commits",
-            "pawns_placed", "exiled", "effect_source", "effect_op", "order_options", "effect_slots",
-            "effect_plane", "effect_stage", "reacting", "placing", "hand_slots", "trial_progress",
-            "slot_preview")
+_MAXREG = 4  # regions in a board record (the most of an end board, rules.tables.REGIONS); C: MAXREG
+
+#: what ``_cobserve.c`` reads, declared once: ``_clayout.h`` is generated from it
+#: (``python -m mythenv.core.cheaders``), ``c_layout`` packs the layout by its names and
+#: ``_trial_tables`` lays out its records by them
+C_DECL = CDecl(enums=(
+    CEnum("layout", "L_", "L_LEN", ("size", "n", "nd", "offsets", "design_of", "thirds", "halves", "phases",
+                                    "decision_of", "decision_k", "maxe", "maxpc", "effects", "traits", "boards",
+                                    "completion"), kind="layout",
+          meaning="the entries of the layout tuple (observe.c_layout)"),
+    CEnum("piece", "P_", "NPIECES", tuple(make_observer(2).pieces), kind="pieces",
+          meaning="the pieces of make_observer(n), in its order (the layout's offsets give each its start)"),
+    CEnum("phase", "PH_", "NPHASES", ("sel", "place", "over"),
+          meaning="the state.phase values the C code compares (rules.SEL, PLACE, OVER: the layout's phases)"),
+    CEnum("decision", "K_", "NDECISION_K", ("commit", "pick", "over"),
+          meaning="the entries of the phase piece (DECISIONS) not given by a stack frame (the layout's decision_k)"),
+    CEnum("trait", "T_", "TRAIT_BYTES", (("favors", 3), ("gems", 3), "deity", "myth", "all_myths", "toll"),
+          meaning="a design's record in the layout's traits (observe._trial_tables)"),
+    CEnum("board", "B_", "BOARD_BYTES", ("measure", "at_least", "nregions", ("regions", "2 * MAXREG"),
+                                         "start_favors", "end_favors"),
+          meaning="a board's record in the layout's boards (observe._trial_tables; _cobserve.c defines MAXREG)"),
+    CEnum("completion", "CG_", "NCOMPLETION", (("plane", 2), ("column", 2)),
+          meaning="the layout's completion: (Favors, Gems) of a plane's token, then of a column's"),
+    CEnum("measure", "M_", "NMEASURES", MEASURES,
+          meaning="a start board's measures (cards.MEASURES, in its order)"),
+    CEnum("attr", "A_", "NATTRS", ("n", "phase", "sel_step", "stack", "round", "first", "turn_seat", "destiny",
+                                   "fav", "gem", "comp", "trials", "pan", "disc", "hand", "known", "dest_board",
+                                   "commits", "free", "pawns", "sanct", "faceup", "boards", "piles", "exile"),
+          kind="attrs", meaning="the state's attributes, fetched at every call"),
+    CEnum("method", "S_", "NMETHODS", ("current_player",), kind="methods",
+          meaning="the state's methods"),
+    CEnum("key", "S_", "NKEYS", ("t", "src", "e", "pc", "frames", "v", "o", "plane", "pend", "picked", "stage",
+                                 "c", "cid", "mode"), start="NMETHODS",
+          meaning="the keys read in a stack frame and in what an effect chose so far (its v, and v's o)"),
+    CEnum("value", "S_", "NSTR", ("turn", "eff", "order", "gainf", "react", "place", "commit", "pick", "invoke"),
+          start="NKEYS",
+          meaning="the strings compared: a stack frame's t, state.sel_step, a place frame's mode"),
+), strings=(CStrings("attr_names", ("attr",), "NATTRS"), CStrings("str_names", ("method", "key", "value"), "NSTR")))
 
 
 def _effect_table() -> tuple[int, int, bytes]:
@@ -541,46 +573,54 @@ def _effect_table() -> tuple[int, int, bytes]:
 
 def _trial_tables() -> tuple[bytes, bytes]:
     """What the compiled encoder needs to count Trials (rules.Trials.trial_measure) and a slot's worth:
-    per design 10 bytes (Favors and Gems its invocation gives on each plane, its type, mythology, 1 if
-    it counts as every mythology, 1 if it takes a Favor for its slot: a Troll), and per board 3 + 2 * 4 + 2 bytes (its
-    start's MEASURES index and 'at least', its end's number of regions, then each region's slots as a
-    little-endian 16-bit mask, then its start's and its end's Favors)."""
+    per design a record of ``C_DECL``'s trait enum (the Favors and the Gems its invocation gives on each
+    plane, 1 for a Deity, its mythology, 1 if it counts as every mythology, 1 if it takes a Favor for its
+    slot: a Troll), and per board a record of its board enum (its start's MEASURES index and 'at least',
+    its end's number of regions, then ``_MAXREG`` regions' slots as little-endian 16-bit masks, zero past
+    the last, then its start's and its end's Favors)."""
     from .cards import CREATURE, DESIGNS
     from .rules.tables import REGIONS
 
     traits = bytearray()
     for d in DESIGNS:
-        traits += bytes([*(f for f, _ in d.gains), *(g for _, g in d.gains), 0 if d.type == CREATURE else 1,
-                         d.myth, 1 if "all_myths" in d.flags else 0, 1 if "toll" in d.flags else 0])
+        traits += bytes(C_DECL.flat(
+            "trait", favors=[f for f, _ in d.gains], gems=[g for _, g in d.gains],
+            deity=0 if d.type == CREATURE else 1, myth=d.myth, all_myths=1 if "all_myths" in d.flags else 0,
+            toll=1 if "toll" in d.flags else 0))
     boards = bytearray()
     for b in BOARDS:
         regions = REGIONS[b.region]
-        boards += bytes([MEASURES.index(b.measure), b.at_least, len(regions)])
-        for k in range(4):
-            mask = sum(1 << s for s in regions[k]) if k < len(regions) else 0
-            boards += mask.to_bytes(2, "little")
-        boards += bytes([b.start_favors, b.end_favors])
+        masks = b"".join((sum(1 << s for s in regions[k]) if k < len(regions) else 0).to_bytes(2, "little")
+                         for k in range(_MAXREG))
+        boards += bytes(C_DECL.flat(
+            "board", widths={"regions": 2 * _MAXREG}, measure=MEASURES.index(b.measure), at_least=b.at_least,
+            nregions=len(regions), regions=list(masks), start_favors=b.start_favors, end_favors=b.end_favors))
     return bytes(traits), bytes(boards)
 
 
 def c_layout(game) -> tuple:
-    """What ``_cobserve.encode`` (the compiled twin of ``encode``) needs of this config, in the order
-    of its L_* enum."""
+    """What ``_cobserve.encode`` (the compiled twin of ``encode``) needs of this config: the entries of
+    ``C_DECL``'s layout enum, by name:
+
+    - ``size``: the floats in the observation; ``n``: the seats; ``nd``: the card designs;
+    - ``offsets``: the start of every piece of the piece enum, in its order;
+    - ``design_of``: card -> design (bytes); ``thirds``: a count -> count / 3, capped at 1, and ``halves``:
+      a count -> count / 2 (float32 bytes);
+    - ``phases``: the ``state.phase`` values of the phase enum (``SEL``, ``PLACE``, ``OVER``);
+    - ``decision_of``: a stack frame's ``t`` -> its entry of the phase piece (``_DECISION_OF``);
+      ``decision_k``: the entries (``DECISIONS`` indices) of the decision enum's names;
+    - ``maxe``, ``maxpc``, ``effects``: the effects' primitives (``_effect_table``);
+    - ``traits``, ``boards``: the design and board records (``_trial_tables``);
+    - ``completion``: the completion tokens' gains, a record of the completion enum (bytes).
+    """
     maxe, maxpc, effects = _effect_table()
-    return (
-        game.observer.size,                                        # floats in the observation
-        game.num_players,                                          # seats
-        NDESIGNS,                                                  # card designs
-        tuple(game._P[name] for name in C_PIECES),                 # piece offsets
-        bytes(DESIGN_OF),                                          # card -> design
-        np.asarray(THIRDS, np.float32).tobytes(),                  # count -> count / 3, capped (float32)
-        np.asarray([k / 2 for k in range(len(DESIGN_OF) + 1)], np.float32).tobytes(),  # count -> count / 2
-        (SEL, PLACE, OVER),                                        # the phases
-        _DECISION_OF,                                              # stack frame type -> "phase" entry
-        (DECISIONS.index("commit"), DECISIONS.index("pick"), DECISIONS.index("over")),  # the other entries
-        maxe,                                                      # most effects of a design
-        maxpc,                                                     # most primitives of an effect
-        effects,                                                   # the effects' primitives (_effect_table)
-        *_trial_tables(),                                          # design traits, boards (_trial_tables)
-        bytes([*PLANE_GAIN, *COLUMN_GAIN]),                        # completion tokens: (Favors, Gems) x 2
-    )
+    traits, boards = _trial_tables()
+    return C_DECL.pack(
+        "layout", size=game.observer.size, n=game.num_players, nd=NDESIGNS,
+        offsets=tuple(game._P[name] for name in C_DECL.enum("piece").names),
+        design_of=bytes(DESIGN_OF), thirds=np.asarray(THIRDS, np.float32).tobytes(),
+        halves=np.asarray([k / 2 for k in range(len(DESIGN_OF) + 1)], np.float32).tobytes(),
+        phases=C_DECL.pack("phase", sel=SEL, place=PLACE, over=OVER), decision_of=_DECISION_OF,
+        decision_k=tuple(DECISIONS.index(name) for name in C_DECL.enum("decision").names),
+        maxe=maxe, maxpc=maxpc, effects=effects, traits=traits, boards=boards,
+        completion=bytes(C_DECL.flat("completion", plane=PLANE_GAIN, column=COLUMN_GAIN)))
