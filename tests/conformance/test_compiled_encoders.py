@@ -192,13 +192,13 @@ STALE_GID = "hera_zeus_v0"
 
 def _copy_of_package(root: Path, gid: str, *, c_source: bool, edit: str | None = None) -> str:
     """A copy of ``gid``'s built encoder and the sources it was built from, laid out as in mythenv
-    (``<root>/games/<game>/``, ``<root>/core/cobserve.h``; the C sources only with ``c_source``, as in
-    a checkout), ``edit``'s file given one more line; the copy's module name."""
+    (``<root>/games/<game>/``, ``<root>/core/cobserve.h``; the C sources and the generated _clayout.h only
+    with ``c_source``, as in a checkout), ``edit``'s file given one more line; the copy's module name."""
     pkg = Path(mythenv.game_class(gid).compiled.__file__).parent
     d = root / "games" / pkg.name
     d.mkdir(parents=True)
     shutil.copy2(mythenv.game_class(gid).compiled.__file__, d)
-    names = ["observe.py"] + (["_cobserve.c"] if c_source else [])
+    names = ["observe.py"] + (["_cobserve.c", "_clayout.h"] if c_source else [])
     for n in names:
         shutil.copy2(pkg / n, d / n)
     if c_source:
@@ -221,12 +221,13 @@ def _import_copy(name: str):
 def test_an_out_of_date_compiled_encoder_is_detected_and_never_used(tmp_path, monkeypatch):
     """Issue 43: after an edit to observe.py the env kept running the compiled module built before it.
     Each module carries the SHA-256 of the sources it was built from (``setup.py``, cobserve.h
-    ``sources``); at import, one whose observe.py, _cobserve.c or cobserve.h differs from the file beside
-    it is refused with one warning naming the module, the file and the rebuild command. A copy laid out
+    ``sources``); at import, one whose observe.py, _cobserve.c, generated _clayout.h or cobserve.h differs
+    from the file beside it is refused with one warning naming the module, the file and the rebuild command. A copy laid out
     as an install with no C source beside it (a wheel) is compared on observe.py only, and used."""
     monkeypatch.syspath_prepend(str(tmp_path))
     cases = {"fresh": (True, None), "wheel": (False, None), "obs": (True, "observe.py"),
-             "csrc": (True, "_cobserve.c"), "header": (True, "cobserve.h"), "wheel_obs": (False, "observe.py")}
+             "csrc": (True, "_cobserve.c"), "header": (True, "cobserve.h"), "generated": (True, "_clayout.h"),
+             "wheel_obs": (False, "observe.py")}
     for label, (c_source, edit) in cases.items():
         name = _copy_of_package(tmp_path / f"copy_{label}", STALE_GID, c_source=c_source, edit=edit)
         mod, caught = _import_copy(name)
