@@ -17,7 +17,8 @@ the state's attributes and methods by name. Each of those lists is declared once
   the game's observer.
 
 An item may span several entries of a flat table (``("d_pending", 7)`` or ``("pieces", "2 * NPIECES")``):
-the next item's value is this one's plus the width.
+the next item's value is this one's plus the width. :func:`chain` numbers several enums one after the
+other, the entries of one flat table.
 """
 
 from __future__ import annotations
@@ -25,11 +26,11 @@ from __future__ import annotations
 import importlib
 import sys
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
-__all__ = ["CEnum", "CStrings", "CDecl", "header", "declarations"]
+__all__ = ["CEnum", "CStrings", "CDecl", "chain", "header", "declarations"]
 
 HEADER_NAME = "_clayout.h"
 
@@ -53,36 +54,28 @@ class CEnum:
     meaning: str = ""
 
     @property
-    def names(self) -> tuple[str, ...]:
-        return tuple(i if isinstance(i, str) else i[0] for i in self.items)
+    def spans(self) -> list[tuple[str, Any]]:
+        """``(name, width)`` of each item (width 1 for a plain name)."""
+        return [(i, 1) if isinstance(i, str) else (i[0], i[1]) for i in self.items]
 
-    def width(self, name: str) -> Any:
-        for i in self.items:
-            if not isinstance(i, str) and i[0] == name:
-                return i[1]
-        return 1
+    @property
+    def names(self) -> tuple[str, ...]:
+        return tuple(name for name, _ in self.spans)
 
     def c(self) -> str:
-        parts = []
-        prev = None
-        for k, it in enumerate(self.items):
-            name, width = (it, 1) if isinstance(it, str) else it
-            ident = self.prefix + name.upper()
-            if prev is not None and prev[1] != 1:
-                parts.append(f"{ident} = {self.prefix + prev[0].upper()} + {prev[1]}")
-            elif k == 0 and self.start is not None:
-                parts.append(f"{ident} = {self.start}")
-            else:
-                parts.append(ident)
-            prev = (name, width)
-        if prev is not None and prev[1] != 1:
-            parts.append(f"{self.count} = {self.prefix + prev[0].upper()} + {prev[1]}")
-        elif not self.items and self.start is not None:
-            parts.append(f"{self.count} = {self.start}")
-        else:
-            parts.append(self.count)
+        parts, value = [], self.start  # the C expression of the next value, when it is not the previous + 1
+        for name, width in [*self.spans, (None, 1)]:
+            ident = self.count if name is None else self.prefix + name.upper()
+            parts.append(ident if value is None else f"{ident} = {value}")
+            value = None if width == 1 else f"{ident} + {width}"
         head = f"/* {self.meaning} */\n" if self.meaning else ""
         return head + f"enum {self.tag} {{\n" + _wrap(parts) + "\n};\n"
+
+
+def chain(*enums: CEnum) -> tuple[CEnum, ...]:
+    """``enums`` numbered one after the other (each starts at the previous one's count): the entries of
+    one flat table."""
+    return tuple(e if k == 0 else replace(e, start=enums[k - 1].count) for k, e in enumerate(enums))
 
 
 @dataclass(frozen=True)
@@ -99,15 +92,12 @@ class CDecl:
     """A game's compiled-encoder declaration: its enums and string tables (see the module docstring)."""
     enums: tuple[CEnum, ...]
     strings: tuple[CStrings, ...] = ()
-    _by_tag: dict = field(default_factory=dict, init=False, repr=False, compare=False)
 
     def enum(self, tag: str) -> CEnum:
-        if not self._by_tag:
-            self._by_tag.update({e.tag: e for e in self.enums})
-        try:
-            return self._by_tag[tag]
-        except KeyError:
-            raise KeyError(f"no enum {tag!r} in this declaration ({', '.join(e.tag for e in self.enums)})") from None
+        for e in self.enums:
+            if e.tag == tag:
+                return e
+        raise KeyError(f"no enum {tag!r} in this declaration ({', '.join(e.tag for e in self.enums)})")
 
     def of_kind(self, kind: str) -> list[str]:
         return [n for e in self.enums if e.kind == kind for n in e.names]
@@ -126,8 +116,7 @@ class CDecl:
         of ``w`` values; ``widths`` gives the width of items declared with a C expression)."""
         self.pack(tag, **values)  # every item exactly once
         out: list = []
-        for name in self.enum(tag).names:
-            w = self.enum(tag).width(name)
+        for name, w in self.enum(tag).spans:
             if not isinstance(w, int):
                 w = (widths or {})[name]
             v = values[name]

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 import mythenv
-from mythenv.core.clayout import CDecl, CEnum, CStrings, declarations, header
+from mythenv.core.clayout import CDecl, CEnum, CStrings, chain, declarations, header
 
 DECLS = declarations()
 #: each game package with a compiled encoder's source (_cobserve.c) -> one of its game ids
@@ -73,3 +73,9 @@ def test_header_enums_continue_and_span():
     assert "A_CURRENT_PLAYER = NATTRS, NNAMES" in text
     assert "I_N, I_PIECES, I_PEND = I_PIECES + 2 * NPIECES, I_LAST = I_PEND + 7, I_LEN" in text
     assert '"phase", "hand", "current_player"' in text
+
+
+def test_chain_numbers_enums_one_after_the_other():
+    first, second = chain(CEnum("a", "A_", "A_END", ("x", "y")), CEnum("b", "B_", "B_END", ("z",)))
+    assert first.start is None and second.start == "A_END"
+    assert "B_Z = A_END, B_END" in header(CDecl(enums=(first, second)), "x/observe.py")

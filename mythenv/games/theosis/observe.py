@@ -12,13 +12,12 @@ index 0 is the observing seat, then clockwise.
 
 from __future__ import annotations
 
-from dataclasses import replace
 from itertools import compress
 from operator import attrgetter, ne
 
 import numpy as np
 
-from mythenv.core.clayout import CDecl, CEnum, CStrings
+from mythenv.core.clayout import CDecl, CEnum, CStrings, chain
 from mythenv.core.observe import Observer, seats
 
 from .cards import HEROES, HIERAPOLIS, MONSTERS, STATUSES
@@ -600,14 +599,8 @@ def update(state, p: int, w: memoryview, m) -> None:
 
 
 # ----------------------------------------------------------------------------- compiled encoder
-def _chained(*enums: CEnum) -> tuple[CEnum, ...]:
-    """``enums`` numbered one after the other (each starts at the previous one's count): the entries of one
-    flat table."""
-    return tuple(e if k == 0 else replace(e, start=enums[k - 1].count) for k, e in enumerate(enums))
-
-
 #: the int32 table ``numbers`` of the layout (``_c_numbers``): these enums' entries, one after the other
-_NUMBERS = _chained(
+_NUMBERS = chain(
     CEnum("piece", "P_", "NPIECES", tuple(OBSERVER.pieces), kind="pieces",
           meaning="the pieces of observe.OBSERVER: numbers[P_X] is where piece x starts"),
     CEnum("hero_field", "H_", "H_END", ("unchosen", "ally", "enemy", "alive", "health", "mana", "gold", "rank",
