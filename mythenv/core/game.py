@@ -371,6 +371,12 @@ class State(ABC):
         """Game points where the game has them; by default the returns."""
         return self.returns()
 
+    def progress(self) -> list[float]:
+        """Per seat, how far the game has gone that seat's way, what the trainer's potential-based
+        reward shaping reads (``shaping = W``); by default the points, ``scores()``. A game whose
+        points say nothing before the end (a team against the game itself) may measure it otherwise."""
+        return self.scores()
+
     @abstractmethod
     def clone(self) -> State: ...
 

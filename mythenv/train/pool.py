@@ -121,9 +121,10 @@ class SelfPlayEnv(gymnasium.Wrapper):
         self._phi = 0.0
 
     def _potential(self) -> float:
-        """``shaping`` x (the learner's points - the other seats' mean points), from ``State.scores()``."""
+        """``shaping`` x (the learner's progress - the other seats' mean), from ``State.progress()``
+        (by default the points, ``State.scores()``)."""
         st = self.env.game_state  # type: ignore[attr-defined]
-        sc = st.scores()
+        sc = st.progress()
         me = self.env.seat  # type: ignore[attr-defined]
         others = [x for q, x in enumerate(sc) if q != me]
         return self.shaping * (sc[me] - (sum(others) / len(others) if others else 0.0))
@@ -143,9 +144,9 @@ class SelfPlayEnv(gymnasium.Wrapper):
         info["opponents"] = list(self._kinds)
         if self.shaping:
             st = self.env.game_state  # type: ignore[attr-defined]
-            if type(st).scores is State.scores:
-                raise ConfigError(f"shaping: {type(st).__name__} keeps no points (State.scores is its returns); "
-                                  "use shaping = 0 for this game")
+            if type(st).scores is State.scores and type(st).progress is State.progress:
+                raise ConfigError(f"shaping: {type(st).__name__} keeps no points and measures no progress "
+                                  "(State.progress is its returns); use shaping = 0 for this game")
             self._phi = self._potential()
         return obs, info
 

@@ -227,3 +227,38 @@ def test_shaping_needs_a_game_with_points_and_a_non_negative_weight():
         TrainConfig(game="mythologies_v0", shaping=-0.5)
     with pytest.raises(ConfigError, match="shaping"):
         TrainConfig(game="mythologies_v0", shaping=True)
+
+
+def test_theosis_solo_shaping_pays_for_stamina_removed_and_charges_for_health_lost():
+    """Theosis against the monsters keeps no points until the end (TH § Game Modes: the heroes win
+    when every monster falls), so its ``progress()`` is the share of the monsters' Stamina Tokens
+    removed less the share of the heroes' Health lost: with gamma = 1 the shaping is positive on a
+    step that removes a token and costs no Health, negative on one that costs Health and removes none,
+    and a whole episode's shaping is -phi(start) (0: no token removed, no Health lost at the start)."""
+    cfg = {"mode": "solo", "num_players": 1}
+    env = SelfPlayEnv("theosis_v0", OpponentPool({"random": 1.0}), game_config=cfg, shaping=0.5, gamma=1.0)
+    rng = np.random.default_rng(1)
+    gained = lost = 0
+    for ep in range(3):
+        env.reset(seed=ep)
+        assert env._phi == 0.0
+        done, total = False, 0.0
+        while not done:
+            st = env.env.game_state
+            tokens = sum(len(x) for x in st.mgone)
+            health = sum(h for o, h in zip(st.owner, st.hp) if o >= 0)
+            _, _, done, _, info = env.step(int(rng.choice(np.flatnonzero(env.action_masks()))))
+            total += info["shaping"]
+            if done:
+                continue
+            d_tokens = sum(len(x) for x in st.mgone) - tokens
+            d_health = sum(h for o, h in zip(st.owner, st.hp) if o >= 0) - health
+            if d_tokens > 0 and d_health >= 0:
+                assert info["shaping"] > 0
+                gained += 1
+            if d_health < 0 and d_tokens <= 0:
+                assert info["shaping"] < 0
+                lost += 1
+            assert -0.5 <= env._phi <= 0.5
+        assert total == pytest.approx(0.0, abs=1e-9)
+    assert gained and lost

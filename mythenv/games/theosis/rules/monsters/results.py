@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from ...cards import HEROES, TOKENS
 from ..actions import (
+    MAXHP,
     NH,
 )
 from ..state import StateBase
@@ -79,6 +80,18 @@ class MonsterResults:
         if not self.mmode:
             return super().scores()
         return [float(len(k)) for k in self.kept]
+
+    def progress(self) -> list[float]:
+        """Solo and co-op against the monsters (what reward shaping reads; the points say nothing
+        before the end there): for every seat alike, the share of the monsters' Stamina Tokens removed
+        less the share of the heroes' Health lost, in [-1, 1]; other modes: ``scores()``."""
+        if not self.mmode or self.mode not in ("solo", "coop"):
+            return self.scores()
+        dealt = sum(len(a) + len(b) for a, b in zip(self.mstack, self.mgone))
+        removed = sum(len(b) for b in self.mgone) / dealt if dealt else 0.0
+        health = [x for o, x in zip(self.owner, self.hp) if o >= 0]
+        lost = (MAXHP * len(health) - sum(health)) / (MAXHP * len(health)) if health else 0.0
+        return [removed - lost] * self.n
 
     def final_info(self) -> dict:
         """Monster modes: the Stamina Tokens each player kept and the Most Valuable Player(s) (light
