@@ -1,10 +1,12 @@
 """Raw steps/s, ``clone()`` and ``new_initial_state`` of each game, against another checkout.
 
-    python -m benchmarks.state_speed [--rounds 5] [--steps 20000] [--baseline DIR] [games ...]
+    python -m benchmarks.state_speed [--rounds 5] [--steps 20000] [--aec-steps 5000] [--baseline DIR] [games ...]
 
-What a change to a game's state (its declared fields, ``mythenv.core.fields``) must not slow down,
-measured per game (default config): raw steps (``legal_actions`` + ``apply_action`` of seeded random
-games, no observation), ``clone()`` of positions of those games, and ``new_initial_state(seed)``.
+What a change to a game's state (its declared fields, ``mythenv.core.fields``), its decision engine
+or its encoders must not slow down, measured per game (default config): raw steps (``legal_actions``
++ ``apply_action`` of seeded random games, no observation), AEC steps (random masked play through the
+PettingZoo API: ``last()``, the mask, ``step()``, every observation encoded), ``clone()`` of positions
+of those games, and ``new_initial_state(seed)``.
 Each figure is CPU time in a fresh process (the best of 5 passes in it); with ``--baseline DIR`` (a
 checkout of another commit, e.g. ``git archive main | tar -x -C DIR``, its compiled encoders built)
 the processes of the two trees alternate, ``--rounds`` times, so the drift of a shared machine spreads
@@ -28,8 +30,22 @@ import mythenv
 LOOP = """
 import json, random, sys, time
 import mythenv
-gid, steps = sys.argv[1], int(sys.argv[2])
+gid, steps, aec_steps = sys.argv[1], int(sys.argv[2]), int(sys.argv[3])
 game = mythenv.make_game(gid)
+env = mythenv.make_env(gid)
+
+def aec(n):
+    rnd, g = random.Random(0), 0
+    env.reset(seed=g)
+    for _ in range(n):
+        obs, _r, term, trunc, _i = env.last()
+        if term or trunc:
+            env.step(None)
+            if not env.agents:
+                g += 1
+                env.reset(seed=g)
+            continue
+        env.step(rnd.choice(obs["action_mask"].nonzero()[0].tolist()))
 
 def play(n, keep=False):
     rnd = random.Random(0)
@@ -45,11 +61,14 @@ def play(n, keep=False):
     return states
 
 states = play(2000, keep=True)[:150]
-best = {"steps": 0.0, "clone": float("inf"), "new": float("inf")}
+best = {"steps": 0.0, "aec": 0.0, "clone": float("inf"), "new": float("inf")}
 for _ in range(5):
     t0 = time.process_time()
     play(steps)
     best["steps"] = max(best["steps"], steps / (time.process_time() - t0))
+    t0 = time.process_time()
+    aec(aec_steps)
+    best["aec"] = max(best["aec"], aec_steps / (time.process_time() - t0))
     t0 = time.process_time()
     for _ in range(20):
         for s in states:
@@ -63,13 +82,13 @@ print(json.dumps(best))
 """
 
 #: (figure, its heading, scale, format)
-FIGURES = (("steps", "raw steps/s", 1e-3, "{:.1f}k"), ("clone", "`clone()` us", 1e6, "{:.2f}"),
+FIGURES = (("steps", "raw steps/s", 1e-3, "{:.1f}k"), ("aec", "AEC steps/s", 1e-3, "{:.1f}k"), ("clone", "`clone()` us", 1e6, "{:.2f}"),
            ("new", "`new_initial_state` us", 1e6, "{:.1f}"))
 
 
-def _run(tree: str, gid: str, steps: int) -> dict[str, float]:
+def _run(tree: str, gid: str, steps: int, aec_steps: int) -> dict[str, float]:
     env = dict(os.environ, PYTHONHASHSEED="0", PYTHONPATH=tree)
-    r = subprocess.run([sys.executable, "-c", LOOP, gid, str(steps)], capture_output=True, text=True,
+    r = subprocess.run([sys.executable, "-c", LOOP, gid, str(steps), str(aec_steps)], capture_output=True, text=True,
                        env=env, cwd=tree)
     if r.returncode != 0:
         raise RuntimeError(f"run of {gid} in {tree} failed:\n{r.stderr[-2000:]}")
@@ -81,6 +100,7 @@ def main(argv=None) -> int:
     ap.add_argument("games", nargs="*")
     ap.add_argument("--rounds", type=int, default=5)
     ap.add_argument("--steps", type=int, default=20000, help="raw steps per pass")
+    ap.add_argument("--aec-steps", type=int, default=5000, help="AEC steps per pass")
     ap.add_argument("--baseline", default=None, help="a checkout of another commit to compare with")
     a = ap.parse_args(argv)
     here = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -88,13 +108,13 @@ def main(argv=None) -> int:
     if a.baseline:
         trees = {"before": os.path.abspath(a.baseline), **trees}
     head = " | ".join(f"{h} " + (" / ".join(trees)) for _, h, _, _ in FIGURES)
-    print(f"| game | {head} |" + (" ratios (steps, clone, new) |" if a.baseline else ""))
-    print("|---|---|---|---|" + ("---|" if a.baseline else ""), flush=True)
+    print(f"| game | {head} |" + (" ratios (steps, AEC, clone, new) |" if a.baseline else ""))
+    print("|---|" + "---|" * len(FIGURES) + ("---|" if a.baseline else ""), flush=True)
     for gid in a.games or mythenv.list_games():
         got: dict[str, list[dict]] = {t: [] for t in trees}
         for _ in range(a.rounds):
             for t, path in trees.items():
-                got[t].append(_run(path, gid, a.steps))
+                got[t].append(_run(path, gid, a.steps, a.aec_steps))
         cells = []
         for key, _h, scale, fmt in FIGURES:
             rng = []
