@@ -431,7 +431,11 @@ class DemigodsState(Engine, GameLog, Declared):
             return []
         if self.pending:
             rec = self.pending[-1]  # a task's record on top (not settled) is a StateError: no lister
-            return self.handler("lister", rec[0])(self, *rec[1:])
+            try:
+                fn = self.handlers["lister"][rec[0]]
+            except KeyError:
+                fn = self.handler("lister", rec[0])  # a StateError naming the record
+            return fn(self, *rec[1:])
         L = self.game.layout
         p = self.turn_player
         kind_of = self.game.kind_of
@@ -889,12 +893,13 @@ class DemigodsState(Engine, GameLog, Declared):
 
     def _settle(self) -> None:
         """Run the automatic records (``task`` rules) on top of the stack until a seat must decide."""
-        pending = self.pending  # emptied in place, never replaced
+        pending, tasks = self.pending, self.handlers["task"]  # emptied in place, never replaced
         while self.phase != OVER:
             if pending:
-                fn = self.handlers["task"].get(pending[-1][0])
-                if fn is None:
+                name = pending[-1][0]
+                if name not in tasks:  # a seat's decision (``in`` and ``[]``: no method call per settle)
                     return
+                fn = tasks[name]
                 rec = pending.pop()
                 # ("endturn" / "claim" / "advance", seat) without *args: "endturn" runs every turn, and a
                 # call with *args costs CPython 3.11 a list, a tuple and a frame it cannot inline

@@ -603,13 +603,19 @@ class StateBase(GameLog, Declared):
         self.dec = None
         self._legal = None
         self.steps += 1
-        f = self.handler("decision", d[0])  # a StateError naming an unknown kind
+        try:
+            f = self.handlers["decision"][d[0]]
+        except KeyError:
+            f = self.handler("decision", d[0])  # a StateError naming an unknown kind
         f(self, fam, i, *d[1:])
         self._run()
 
     def _compute_legal(self) -> list[int]:
         d = self.dec
-        f = self.handler("lister", d[0])  # a StateError naming an unknown kind
+        try:
+            f = self.handlers["lister"][d[0]]
+        except KeyError:
+            f = self.handler("lister", d[0])  # a StateError naming an unknown kind
         if self.phase != "arena":
             return f(self, *d[1:])
         self._occ = False  # nothing moves while the legal actions are listed: ``occupied`` is built once
