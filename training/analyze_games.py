@@ -2,6 +2,10 @@
 where the game records one), against one opponent, seats alternating, seeded.
 
     python training/analyze_games.py training/runs/hera_zeus_v0/final.zip hera_zeus_v0 --opponent heuristic
+    python training/analyze_games.py ppo theosis_v0 --config '{"mode": "solo", "num_players": 1}'
+
+``model``: a checkpoint (``.zip``) or exported policy (``.npz``), or an agent spec (``ppo``: the shipped
+policy of the config, ``heuristic``, ...). A one-seat game (Theosis solo) wins on a positive return.
 """
 
 from __future__ import annotations
@@ -14,13 +18,13 @@ from collections import Counter
 import numpy as np
 
 
-def analyze(model: str, game_id: str, opponent: str, games: int, seed: int = 0) -> dict:
+def analyze(model: str, game_id: str, opponent: str, games: int, seed: int = 0, config: dict | None = None) -> dict:
     import mythenv
     from mythenv.agents import make_agent
     from mythenv.core.view import SeatView
 
-    game = mythenv.make_game(game_id)
-    me = make_agent(f"ppo:{model}", game)
+    game = mythenv.make_game(game_id, **(config or {}))
+    me = make_agent(f"ppo:{model}" if model.endswith((".zip", ".npz")) else model, game)
     opp = make_agent(opponent, game, seed=seed)
     n = game.num_players
     wins, played, ends, lengths = Counter(), Counter(), Counter(), []
@@ -37,12 +41,12 @@ def analyze(model: str, game_id: str, opponent: str, games: int, seed: int = 0) 
             st.apply_action(agents[p].act(SeatView(game, st, p, rng)))
             steps += 1
         ret = st.returns()
-        won = ret[seat] == max(ret) and ret.count(max(ret)) == 1
+        won = ret[seat] > 0 if n == 1 else ret[seat] == max(ret) and ret.count(max(ret)) == 1
         played[seat] += 1
         wins[seat] += won
         lengths.append(steps)
         ends[f"{'win' if won else 'loss'}: {getattr(st, 'reason', '') or 'game over'}"] += 1
-    return {"model": model, "game": game_id, "opponent": opponent, "games": games, "seed": seed,
+    return {"model": model, "game": game_id, "config": dict(config or {}), "opponent": opponent, "games": games, "seed": seed,
             "win_rate": sum(wins.values()) / games,
             "win_rate_by_seat": {s: wins[s] / played[s] for s in sorted(played)},
             "mean_length": float(np.mean(lengths)),
@@ -56,9 +60,10 @@ def main(argv=None) -> int:
     p.add_argument("--opponent", default="heuristic")
     p.add_argument("--games", type=int, default=200)
     p.add_argument("--seed", type=int, default=0)
+    p.add_argument("--config", type=json.loads, default={}, help="the game's config as JSON")
     p.add_argument("--out", help="write the JSON here too")
     a = p.parse_args(argv)
-    res = analyze(a.model, a.game, a.opponent, a.games, a.seed)
+    res = analyze(a.model, a.game, a.opponent, a.games, a.seed, a.config)
     text = json.dumps(res, indent=2)
     if a.out:
         with open(a.out, "w") as f:

@@ -202,3 +202,20 @@ def test_evaluate_batched_counts_each_rows_first_game():
     with pytest.raises(ConfigError):
         evaluate_batched(UniformLegal(), "theosis_v0", ["heuristic"], 4, seed=0,
                          game_config={"mode": "solo", "num_players": 1})
+
+
+def test_analyze_games_reads_a_one_seat_game_by_its_return():
+    """``training/analyze_games.py`` on Theosis solo (one seat against the monsters): a game is won
+    when every monster falls (TH § Game Modes) and lost when every hero falls or a monster still
+    stands after turn 9; the win rate counts the wins, not the one seat's "best return"."""
+    sys.path.insert(0, str(ROOT / "training"))
+    try:
+        from analyze_games import analyze
+    finally:
+        sys.path.remove(str(ROOT / "training"))
+    a = analyze("heuristic", "theosis_v0", "random", 8, seed=3, config={"mode": "solo", "num_players": 1})
+    wins = sum(k for e, k in a["endings"].items() if e.startswith("win"))
+    assert sum(a["endings"].values()) == 8 and a["win_rate"] == wins / 8
+    allowed = {"win: every monster is defeated", "loss: every hero fell",
+               "loss: a monster still stands at the end of turn 9"}
+    assert set(a["endings"]) <= allowed and any(e.startswith("loss") for e in a["endings"])
