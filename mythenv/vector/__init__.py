@@ -31,7 +31,8 @@ def make_vec(game_id: str | Game, num_envs: int, *, opponents: Any = "random", s
     - ``seat``: the learner's seat, an int, ``"rotate"`` (row ``i``'s ``k``-th game: ``(i + k) % P``) or
       ``"random"``.
     - ``self_play``: no opponents; each row's observation and mask are for ``infos["current_player"]``.
-    - ``num_workers``: processes the rows are split over (``num_envs`` must be a multiple).
+    - ``num_workers``: processes the rows are split over, this one included: the first shard is stepped
+      here, the others in ``num_workers - 1`` worker processes (``num_envs`` must be a multiple).
     - ``seed``: the first ``reset()``'s seed when it is given none.
     - ``deterministic``: None (greedy for ``ppo`` / ``ppo:PATH``, sampling for pooled snapshots),
       True (all policies greedy) or False (all sample).

@@ -419,6 +419,16 @@ class VecEnv(gymnasium.vector.VectorEnv):
         self._seat[:] = self._seats
         return self._out_obs(), self._out(self._rew), self._out(self._term), self._out(self._trunc), self._infos()
 
+    def write_into(self, obs: np.ndarray, mask: np.ndarray) -> None:
+        """Write the observations and masks into ``obs`` ``(num_envs, D)`` float32 and ``mask``
+        ``(num_envs, A)`` int8 (views of a larger batch's buffers) instead of the engine's own, from
+        the next ``reset`` on."""
+        n, D, A = self.num_envs, self.game.observation_size, self.game.num_actions
+        if obs.shape != (n, D) or obs.dtype != np.float32 or mask.shape != (n, A) or mask.dtype != np.int8:
+            raise ConfigError(f"write_into: buffers of shapes {(n, D)} float32 and {(n, A)} int8 expected")
+        self._obs, self._mask = obs, mask
+        self._obs_rows, self._mask_rows = list(obs), list(mask)
+
     def action_masks(self) -> np.ndarray:
         """The legal actions of each row's seat to act, ``(num_envs, num_actions)`` bool (a view of the
         engine's int8 mask buffer; a copy with ``copy=True``)."""

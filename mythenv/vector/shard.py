@@ -1,12 +1,17 @@
-"""The batched engine over worker processes: Gymnasium's ``AsyncVectorEnv`` with shared memory.
+"""The batched engine over processes: this one and Gymnasium's ``AsyncVectorEnv`` with shared memory.
 
-Each worker holds one :class:`ShardEnv`, a ``gymnasium.Env`` whose "observation" is a whole slice of
-rows of the engine: a Dict of Boxes (``obs`` ``(k, D)``, ``mask`` ``(k, A)`` int8, ``reward``,
-``terminated``, ``returns``, ``seat``, ...), which ``AsyncVectorEnv(shared_memory=True)`` carries
-through shared memory. The shard never ends as a whole: its rows end and restart inside it, and
-their ends are in its outputs. :class:`ShardedVecEnv` is the ``VectorEnv`` the caller sees: the
-shared ``(num_workers, k, ...)`` buffers reshaped to ``(N, ...)`` without copying. The final
-observations of rows that ended (a few rows a step, not ``k``) travel in the step's info.
+``num_workers = W`` splits the rows into ``W`` shards of ``k`` rows. The first shard is stepped in
+the caller's own process (a :class:`~mythenv.vector.engine.VecEnv` over rows ``0..k-1``), while the
+other ``W - 1`` are stepped at the same time in worker processes, each holding one
+:class:`ShardEnv`, a ``gymnasium.Env`` whose "observation" is a whole slice of rows of the engine: a
+Dict of Boxes (``obs`` ``(k, D)``, ``mask`` ``(k, A)`` int8, ``reward``, ``terminated``, ``returns``,
+``seat``, ...), which ``AsyncVectorEnv(shared_memory=True)`` carries through shared memory. So two
+workers on two cores are two busy processes (the caller and one worker), not a caller waiting on two
+workers. The shard never ends as a whole: its rows end and restart inside it, and their ends are in
+its outputs. :class:`ShardedVecEnv` is the ``VectorEnv`` the caller sees: one ``(N, ...)`` buffer of
+each output, the caller's shard writing its rows in place and the workers' rows copied from the
+shared memory after each step. The final observations of the workers' rows that ended (a few rows a
+step, not ``k``) travel in the step's info.
 
 Row ``r`` of the batch is the same row with the same generator whatever the number of workers, so
 the same seed gives the same games with 1 or several workers.
@@ -108,9 +113,10 @@ class ShardEnv(gymnasium.Env):
 
 
 class ShardedVecEnv(gymnasium.vector.VectorEnv):
-    """``num_envs`` rows over ``num_workers`` processes (``num_envs / num_workers`` rows each); the same
-    interface and outputs as :class:`~mythenv.vector.engine.VecEnv`. ``context``: the multiprocessing
-    start method (None: the platform's default)."""
+    """``num_envs`` rows over ``num_workers`` processes (``num_envs / num_workers`` rows each, the first
+    shard in this process); the same interface and outputs as :class:`~mythenv.vector.engine.VecEnv`.
+    ``context``: the multiprocessing start method of the worker processes (None: the platform's
+    default)."""
 
     metadata = {"autoreset_mode": AutoresetMode.SAME_STEP, "render_modes": []}
     render_mode = None
@@ -135,57 +141,96 @@ class ShardedVecEnv(gymnasium.vector.VectorEnv):
         self.self_play = bool(kwargs.get("self_play"))
         self._seed = seed
         self._seeded = False
-        fns = [partial(ShardEnv, g.info.game_id, config, range(w * k, (w + 1) * k), num_envs, kwargs)
-               for w in range(W)]
-        self._async = AsyncVectorEnv(fns, shared_memory=True, copy=False, context=context)
-        shared = self._async.observations   # views of the shared buffers, (W, k, ...)
-        self._obs = shared["obs"].reshape(num_envs, D)
-        self._mask = shared["mask"].reshape(num_envs, A)
-        self._rew = shared["reward"].reshape(num_envs)
-        self._term = shared["terminated"].reshape(num_envs).view(bool)
-        self._returns = shared["returns"].reshape(num_envs, g.num_players)
-        self._seat = shared["seat"].reshape(num_envs)
-        self._final_seat = shared["final_seat"].reshape(num_envs)
-        self._ep_len = shared["episode_length"].reshape(num_envs)
+        self._k = k
+        # the batch's buffers: the first k rows written in place by this process's shard
+        self._obs = np.zeros((num_envs, D), np.float32)
+        self._mask = np.zeros((num_envs, A), np.int8)
+        self._rew = np.zeros(num_envs, np.float32)
+        self._term = np.zeros(num_envs, bool)
+        self._returns = np.zeros((num_envs, g.num_players), np.float32)
+        self._seat = np.zeros(num_envs, np.int64)
+        self._final_seat = np.full(num_envs, -1, np.int64)
+        self._ep_len = np.zeros(num_envs, np.int64)
         self._trunc = np.zeros(num_envs, bool)
         self._final_obs = np.zeros((num_envs, D), np.float32)
         self._arange = np.arange(num_envs)
+        self._blas = None
+        self._local = VecEnv(g.info.game_id, k, rows=range(0, k), total_rows=num_envs, copy=False,
+                             **kwargs, **config)
+        self._local.write_into(self._obs[:k], self._mask[:k])
+        fns = [partial(ShardEnv, g.info.game_id, config, range(w * k, (w + 1) * k), num_envs, kwargs)
+               for w in range(1, W)]
+        self._async = AsyncVectorEnv(fns, shared_memory=True, copy=False, context=context)
+        self._shared = self._async.observations   # views of the shared buffers, (W - 1, k, ...)
+        # this process steps a shard too: its numpy BLAS on one thread while the env is open, as in the
+        # workers (given back at close)
+        self._blas = one_blas_thread()
 
     def reset(self, *, seed: Any = None, options: dict | None = None):
         if seed is None and not self._seeded:
             seed = self._seed if self._seed is not None else int(np.random.SeedSequence().entropy % 2**63)
         if isinstance(seed, np.ndarray):
             seed = seed.tolist()
-        self._async.reset(options={"seed": seed})
+        self._async.reset_async(options={"seed": seed})
+        try:
+            self._local.reset(seed=seed)
+        finally:
+            self._async.reset_wait()
         self._seeded = True
+        self._gather()
         return self._out(self._obs), self._infos(np.zeros(self.num_envs, bool))
 
     def step(self, actions):
         if not self._seeded:
             raise StateError("reset() needs to be called before step")
-        acts = check_actions(actions, self._mask, self._arange, self._seat, self.game.action_to_string)
-        _, _, _, _, info = self._async.step(np.asarray(acts).reshape(self.num_workers, -1))
+        acts = np.asarray(check_actions(actions, self._mask, self._arange, self._seat,
+                                        self.game.action_to_string))
+        k = self._k
+        self._async.step_async(acts[k:].reshape(self.num_workers - 1, k))
+        try:
+            self._local.step(acts[:k])
+        finally:
+            _, _, _, _, info = self._async.step_wait()
+        self._gather()
         ended = self._term.copy()
+        local = self._local
+        if local._ended.any():
+            rows = np.flatnonzero(local._ended)
+            self._final_obs[rows] = local._final_obs[rows]
         for part in info.get("final", ()):
             if part is not None:
                 rows, obs = part
                 self._final_obs[rows] = obs
         return (self._out(self._obs), self._rew.copy(), ended.copy(), self._trunc.copy(), self._infos(ended))
 
+    def _gather(self) -> None:
+        """The batch's outputs: this process's shard's small arrays into the first ``k`` rows, the
+        workers' rows (observations and masks included) from the shared memory into the rest."""
+        k, sh, local = self._k, self._shared, self._local
+        self._obs[k:] = sh["obs"].reshape(-1, self._obs.shape[1])
+        self._mask[k:] = sh["mask"].reshape(-1, self._mask.shape[1])
+        for out, mine, name in ((self._rew, local._rew, "reward"), (self._term, local._term, "terminated"),
+                                (self._returns, local._returns, "returns"), (self._seat, local._seat, "seat"),
+                                (self._final_seat, local._final_seat, "final_seat"),
+                                (self._ep_len, local._ep_len, "episode_length")):
+            out[:k] = mine
+            out[k:] = sh[name].reshape((-1,) + out.shape[1:])
+
     def action_masks(self) -> np.ndarray:
         return self._out(self._mask.view(bool))
 
     def add_snapshot(self, path: str) -> None:
+        self._local.add_snapshot(str(path))
         self._async.call("add_snapshot", str(path))
 
     @property
     def opponent_names(self) -> list[str]:
-        return self._async.call("opponent_names")[0]
+        return self._local.opponent_names
 
     @property
     def decisions(self) -> int:
-        """Decisions applied since the env was made, every seat's, summed over the workers."""
-        return sum(self._async.call("get_decisions"))
+        """Decisions applied since the env was made, every seat's, summed over the processes."""
+        return self._local.decisions + sum(self._async.call("get_decisions"))
 
     def _out(self, a: np.ndarray) -> np.ndarray:
         return a.copy() if self.copy else a
@@ -196,7 +241,12 @@ class ShardedVecEnv(gymnasium.vector.VectorEnv):
                           self._ep_len.copy())
 
     def close_extras(self, **kwargs) -> None:
-        self._async.close(**kwargs)
+        if getattr(self, "_async", None) is not None:
+            self._async.close(**kwargs)
+            self._local.close()
+        if getattr(self, "_blas", None) is not None:
+            self._blas.restore_original_limits()
+            self._blas = None
 
     def __repr__(self) -> str:
         return f"ShardedVecEnv({self.game.info.game_id}, num_envs={self.num_envs}, num_workers={self.num_workers})"

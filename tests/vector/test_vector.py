@@ -411,8 +411,10 @@ def test_errors():
 # ----------------------------------------------------------------------------- workers
 @pytest.mark.parametrize("opponents", ["random", "heuristic"])
 def test_same_seed_same_games_with_one_or_two_workers(opponents):
+    """The same seed gives the same outputs, row by row and step by step, with 1, 2 or 3 workers (the
+    first shard stepped in the caller's process, the others in worker processes)."""
     runs = []
-    for workers in (1, 2):
+    for workers in (1, 2, 3):
         vec = make_vec("theomachy_v0", 6, seed=21, num_workers=workers, opponents=opponents, num_players=3,
                        max_hands=4)
         try:
@@ -428,10 +430,11 @@ def test_same_seed_same_games_with_one_or_two_workers(opponents):
             runs.append((trace, vec.decisions))
         finally:
             vec.close()
-    (a, da), (b, db) = runs
-    assert da == db and len(a) == len(b)
-    for x, y in zip(a, b):
-        assert np.array_equal(x, y)
+    (a, da) = runs[0]
+    for b, db in runs[1:]:
+        assert da == db and len(a) == len(b)
+        for x, y in zip(a, b):
+            assert np.array_equal(x, y)
     assert any(t.any() for t in a[4::8])   # rows ended along the way
 
 
@@ -455,6 +458,24 @@ def test_two_workers_report_illegal_actions_and_snapshots(tmp_path):
                 assert threads == []
     finally:
         vec.close()
+
+
+def test_the_callers_shard_holds_its_blas_to_one_thread_until_close():
+    """With 2 workers the caller's process steps the first shard: its numpy BLAS runs on one thread
+    while the env is open (as the workers' do) and gets its own limit back at ``close()``."""
+    threadpoolctl = pytest.importorskip("threadpoolctl")
+
+    def blas_threads():
+        return [lib["num_threads"] for lib in threadpoolctl.threadpool_info() if lib.get("user_api") == "blas"]
+
+    before = blas_threads()
+    vec = make_vec("hera_zeus_v0", 4, seed=0, num_workers=2)
+    try:
+        vec.reset()
+        assert set(blas_threads()) <= {1}
+    finally:
+        vec.close()
+    assert blas_threads() == before
 
 
 # ----------------------------------------------------------------------------- adapters
