@@ -400,7 +400,13 @@ class VecEnv(gymnasium.vector.VectorEnv):
         return self._out_obs(), self._infos()
 
     def step(self, actions):
-        acts = self._check_actions(actions)
+        self.apply_checked(self._check_actions(actions))
+        return self._out_obs(), self._out(self._rew), self._out(self._term), self._out(self._trunc), self._infos()
+
+    def apply_checked(self, acts: Sequence[int]) -> None:
+        """``step`` for actions already checked (python ints, one per row): apply them and play on to
+        each row's next learner decision, leaving the outputs in the buffers (the caller's shard of a
+        :class:`~mythenv.vector.shard.ShardedVecEnv`, whose actions were checked for the whole batch)."""
         if self._ended.any():   # rewards and ends are only ever set on rows that ended
             self._rew.fill(0.0)
             self._term.fill(False)
@@ -417,7 +423,6 @@ class VecEnv(gymnasium.vector.VectorEnv):
         if self._waiting:
             self._play_policies()
         self._seat[:] = self._seats
-        return self._out_obs(), self._out(self._rew), self._out(self._term), self._out(self._trunc), self._infos()
 
     def write_into(self, obs: np.ndarray, mask: np.ndarray) -> None:
         """Write the observations and masks into ``obs`` ``(num_envs, D)`` float32 and ``mask``

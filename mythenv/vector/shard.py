@@ -183,12 +183,11 @@ class ShardedVecEnv(gymnasium.vector.VectorEnv):
     def step(self, actions):
         if not self._seeded:
             raise StateError("reset() needs to be called before step")
-        acts = np.asarray(check_actions(actions, self._mask, self._arange, self._seat,
-                                        self.game.action_to_string))
+        acts = check_actions(actions, self._mask, self._arange, self._seat, self.game.action_to_string)
         k = self._k
-        self._async.step_async(acts[k:].reshape(self.num_workers - 1, k))
+        self._async.step_async(np.asarray(acts[k:]).reshape(self.num_workers - 1, k))
         try:
-            self._local.step(acts[:k])
+            self._local.apply_checked(acts[:k])   # checked above, with the whole batch
         finally:
             _, _, _, _, info = self._async.step_wait()
         self._gather()
