@@ -2,7 +2,8 @@
 the heuristic, per two-seat default config, on the batched trainer (issue "Batched self-play").
 
 Each run is ``mythenv.train.run.train`` with the game's config (``mythenv/train/configs``: its
-network, its opponent pool) and these changes, the same for every game:
+network, its opponent pool, its reward shaping: Mythologies' Favor margin) and these changes, the same
+for every game:
 
 - no warm start (``pretrain`` off: PPO from scratch, fixed seed);
 - the batched engine (``vec_env="batched"``, ``NUM_ENVS`` games, ``vec_workers`` processes);
@@ -47,9 +48,8 @@ BEGIN, END = "<!-- learning_speed:begin -->", "<!-- learning_speed:end -->"
 
 def scratch_config(game: str, max_steps: int, workers: int, seed: int):
     cfg = load_config(None, game=game)
-    # the batched engine pays the game's returns only: a config's reward shaping (Mythologies' Favor
-    # margin) is off here, so every game learns from its win/loss alone
-    return cfg.replace(steps=max_steps, seed=seed, n_envs=NUM_ENVS, vec_env="batched", vec_workers=workers, shaping=0.0,
+    # the config's reward shaping is kept (Mythologies' Favor margin; the batched engine shapes rewards)
+    return cfg.replace(steps=max_steps, seed=seed, n_envs=NUM_ENVS, vec_env="batched", vec_workers=workers,
                        pretrain={}, ppo={**cfg.ppo, **SCRATCH_PPO}, eval_every=CHECK_EVERY,
                        eval_games=CHECK_GAMES, eval_opponents=["heuristic"], stop_at={"heuristic": TARGET},
                        snapshot_every=CHECK_EVERY * 2, checkpoint_every=10 * CHECK_EVERY)

@@ -377,6 +377,19 @@ class State(ABC):
         points say nothing before the end (a team against the game itself) may measure it otherwise."""
         return self.scores()
 
+    def progress_margin(self, seat: int) -> float:
+        """``seat``'s ``progress()`` less the other seats' mean (its own progress in a one-seat game):
+        the potential of the trainers' reward shaping, ``shaping`` x this."""
+        sc = self.progress()
+        others = [x for q, x in enumerate(sc) if q != seat]
+        return sc[seat] - (sum(others) / len(others) if others else 0.0)
+
+    def measures_progress(self) -> bool:
+        """Whether ``progress()`` says anything before the end (the game keeps points or measures its
+        progress otherwise): reward shaping is refused for a game where it does not."""
+        cls = type(self)
+        return cls.scores is not State.scores or cls.progress is not State.progress
+
     @abstractmethod
     def clone(self) -> State: ...
 

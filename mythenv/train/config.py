@@ -29,6 +29,7 @@ from pathlib import Path
 from typing import Any
 
 from mythenv.core.errors import ConfigError
+from mythenv.vector.engine import check_shaping
 
 OPPONENT_KINDS = ("random", "heuristic", "self")
 
@@ -46,13 +47,6 @@ DEFAULT_PPO: dict[str, Any] = {
     "target_kl": None,        # stop an update's epochs early past this KL (useful after a warm start)
     "net_arch": [256, 256],
 }
-
-
-def check_shaping(w: Any) -> float:
-    """The ``shaping`` weight as a float, or a ConfigError naming what is allowed."""
-    if not isinstance(w, (int, float)) or isinstance(w, bool) or w < 0:
-        raise ConfigError(f"shaping={w!r} must be a number >= 0 (0: the game's reward alone)")
-    return float(w)
 
 
 VEC_ENVS = ("subproc", "dummy", "batched")
@@ -97,8 +91,9 @@ class TrainConfig:
     ppo: dict[str, Any] = field(default_factory=lambda: dict(DEFAULT_PPO))
     game_config: dict[str, Any] = field(default_factory=dict)
     pretrain: dict[str, Any] = field(default_factory=dict)  # behaviour cloning warm start (imitation.py)
-    # potential-based reward shaping for games that keep points (State.scores()): each learner step adds
-    # gamma * phi(s') - phi(s), phi = shaping * (own points - the others' mean), phi = 0 at the end; 0: off
+    # potential-based reward shaping for games that measure progress (State.progress(), by default the points):
+    # each learner step adds gamma * phi(s') - phi(s), phi = shaping * (own progress - the others' mean),
+    # phi = 0 at the end; 0: off. Every vec_env does it (the batched engine in its rows)
     shaping: float = 0.0
     # stop early once an evaluation reaches every target win rate, e.g. {"heuristic": 0.55} (the
     # learning-speed benchmark: steps and wall time from scratch to a strength); empty: run all steps
@@ -125,8 +120,6 @@ class TrainConfig:
         if isinstance(self.torch_threads, bool) or not isinstance(self.torch_threads, int) \
                 or not 0 <= self.torch_threads <= 256:
             raise ConfigError(f"torch_threads={self.torch_threads!r} must be an integer from 0 (auto) to 256")
-        if self.vec_env == "batched" and self.shaping:
-            raise ConfigError("vec_env='batched' pays the game's returns only; shaping needs vec_env 'subproc' or 'dummy'")
         if self.vec_env == "batched" and self.n_envs % self.vec_workers:
             raise ConfigError(f"vec_env='batched': n_envs={self.n_envs} must be a multiple of vec_workers={self.vec_workers}")
         bad = [k for k in self.opponents if k not in OPPONENT_KINDS]
@@ -146,6 +139,12 @@ class TrainConfig:
 
             self.pretrain = validate_pretrain(self.pretrain)
         check_shaping(self.shaping)
+        if self.shaping:
+            from mythenv.core.registry import make_game
+
+            if not make_game(self.game, **self.game_config).new_initial_state(seed=0).measures_progress():
+                raise ConfigError(f"shaping={self.shaping}: {self.game} keeps no points and measures no "
+                                  "progress (State.progress is its returns); use shaping = 0 for this game")
         for kind, rate in self.stop_at.items():
             if kind not in self.eval_opponents:
                 raise ConfigError(f"stop_at names {kind!r}, which is not among eval_opponents {self.eval_opponents}")

@@ -19,7 +19,6 @@ import gymnasium
 import numpy as np
 
 from mythenv.core.errors import ConfigError
-from mythenv.core.game import State
 from mythenv.core.gym import SingleAgentEnv
 
 from .config import OPPONENT_KINDS, check_shaping
@@ -123,11 +122,7 @@ class SelfPlayEnv(gymnasium.Wrapper):
     def _potential(self) -> float:
         """``shaping`` x (the learner's progress - the other seats' mean), from ``State.progress()``
         (by default the points, ``State.scores()``)."""
-        st = self.env.game_state  # type: ignore[attr-defined]
-        sc = st.progress()
-        me = self.env.seat  # type: ignore[attr-defined]
-        others = [x for q, x in enumerate(sc) if q != me]
-        return self.shaping * (sc[me] - (sum(others) / len(others) if others else 0.0))
+        return self.shaping * self.env.game_state.progress_margin(self.env.seat)  # type: ignore[attr-defined]
 
     def _sample(self, rng: np.random.Generator):
         env: SingleAgentEnv = self.env  # type: ignore[assignment]
@@ -144,7 +139,7 @@ class SelfPlayEnv(gymnasium.Wrapper):
         info["opponents"] = list(self._kinds)
         if self.shaping:
             st = self.env.game_state  # type: ignore[attr-defined]
-            if type(st).scores is State.scores and type(st).progress is State.progress:
+            if not st.measures_progress():
                 raise ConfigError(f"shaping: {type(st).__name__} keeps no points and measures no progress "
                                   "(State.progress is its returns); use shaping = 0 for this game")
             self._phi = self._potential()

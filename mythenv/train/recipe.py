@@ -63,8 +63,8 @@ RECIPE_KEYS = {"name", "config", "game_config", "pipeline", "final_eval_games", 
                "keep_snapshots", "eval_workers", "eval_team", "description"}
 #: what a recipe's ``pipeline`` may set: how its games are stepped (a policy shipped before the batched
 #: engine pins the SubprocVecEnv it was trained on; ``n_steps`` is [ppo]'s, per env) and the reward
-#: shaping that stepping supports (the batched engine pays the game's returns only: a phase moving a
-#: shaped config onto it sets ``shaping = 0``)
+#: shaping (a phase of the Mythologies recipe, made before the batched engine shaped rewards, moved onto
+#: it with ``shaping = 0``)
 PIPELINE_KEYS = ("vec_env", "n_envs", "vec_workers", "n_steps", "shaping")
 PHASE_KEYS = {"steps", "opponents", "ppo", "pipeline", "note", "imitate"}
 IMITATE_DEFAULTS: dict[str, Any] = {"teacher": None, "games": 2000, "opponents": {"heuristic": 0.5, "random": 0.5},

@@ -289,7 +289,8 @@ def train(cfg: TrainConfig, out: str | Path, resume: bool = False, progress: boo
         from mythenv.vector.adapters import to_sb3
 
         vec = make_vec(cfg.game, cfg.n_envs, opponents=dict(cfg.opponents), seat=cfg.seat,
-                       num_workers=cfg.vec_workers, seed=seed, **cfg.game_config)
+                       num_workers=cfg.vec_workers, seed=seed, shaping=cfg.shaping, gamma=cfg.ppo["gamma"],
+                       **cfg.game_config)
         for path in snaps[-cfg.pool_size:] if _uses_snapshots(cfg) else []:
             vec.add_snapshot(path)
         venv = to_sb3(vec)

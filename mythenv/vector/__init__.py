@@ -19,8 +19,8 @@ from .engine import VecEnv, check_num_envs
 
 def make_vec(game_id: str | Game, num_envs: int, *, opponents: Any = "random", seat: int | str = "rotate",
              self_play: bool = False, num_workers: int = 1, seed: int | None = None,
-             deterministic: bool | None = None, copy: bool = False, context: str | None = None,
-             **config: Any):
+             deterministic: bool | None = None, copy: bool = False, shaping: float = 0.0,
+             gamma: float = 0.99, context: str | None = None, **config: Any):
     """``num_envs`` games of ``game_id`` (with the game ``config``) as one ``gymnasium.vector.VectorEnv``.
 
     - ``opponents``: who plays the seats other than the learner's: a name (``"random"``,
@@ -38,6 +38,10 @@ def make_vec(game_id: str | Game, num_envs: int, *, opponents: Any = "random", s
       True (all policies greedy) or False (all sample).
     - ``copy``: False (default): the arrays returned are the engine's buffers, rewritten by the next
       ``step``; True: fresh copies (as Gymnasium's own vector envs).
+    - ``shaping``: 0 (default) pays the game's returns only; ``W > 0`` adds potential-based reward
+      shaping to each learner step, ``gamma * phi(s') - phi(s)`` with ``phi = W x`` the learner's
+      ``State.progress()`` less the other seats' mean (``phi = 0`` at the end), as ``mythenv train``'s
+      single-game envs do; not with ``self_play``. ``gamma``: its discount (the learner's).
     - ``context``: the multiprocessing start method of the workers.
     """
     n = check_num_envs(num_envs)
@@ -45,7 +49,8 @@ def make_vec(game_id: str | Game, num_envs: int, *, opponents: Any = "random", s
         num_workers = int(num_workers)
     if not isinstance(num_workers, int) or isinstance(num_workers, bool) or num_workers < 1:
         raise ConfigError(f"num_workers={num_workers!r} is not allowed; expected an int >= 1")
-    kwargs = dict(opponents=opponents, seat=seat, self_play=self_play, deterministic=deterministic)
+    kwargs = dict(opponents=opponents, seat=seat, self_play=self_play, deterministic=deterministic,
+                  shaping=shaping, gamma=gamma)
     if num_workers == 1:
         return VecEnv(game_id, n, seed=seed, copy=copy, **kwargs, **config)
     from .shard import ShardedVecEnv

@@ -17,6 +17,7 @@ in worker processes). See docs/vector.md.
 from __future__ import annotations
 
 import bisect
+import math
 from collections.abc import Sequence
 from typing import Any
 
@@ -244,6 +245,24 @@ def check_seat(seat: Any, n: int) -> int | str:
     raise ConfigError(f"seat={seat!r} is not allowed; allowed: 0..{n - 1}, 'rotate', 'random'")
 
 
+def check_shaping(w: Any) -> float:
+    """The reward-shaping weight as a float, or a ConfigError naming what is allowed."""
+    if isinstance(w, np.floating | np.integer):
+        w = float(w)
+    if not isinstance(w, int | float) or isinstance(w, bool) or not math.isfinite(w) or not 0 <= w <= 1000:
+        raise ConfigError(f"shaping={w!r} must be a number from 0 to 1000 (0: the game's reward alone)")
+    return float(w)
+
+
+def check_gamma(g: Any) -> float:
+    """The shaping's discount as a float in (0, 1], or a ConfigError."""
+    if isinstance(g, np.floating | np.integer):
+        g = float(g)
+    if not isinstance(g, int | float) or isinstance(g, bool) or not math.isfinite(g) or not 0 < g <= 1:
+        raise ConfigError(f"gamma={g!r} must be a number in (0, 1] (the learner's discount)")
+    return float(g)
+
+
 def row_generators(seed: Any, rows: range, total: int) -> list[np.random.Generator]:
     """The generators of rows ``rows`` out of ``total``: ``seed`` an int (``SeedSequence(seed)``'s
     ``total`` children) or a list of ``total`` ints (one seed per row)."""
@@ -310,8 +329,9 @@ class VecEnv(gymnasium.vector.VectorEnv):
 
     def __init__(self, game: str | Game, num_envs: int, *, opponents: Any = "random",
                  seat: int | str = "rotate", self_play: bool = False, seed: int | None = None,
-                 deterministic: bool | None = None, copy: bool = False, rows: range | None = None,
-                 total_rows: int | None = None, **config: Any):
+                 deterministic: bool | None = None, copy: bool = False, shaping: float = 0.0,
+                 gamma: float = 0.99, rows: range | None = None, total_rows: int | None = None,
+                 **config: Any):
         if not isinstance(game, str) and config:
             raise ConfigError(f"config {sorted(config)} given with a Game: pass a game id, or the Game alone")
         self.game = game = game_class(game)(**config) if isinstance(game, str) else game
@@ -328,6 +348,14 @@ class VecEnv(gymnasium.vector.VectorEnv):
         self.self_play = self_play
         self.seat_mode = check_seat(seat, P) if not self_play else "self_play"
         self.opponents = None if self_play else _Opponents(game, opponents, deterministic)
+        # potential-based reward shaping (Ng, Harada & Russell 1999) on the learner's rows
+        self.shaping, self.gamma = check_shaping(shaping), check_gamma(gamma)
+        if self.shaping and self_play:
+            raise ConfigError("shaping needs a learner's seat per row; self_play=True returns every seat's "
+                              "decisions (shape the rewards in the learner instead)")
+        if self.shaping and not game.new_initial_state(seed=0).measures_progress():
+            raise ConfigError(f"shaping: {game.info.game_id} keeps no points and measures no progress "
+                              "(State.progress is its returns); use shaping = 0 for this game")
         self.copy = copy
 
         self.single_observation_space = gymnasium.spaces.Box(0.0, 1.0, (D,), np.float32)
@@ -354,6 +382,7 @@ class VecEnv(gymnasium.vector.VectorEnv):
         self._len = np.zeros(n, np.int64)           # decisions of the row's learner in its current game
         self._ep_len = np.zeros(n, np.int64)
         self._arange = np.arange(n)
+        self._phi = np.zeros(n, np.float64)        # the shaping's potential at each row's learner decision
 
         # the fastest exact encoder: the compiled one, called directly (it zeroes and writes the row)
         direct = type(game).observation is Game.observation
@@ -397,6 +426,8 @@ class VecEnv(gymnasium.vector.VectorEnv):
             self._run(i)
         self._play_policies()
         self._seat[:] = self._seats
+        if self.shaping:
+            self._phi[:] = [self._potential(i) for i in range(self.num_envs)]
         return self._out_obs(), self._infos()
 
     def step(self, actions):
@@ -423,6 +454,8 @@ class VecEnv(gymnasium.vector.VectorEnv):
         if self._waiting:
             self._play_policies()
         self._seat[:] = self._seats
+        if self.shaping:
+            self._shape()
 
     def write_into(self, obs: np.ndarray, mask: np.ndarray) -> None:
         """Write the observations and masks into ``obs`` ``(num_envs, D)`` float32 and ``mask``
@@ -549,6 +582,23 @@ class VecEnv(gymnasium.vector.VectorEnv):
                     states[i]._apply(a)
                 for i, _ in lst:
                     self._run(i)
+
+    def _potential(self, i: int) -> float:
+        """The shaping's potential of row ``i`` at its learner's decision: ``shaping`` x the learner's
+        ``State.progress()`` less the other seats' mean (``State.progress_margin``)."""
+        return self.shaping * self.states[i].progress_margin(self._seats[i])
+
+    def _shape(self) -> None:
+        """Add ``gamma * phi(s') - phi(s)`` to each row's reward for the step just played: ``s`` the
+        learner's last decision, ``s'`` its next one, ``phi = 0`` where its game ended (the row's
+        reward is then its return less ``phi(s)``), so a policy's shaped return differs from its
+        true one by ``-phi(s0)`` alone; then ``phi`` of the decision each row now faces."""
+        ended, gamma, phi = self._ended, self.gamma, self._phi
+        shaped = self._rew
+        for i in range(self.num_envs):
+            now = self._potential(i)
+            shaped[i] = (shaped[i] if ended[i] else gamma * now) - phi[i]
+            phi[i] = now
 
     # ----------------------------------------------------------------- checks and outputs
     def _check_actions(self, actions) -> list[int]:

@@ -93,10 +93,10 @@ def test_a_phase_may_move_to_the_batched_engine(tmp_path):
     assert recipe.config.vec_env == "dummy"
     meta = reproduce(recipe, root=tmp_path / "training", progress=False, out_policy=tmp_path / "tiny.npz")
     assert meta["steps"] >= 256 and [h["phase"] for h in meta["history"]] == [0, 1]
-    # a shaped config moves onto the batched engine (which pays the game's returns only) with shaping = 0
+    # a phase's pipeline may set its shaping (the Mythologies recipe moved a phase onto the batched engine with 0)
     p.write_text(p.read_text().replace("n_steps = 16 }", "n_steps = 16, shaping = 0 }"))
     shaped = load_recipe(p)
-    shaped.config = shaped.config.replace(shaping=0.1)
+    shaped.config = shaped.config.replace(game="mythologies_v0", shaping=0.1)  # a game with points
     assert (shaped.phase_config(0).shaping, shaped.phase_config(1).shaping) == (0.1, 0)
     p.write_text(p.read_text().replace("vec_workers = 1", "seed = 1"))
     with pytest.raises(ConfigError, match="phase 1: pipeline"):

@@ -121,7 +121,8 @@ def test_scripts_plot_evaluate_train_sb3(tmp_path):
 def test_train_on_the_batched_engine(tmp_path):
     """``vec_env = "batched"``: MaskablePPO on mythenv.make_vec (issue 42): the pool's snapshots reach the
     engine's ``self`` opponents, checkpoints and resume work, the final model plays, and a config the
-    engine cannot train (shaping, n_envs not a multiple of the workers) is refused."""
+    engine cannot train (n_envs not a multiple of the workers; shaping for a game that measures no
+    progress, on any vec_env) is refused."""
     out = tmp_path / "b"
     cfg = tiny("hera_zeus_v0", vec_env="batched", n_envs=8, ppo={**TINY, "n_steps": 16},
                opponents={"random": 1.0, "heuristic": 1.0, "self": 1.0})
@@ -132,8 +133,11 @@ def test_train_on_the_batched_engine(tmp_path):
     assert res2["resumed_from"] == res["steps"] and res2["steps"] >= 384
     s = run_arena("hera_zeus_v0", [f"ppo:{out / 'final.zip'}", "random"], games=2).summary()
     assert s["games"] == 2
-    with pytest.raises(ConfigError, match="shaping"):
-        tiny("hera_zeus_v0", vec_env="batched", shaping=0.1)
+    for vec_env in ("batched", "subproc"):
+        with pytest.raises(ConfigError, match="shaping=0.1: hera_zeus_v0 keeps no points"):
+            tiny("hera_zeus_v0", vec_env=vec_env, shaping=0.1)
+    shaped = tiny("mythologies_v0", vec_env="batched", n_envs=4, shaping=0.05, ppo={**TINY, "n_steps": 16})
+    assert train(shaped, tmp_path / "m", progress=False, final_eval_games=2)["steps"] >= 64
     with pytest.raises(ConfigError, match="multiple"):
         tiny("hera_zeus_v0", vec_env="batched", n_envs=3, vec_workers=2)
 
@@ -155,16 +159,16 @@ def test_learner_threads_auto_and_bounded():
 
 def test_configs_train_batched_and_recipes_pin_their_pipeline(tmp_path):
     """``mythenv train GAME`` runs on the batched engine with the rollout size the config had with two
-    envs; the recipes of the shipped policies keep the SubprocVecEnv they were trained on; shaping
-    stays on subproc; a recipe's ``pipeline`` takes only the keys that say how games are stepped."""
+    envs (Mythologies with its Favor shaping: the engine shapes rewards too); the recipes of the shipped
+    policies keep the SubprocVecEnv they were trained on; a recipe's ``pipeline`` takes only the keys that say how games are stepped."""
     from mythenv.train import load_config
     from mythenv.train.recipe import list_recipes, load_recipe
 
-    for game in ("hera_zeus_v0", "demigods_v0", "theomachy_v0", "theosis_v0"):
+    for game in ("hera_zeus_v0", "demigods_v0", "mythologies_v0", "theomachy_v0", "theosis_v0"):
         cfg = load_config(None, game=game)
         assert (cfg.vec_env, cfg.n_envs, cfg.vec_workers) == ("batched", 64, 2)
         assert cfg.ppo["n_steps"] * cfg.n_envs in (2048, 4096)
-    assert load_config(None, game="mythologies_v0").vec_env == "subproc"  # its Favor shaping
+    assert load_config(None, game="mythologies_v0").shaping == 0.05
     batched_recipes = {"demigods_v0_4p", "theomachy_v0_4p", "theosis_v0_coop2"}  # made on the batched engine from the start (issue 44)
     for name in list_recipes():
         cfg = load_recipe(name).config
