@@ -622,7 +622,7 @@ def build_parser() -> argparse.ArgumentParser:
     q.add_argument("--vec-env", choices=("subproc", "dummy", "batched"), dest="vec_env",
                    help="how the games are stepped: 'batched' is mythenv.make_vec (the games in one engine, "
                         "opponents inside it; docs/vector.md; the configs' default), 'subproc' one game per "
-                        "process (what reward shaping needs), 'dummy' all in this process")
+                        "process, 'dummy' all in this process")
     q.add_argument("--vec-workers", type=_int_at_least(1), dest="vec_workers", metavar="N",
                    help="with --vec-env batched: processes the games are spread over (n_envs a multiple of it)")
     q.add_argument("--no-pretrain", action="store_true", dest="no_pretrain",
