@@ -91,7 +91,8 @@ class ShardEnv(gymnasium.Env):
         return self._out(), {}
 
     def step(self, action):
-        self.engine.step(action)
+        # the batch's actions were checked by the caller's ShardedVecEnv.step before they were sent
+        self.engine.apply_checked(action.tolist())
         return self._out(), 0.0, False, False, self._info()
 
     def add_snapshot(self, path: str) -> None:
