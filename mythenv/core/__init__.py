@@ -7,7 +7,8 @@ eval or game: what it needs from them is registered into it, see ``tests/core/te
 ``registry`` (game id -> Game class), ``data`` (TOML data loading and validation), ``schema`` (the
 saved-state schemas), ``fields`` (a state's fields declared once), ``engine`` (the rule tables: a
 game's tasks, decisions and listers registered by name), ``bookkeeping`` (the log, card conservation,
-the redeal of hidden cards), ``errors`` (the error types); ``cobserve.h`` the compiled encoders' helpers,
-``clayout`` (what a compiled encoder reads, declared once) and ``cheaders`` (writes each game's
+the redeal of hidden cards), ``knowledge`` (who knows which card: the checks of the per-card seat
+masks, the masks carried across a redeal), ``errors`` (the error types); ``cobserve.h`` the compiled
+encoders' helpers, ``clayout`` (what a compiled encoder reads, declared once) and ``cheaders`` (writes each game's
 generated ``_clayout.h`` from it).
 """
