@@ -60,6 +60,7 @@ from mythenv.core.fields import (
     Runtime,
 )
 from mythenv.core.game import TERMINAL, seat_name
+from mythenv.core.knowledge import check_known_by, everyone, masks_at, set_masks
 
 from .cards import CARDS, CURSE_KEYS, GOD_KEYS, VALUES
 
@@ -226,7 +227,7 @@ class DemigodsState(Engine, GameLog, Declared):
         Field("kingdom", _CARD_IDS, "each seat's kingdom: its Army and Wealth cards", per_seat=True),
         Field("front", _CARD_IDS, "each seat's front: Guardians, curses on it, Athena", per_seat=True),
         Field("blessed", Bytes(0, 1, lambda g: g.num_cards), "per card: 1 if it is blessed (DG § Blessing)"),
-        Field("vis", Bytes(0, lambda g: (1 << g.num_players) - 1, lambda g: g.num_cards),
+        Field("vis", Bytes(0, lambda g: everyone(g.num_players), lambda g: g.num_cards),
               "per card: bit q set if seat q knows this card is in the hand it is in"),
         Field("phase", Int(0, OVER), "DRAW, PLAY or OVER"),
         Field("turn_player", _SEAT, "the seat whose turn it is"),
@@ -957,8 +958,8 @@ class DemigodsState(Engine, GameLog, Declared):
                 if IS_ORACLE[kind_of[c]]:
                     raise StateError(f"demigods_v0: an Oracle in seat {p}'s hand")
             # a seat that is not blind knows its hand; the cards on the table are public (no mask)
-            if not self.is_blind(p) and not all(self.vis[c] >> p & 1 for c in self.hand[p]):
-                raise StateError(f"demigods_v0: vis: seat {p} is not blind but does not know a card in its hand")
+            if not self.is_blind(p):
+                check_known_by("demigods_v0: vis", self.vis, self.hand[p], p, who=f"seat {p} (not blind)")
             if any(self.vis[c] for c in self.kingdom[p] + self.front[p]):
                 raise StateError(f"demigods_v0: vis: a card in seat {p}'s kingdom or front has a knowledge mask "
                                  f"(cards on the table are public: 0)")
@@ -1008,10 +1009,9 @@ class DemigodsState(Engine, GameLog, Declared):
         kind_of = s.game.kind_of
         oracles = [c for c in s.deck if IS_ORACLE[kind_of[c]]]   # Oracles never reach a hand
         places = [(hand, i) for hand in s.hand for i, c in enumerate(hand) if not s.vis[c] & bit]
-        masks = [s.vis[hand[i]] for hand, i in places]  # what the table knows of each place stays
+        masks = masks_at(s.vis, places)  # what the table knows of each place stays
         rest = redeal(places, rng, rest=[c for c in s.deck if not IS_ORACLE[kind_of[c]]])
-        for (hand, i), mask in zip(places, masks):
-            s.vis[hand[i]] = mask
+        set_masks(s.vis, places, masks)
         deck = rest + sorted(oracles)
         rng.shuffle(deck)
         s.deck = deck

@@ -49,6 +49,7 @@ from mythenv.core.fields import (
     Text,
 )
 from mythenv.core.game import TERMINAL, seat_name, take_copy
+from mythenv.core.knowledge import check_known_by
 
 from .cards import CARDS
 
@@ -856,8 +857,7 @@ class HeraZeusState(Engine, GameLog, Declared):
                 raise StateError(f"hera_zeus_v0: {SIDE_NAMES[s]}'s figure is not at the front of its column")
             if not OWN_CARDS[s].issuperset(self.deck[s]):
                 raise StateError(f"hera_zeus_v0: {SIDE_NAMES[s]}'s deck holds a card of the other deck")
-            if not all(self.vis[c] >> s & 1 for c in self.hand[s]):
-                raise StateError(f"hera_zeus_v0: vis: {SIDE_NAMES[s]} does not know a card in its own hand")
+            check_known_by("hera_zeus_v0: vis", self.vis, self.hand[s], s, who=SIDE_NAMES[s])
             if len(self.hand[s]) > HAND_LIMIT:  # HZ § 1. Draw One Card: at most twelve cards in hand
                 raise StateError(f"hera_zeus_v0: {SIDE_NAMES[s]} holds {len(self.hand[s])} cards "
                                  f"(at most {HAND_LIMIT})")

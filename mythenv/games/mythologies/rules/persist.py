@@ -12,6 +12,7 @@ import numpy as np
 
 from mythenv.core.bookkeeping import check_conserved
 from mythenv.core.errors import StateError
+from mythenv.core.knowledge import check_known_by, check_known_to_all, masks_at, set_masks
 
 from ..cards import DEITY, NCARDS
 from .tables import (
@@ -50,15 +51,12 @@ class Persist:
             if any(MYTH_OF[c] != myth or (TYPE_OF[c] == DEITY) != deity for c in pile):
                 raise StateError(f"mythologies_v0: piles[{k}] holds a card that is not a "
                                  f"{MYTHS[myth]} {'Deity' if deity else 'Creature'}")
-        everyone = (1 << self.n) - 1
-        for p in range(self.n):
-            if not all(self.known[c] >> p & 1 for c in self.hand[p]):
-                raise StateError(f"mythologies_v0: known: seat {p} does not know a card in its own hand")
-            if not all(self.known[c] == everyone for c in self.disc[p] + [c for st in self.pan[p] for c in st]):
-                raise StateError(f"mythologies_v0: known: a card in seat {p}'s pantheon or discard pile is not "
-                                 f"known to every seat (they are face up)")
-        if not all(self.known[c] == everyone for c in self.exile):
-            raise StateError("mythologies_v0: known: an exiled card is not known to every seat")
+        what, known, n = "mythologies_v0: known", self.known, self.n
+        for p in range(n):
+            check_known_by(what, known, self.hand[p], p)
+            check_known_to_all(what, known, self.disc[p] + [c for st in self.pan[p] for c in st], n,
+                               f"seat {p}'s pantheon or discard pile")
+        check_known_to_all(what, known, self.exile, n, "the exile")
         if min(self.fav + self.gem) < 0:
             raise StateError("mythologies_v0: negative Gems or Favors")
         for p in range(self.n):
@@ -137,32 +135,25 @@ class Persist:
         and re-draw the other seats' hidden selection commits."""
         s = self.clone()
         bit = 1 << player
-        groups: dict[tuple[int, int], list] = {}
-        for pile in range(8):
-            for i, c in enumerate(s.piles[pile]):
-                groups.setdefault((MYTH_OF[c], TYPE_OF[c]), []).append(("pile", pile, i, c))
+        groups: dict[tuple[int, int], list] = {}   # (mythology, type) -> (pile, index) places
+        for pile in s.piles:
+            for i, c in enumerate(pile):
+                groups.setdefault((MYTH_OF[c], TYPE_OF[c]), []).append((pile, i))
         for i, c in enumerate(s.sanct):
             if c >= 0 and not s.faceup[i] and not s.known[c] & bit:
-                groups.setdefault((MYTH_OF[c], TYPE_OF[c]), []).append(("sanct", i, 0, c))
+                groups.setdefault((MYTH_OF[c], TYPE_OF[c]), []).append((s.sanct, i))
         for q in range(s.n):
             for i, c in enumerate(s.hand[q]):
                 if not s.known[c] & bit:
-                    groups.setdefault((MYTH_OF[c], TYPE_OF[c]), []).append(("hand", q, i, c))
+                    groups.setdefault((MYTH_OF[c], TYPE_OF[c]), []).append((s.hand[q], i))
         for key in sorted(groups):
-            locs = groups[key]
-            cards = sorted(x[3] for x in locs)
-            bits = {x[3]: s.known[x[3]] for x in locs}
+            places = groups[key]
+            cards = sorted(pile[i] for pile, i in places)
+            kept = masks_at(s.known, places)   # each place keeps what the table knows of it
             order = rng.permutation(len(cards))
-            for loc, j in zip(locs, order):
-                c = cards[int(j)]
-                kind, a, i, old = loc
-                if kind == "pile":
-                    s.piles[a][i] = c
-                elif kind == "sanct":
-                    s.sanct[a] = c
-                else:
-                    s.hand[a][i] = c
-                s.known[c] = bits[old]
+            for (pile, i), j in zip(places, order):
+                pile[i] = cards[j]
+            set_masks(s.known, places, kept)
         for pile in s.piles:
             pile.sort()
         for q in range(s.n):

@@ -28,6 +28,7 @@ from mythenv.core.fields import (
     Tree,
 )
 from mythenv.core.game import TERMINAL
+from mythenv.core.knowledge import everyone
 
 from ..cards import MYTHS, NCARDS
 from .tables import (
@@ -107,7 +108,7 @@ class StateBase(GameLog, Declared):
         Field("exile", _CARD_IDS, "the exiled cards"),
         Field("hand", Ints(0, NCARDS - 1, max_len=2, setlike=True), "each seat's selected cards",
               per_seat=True, hidden=True),
-        Field("known", Bytes(0, lambda g: (1 << g.num_players) - 1, NCARDS),
+        Field("known", Bytes(0, lambda g: everyone(g.num_players), NCARDS),
               "per card: bit p set if seat p knows the card where it is now"),
         Field("fav", Ints(0, _POINTS, length=SEATS), "each seat's Favors"),
         Field("gem", Ints(0, _POINTS, length=SEATS), "each seat's Gems"),
@@ -142,7 +143,7 @@ class StateBase(GameLog, Declared):
         log_field(),
         Field("rng", Rng(), "the state's chance (every draw from a pile)"),
         runtime=(Runtime("_legal", "unused: legal_actions is the decision's list", None, share=False),
-                 Runtime("all", "the bitmask of every seat", lambda g: (1 << g.num_players) - 1),
+                 Runtime("all", "the bitmask of every seat", lambda g: everyone(g.num_players)),
                  Runtime("_trig", "the effects triggered by the step being resolved", lambda g: [], share=False),
                  Runtime("_obs_memo", "the observation encoder's cache, keyed by zone contents (observe.py)",
                          None, share=False)),

@@ -12,6 +12,7 @@ import numpy as np
 
 from mythenv.core.bookkeeping import check_conserved, redeal
 from mythenv.core.errors import StateError
+from mythenv.core.knowledge import check_known_by, check_known_to_all, everyone, set_masks
 
 from .tables import (
     ADV_STEP_NAMES,
@@ -99,7 +100,6 @@ class Persistence:
         Preparation); a folded seat's cards set aside (TM § Leaving a Hand in Progress); the winners
         of the Hand named during its Closing Phase."""
         n, step = self.n, self.step
-        everyone = (1 << n) - 1
         prep = step in (DRAFT_PICK, DRAFT_DROP) or self.advanced and step in (PANTHEON, GOD)
         for p in range(n):
             if prep and (self.deck[p] or self.hand[p] or self.disc[p] or self.table[p] or self.aside[p]
@@ -109,15 +109,10 @@ class Persistence:
             if not prep and (self.draft_hand[p] or self.picks[p] or self.picked_now[p] >= 0):
                 raise StateError(f"theomachy_v0: seat {p} has draft cards (draft_hand, picks, picked_now) in step "
                                  f"{self._step_name()}")
-            bit = 1 << p
-            vis = self.vis
             for zone in ("hand", "aside", "deck", "draft_hand", "picks"):
-                if not all(vis[c] & bit for c in getattr(self, zone)[p]):
-                    raise StateError(f"theomachy_v0: vis: seat {p} does not know a card of its own {zone}")
+                check_known_by("theomachy_v0: vis", self.vis, getattr(self, zone)[p], p, zone)
             for zone in ("disc", "table"):
-                if not all(vis[c] == everyone for c in getattr(self, zone)[p]):
-                    raise StateError(f"theomachy_v0: vis: a card of seat {p}'s {zone} is not known to every seat "
-                                     f"(it lies face up)")
+                check_known_to_all("theomachy_v0: vis", self.vis, getattr(self, zone)[p], n, f"seat {p}'s {zone}")
             if self.aside[p] and not self.folded[p]:
                 raise StateError(f"theomachy_v0: aside: seat {p} has cards set aside but has not folded")
         if not prep and self.draft_disc:
@@ -158,36 +153,29 @@ class Persistence:
         own = sorted(s.deck[p])
         rng.shuffle(own)
         s.deck[p] = own
-        slots = []      # (list, index)
+        # the (list, index) places redealt, and what is known of the card dealt to each: only its
+        # holder knows it, every seat a discard pile's (they lie face up), nobody a common pile's
+        slots, after, full = [], [], everyone(self.n)
         for q in range(self.n):
             if q == p:
                 continue
+            qb = 1 << q
             for lst, known_ok in ((s.hand[q], True), (s.aside[q], True), (s.draft_hand[q], False),
                                   (s.picks[q], False), (s.deck[q], False)):
                 for i, c in enumerate(lst):
                     if known_ok and self.vis[c] & bit:
                         continue
                     slots.append((lst, i))
-            slots.extend((s.disc[q], i) for i in range(len(s.disc[q]) - 1))
-        slots.extend((s.picked_now, i) for i, c in enumerate(s.picked_now) if i != p and c >= 0)
-        slots.extend((lst, i) for lst in (s.prayer, s.draft_disc) for i in range(len(lst)))
+                    after.append(qb)
+            below = len(s.disc[q]) - 1
+            slots.extend((s.disc[q], i) for i in range(below))
+            after.extend([full] * below)
+        picked = [(s.picked_now, i) for i, c in enumerate(s.picked_now) if i != p and c >= 0]
+        common = [(lst, i) for lst in (s.prayer, s.draft_disc) for i in range(len(lst))]
+        slots += picked + common
+        after += [1 << i for _, i in picked] + [0] * len(common)
         redeal(slots, rng)
-        # knowledge of the moved cards: only their holder knows them (discard piles are face up)
-        allbits = (1 << self.n) - 1
-        for (lst, i) in slots:
-            s.vis[lst[i]] = 0
-        for q in range(self.n):
-            if q == p:
-                continue
-            qb = 1 << q
-            for lst in (s.hand[q], s.aside[q], s.draft_hand[q], s.picks[q], s.deck[q]):
-                for c in lst:
-                    if s.vis[c] == 0:
-                        s.vis[c] = qb
-            for c in s.disc[q][:-1]:
-                s.vis[c] = allbits
-            if s.picked_now[q] >= 0:
-                s.vis[s.picked_now[q]] = qb
+        set_masks(s.vis, slots, after)
         # the Essence cards
         hidden_const = [] if self.peek[p] else list(range(self.const_up, len(s.const)))
         ep = sorted(s.ess_deck + [s.const[i] for i in hidden_const])

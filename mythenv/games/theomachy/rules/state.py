@@ -26,6 +26,7 @@ from mythenv.core.fields import (
     Text,
 )
 from mythenv.core.game import TERMINAL, take_copy
+from mythenv.core.knowledge import everyone
 
 from ..cards import ESSENCES
 from ..pantheons import ND, NM, NP, WINDOWS
@@ -136,7 +137,7 @@ class StateBasics(GameLog, Declared):
         Field("level", _PER_TYPE, "the highest bet on the table per type (only grows within a Hand)"),
         Field("attacks", Ints(0, _nc, length=SEATS), "Attack cards each seat resolved this Battle"),
         Field("power", Ints(0, MAX_POWER, length=SEATS), "each seat's End of Battle total of the last Battle"),
-        Field("vis", Ints(0, lambda g: (1 << g.num_players) - 1, length=_nc),
+        Field("vis", Ints(0, lambda g: everyone(g.num_players), length=_nc),
               "per Prayer card: bit p set when seat p knows the card where it is now"),
         Field("prayer", _CARDS, "the Prayer deck, top last", hidden=True),
         Field("track", Ints(-1, _last_card, length=6), "the Prayer track's six places (-1: empty)",

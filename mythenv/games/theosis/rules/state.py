@@ -19,6 +19,7 @@ from mythenv.core.bookkeeping import GameLog, log_field
 from mythenv.core.errors import StateError
 from mythenv.core.fields import SEATS, Declared, Field, Fields, Int, Ints, Rng, Runtime, Seq, Text, Tree
 from mythenv.core.game import TERMINAL
+from mythenv.core.knowledge import everyone
 
 from ..cards import HEROES, ITEMS, POWERS, STATUSES, TOKENS, skill_of
 from .actions import (
@@ -131,7 +132,7 @@ class StateBase(GameLog, Declared):
         Field("ranking", Ints(0, NH - 1, max_len=NH, setlike=True), "the Ranking: heroes in acting order"),
         Field("cowner", Ints(-1, _seats, length=NC), "per Power: the seat that drafted it (-1 none)",
               default=lambda g: [-1] * NC),
-        Field("vis", Ints(0, lambda g: (1 << g.num_players) - 1, length=NC),
+        Field("vis", Ints(0, lambda g: everyone(g.num_players), length=NC),
               "per Power: bit p set if seat p knows where it is now"),
         Field("token", Ints(-1, NH + MAXM - 1, length=NC),
               "per Power: the hero (NH + m: monster m) its Blessing / Curse token lies on (-1 none)",
