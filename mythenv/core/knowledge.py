@@ -42,7 +42,7 @@ def check_known_to_all(what: str, masks: Sequence[int], cards: Iterable[int], n:
     """Raise ``StateError("<what>: a card of <where> is not known to every seat (it lies face up)")``
     unless each of ``cards`` is known to all ``n`` seats; ``where`` names the zone
     (``"seat 0's discard pile"``)."""
-    full = (1 << n) - 1
+    full = everyone(n)
     if not all(masks[c] == full for c in cards):
         raise StateError(f"{what}: a card of {where} is not known to every seat (it lies face up)")
 

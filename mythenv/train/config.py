@@ -138,13 +138,10 @@ class TrainConfig:
             from .imitation import validate_pretrain
 
             self.pretrain = validate_pretrain(self.pretrain)
-        check_shaping(self.shaping)
-        if self.shaping:
+        if check_shaping(self.shaping):
             from mythenv.core.registry import make_game
 
-            if not make_game(self.game, **self.game_config).new_initial_state(seed=0).measures_progress():
-                raise ConfigError(f"shaping={self.shaping}: {self.game} keeps no points and measures no "
-                                  "progress (State.progress is its returns); use shaping = 0 for this game")
+            check_shaping(self.shaping, make_game(self.game, **self.game_config))
         for kind, rate in self.stop_at.items():
             if kind not in self.eval_opponents:
                 raise ConfigError(f"stop_at names {kind!r}, which is not among eval_opponents {self.eval_opponents}")

@@ -118,6 +118,7 @@ class SelfPlayEnv(gymnasium.Wrapper):
         self.shaping = check_shaping(shaping)
         self.gamma = float(gamma)
         self._phi = 0.0
+        self._phi_checked = False
 
     def _potential(self) -> float:
         """``shaping`` x (the learner's progress - the other seats' mean), from ``State.progress()``
@@ -138,10 +139,9 @@ class SelfPlayEnv(gymnasium.Wrapper):
         obs, info = self.env.reset(**kwargs)
         info["opponents"] = list(self._kinds)
         if self.shaping:
-            st = self.env.game_state  # type: ignore[attr-defined]
-            if not st.measures_progress():
-                raise ConfigError(f"shaping: {type(st).__name__} keeps no points and measures no progress "
-                                  "(State.progress is its returns); use shaping = 0 for this game")
+            if not self._phi_checked:   # the game's progress, checked at the first reset
+                check_shaping(self.shaping, self.env.game)  # type: ignore[attr-defined]
+                self._phi_checked = True
             self._phi = self._potential()
         return obs, info
 

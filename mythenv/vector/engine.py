@@ -245,22 +245,29 @@ def check_seat(seat: Any, n: int) -> int | str:
     raise ConfigError(f"seat={seat!r} is not allowed; allowed: 0..{n - 1}, 'rotate', 'random'")
 
 
-def check_shaping(w: Any) -> float:
-    """The reward-shaping weight as a float, or a ConfigError naming what is allowed."""
-    if isinstance(w, np.floating | np.integer):
-        w = float(w)
-    if not isinstance(w, int | float) or isinstance(w, bool) or not math.isfinite(w) or not 0 <= w <= 1000:
-        raise ConfigError(f"shaping={w!r} must be a number from 0 to 1000 (0: the game's reward alone)")
-    return float(w)
+def _finite(name: str, v: Any, ok, allowed: str) -> float:
+    """``v`` as a float when it is a finite number (not a bool) for which ``ok`` holds, else a
+    ConfigError naming ``name`` and what is ``allowed``."""
+    if isinstance(v, np.floating | np.integer):
+        v = float(v)
+    if not isinstance(v, int | float) or isinstance(v, bool) or not math.isfinite(v) or not ok(v):
+        raise ConfigError(f"{name}={v!r} must be {allowed}")
+    return float(v)
+
+
+def check_shaping(w: Any, game: Game | None = None) -> float:
+    """The reward-shaping weight as a float, or a ConfigError naming what is allowed; with ``game``, a
+    weight above 0 is refused for a game whose ``State.progress()`` is its returns."""
+    w = _finite("shaping", w, lambda x: 0 <= x <= 1000, "a number from 0 to 1000 (0: the game's reward alone)")
+    if w and game is not None and not game.new_initial_state(seed=0).measures_progress():
+        raise ConfigError(f"shaping={w}: {game.info.game_id} keeps no points and measures no progress "
+                          "(State.progress is its returns); use shaping = 0 for this game")
+    return w
 
 
 def check_gamma(g: Any) -> float:
     """The shaping's discount as a float in (0, 1], or a ConfigError."""
-    if isinstance(g, np.floating | np.integer):
-        g = float(g)
-    if not isinstance(g, int | float) or isinstance(g, bool) or not math.isfinite(g) or not 0 < g <= 1:
-        raise ConfigError(f"gamma={g!r} must be a number in (0, 1] (the learner's discount)")
-    return float(g)
+    return _finite("gamma", g, lambda x: 0 < x <= 1, "a number in (0, 1] (the learner's discount)")
 
 
 def row_generators(seed: Any, rows: range, total: int) -> list[np.random.Generator]:
@@ -349,13 +356,10 @@ class VecEnv(gymnasium.vector.VectorEnv):
         self.seat_mode = check_seat(seat, P) if not self_play else "self_play"
         self.opponents = None if self_play else _Opponents(game, opponents, deterministic)
         # potential-based reward shaping (Ng, Harada & Russell 1999) on the learner's rows
-        self.shaping, self.gamma = check_shaping(shaping), check_gamma(gamma)
+        self.shaping, self.gamma = check_shaping(shaping, game), check_gamma(gamma)
         if self.shaping and self_play:
             raise ConfigError("shaping needs a learner's seat per row; self_play=True returns every seat's "
                               "decisions (shape the rewards in the learner instead)")
-        if self.shaping and not game.new_initial_state(seed=0).measures_progress():
-            raise ConfigError(f"shaping: {game.info.game_id} keeps no points and measures no progress "
-                              "(State.progress is its returns); use shaping = 0 for this game")
         self.copy = copy
 
         self.single_observation_space = gymnasium.spaces.Box(0.0, 1.0, (D,), np.float32)
