@@ -34,6 +34,8 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
+import numpy as np
+
 from . import schema as sc
 from .game import State, rng_from_json, rng_to_json
 
@@ -716,6 +718,29 @@ class Declared(State, metaclass=_DeclaredMeta):
     docstring. The game still writes the rules, ``check_invariants`` and ``resample_hidden``."""
 
     fields: Fields
+
+    def __init__(self, game, seed: int | None = None, **options):
+        """A new game of ``game``'s config: the runtime slots, every field at its declared default, the
+        generator (the field ``rng``) seeded with ``seed``, then the rulebook's :meth:`setup`, which is
+        handed ``options`` (a game's own arguments of ``Game.new_initial_state``)."""
+        self._init_runtime(game)
+        self._init_fields(game)
+        self.rng = np.random.default_rng(seed)
+        self.setup(**options)
+
+    def setup(self) -> None:
+        """The game's setup as its rulebook gives it (shuffle, deal, the first player...), on a state
+        whose fields are at their declared defaults and whose ``rng`` is seeded."""
+        raise NotImplementedError(f"{type(self).__name__} must implement setup()")
+
+    @classmethod
+    def blank(cls, game):
+        """A state of ``game`` at the declared defaults, before any setup and with no generator (what a
+        saved position is compared with, field by field)."""
+        s = cls.__new__(cls)
+        s._init_runtime(game)
+        s._init_fields(game)
+        return s
 
     def _after_load(self) -> None:
         """Called by the generated ``from_dict`` once the fields are loaded, before

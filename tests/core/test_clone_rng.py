@@ -100,6 +100,6 @@ def test_missing_attribute_is_a_plain_attribute_error(state):
     assert e.value.name == "no_such_field"
     assert not hasattr(state, "no_such_field") and getattr(c, "no_such_field", 5) == 5
     assert c._rng_state is not None  # looking up other names leaves the generator unbuilt
-    empty = type(state)(state.game, _empty=True)  # no generator and nothing to build one from
+    empty = type(state).blank(state.game)  # no generator and nothing to build one from
     with pytest.raises(AttributeError, match="'rng'"):
         empty.rng  # noqa: B018

@@ -256,14 +256,12 @@ class DemigodsState(Engine, GameLog, Declared):
                          None, share=False)),
     )
 
-    def __init__(self, game, seed: int | None = None, _empty: bool = False):
-        self._init_runtime(game)
-        if _empty:
-            return
-        self._init_fields(game)
+    def setup(self) -> None:
+        """The rulebook's setup, on a state at its declared defaults with its generator seeded
+        (``Declared.__init__``)."""
+        game = self.game
         n = self.n
         kind_of = game.kind_of
-        self.rng = np.random.default_rng(seed)
         first = game.config["first_player"]
         self.first = int(self.rng.integers(n)) if first == "random" else int(first)
         # DG § Setup: "Build the deck for your player count and set the five Oracles aside. Shuffle

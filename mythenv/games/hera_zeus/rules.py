@@ -255,12 +255,10 @@ class HeraZeusState(Engine, GameLog, Declared):
                          None, share=False),),
     )
 
-    def __init__(self, game, seed: int | None = None, _empty: bool = False):
-        self._init_runtime(game)
-        if _empty:
-            return
-        self._init_fields(game)
-        self.rng = np.random.default_rng(seed)
+    def setup(self) -> None:
+        """The rulebook's setup, on a state at its declared defaults with its generator seeded
+        (``Declared.__init__``)."""
+        game = self.game
         self.deck = [list(range(0, DECK)), list(range(DECK, NCARDS))]
         first = game.config["first_player"]
         if first == "random":

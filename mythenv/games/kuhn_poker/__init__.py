@@ -35,7 +35,7 @@ class KuhnPokerGame(Game):
         self.codec, self.observer = ActionCodec(rules.FAMILIES), observe.OBSERVER
 
     def new_initial_state(self, seed: int | None = None, chance_nodes: bool = False) -> rules.KuhnState:
-        return rules.KuhnState(self, seed, chance_nodes)
+        return rules.KuhnState(self, seed, chance_nodes=chance_nodes)
 
     def utility_bounds(self) -> tuple[float, float, float]:
         return (-2.0, 2.0, 0.0)

@@ -31,10 +31,8 @@ class KuhnState(Declared):
         Field("rng", Rng(), "the state's chance: the deal, unless it waits at it"),
     )
 
-    def __init__(self, game, seed: int | None = None, chance_nodes: bool = False):
-        self._init_runtime(game)
-        self._init_fields(game)
-        self.rng, self.chance_nodes = np.random.default_rng(seed), chance_nodes
+    def setup(self, chance_nodes: bool = False) -> None:
+        self.chance_nodes = chance_nodes
         self._draw_chance()
 
     def current_player(self) -> int:

@@ -7,8 +7,6 @@ scoring; MY § Course of the Game)."""
 
 from __future__ import annotations
 
-import numpy as np
-
 from mythenv.core import schema as sc
 from mythenv.core.bookkeeping import GameLog, log_field
 from mythenv.core.errors import StateError
@@ -149,12 +147,10 @@ class StateBase(GameLog, Declared):
                          None, share=False)),
     )
 
-    def __init__(self, game, seed: int | None = None, _empty: bool = False):
-        self._init_runtime(game)
-        if _empty:
-            return
-        self._init_fields(game)
-        self.rng = np.random.default_rng(seed)
+    def setup(self) -> None:
+        """The rulebook's setup, on a state at its declared defaults with its generator seeded
+        (``Declared.__init__``)."""
+        game = self.game
         # MY § Overall Setup 1: four mythologies at random (or chosen), 2: two pairs of boards
         choice = game.config["mythologies"]
         if choice == "random":

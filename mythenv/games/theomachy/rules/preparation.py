@@ -3,8 +3,6 @@ Second Method: the draft), End of Preparation."""
 
 from __future__ import annotations
 
-import numpy as np
-
 from .tables import (
     BOX_CARDS,
     DECK_SIZE,
@@ -23,15 +21,13 @@ class Preparation:
     """TM § Game Preparation: the new position (Setup, the pre-built decks of the First Method) and the
     draft of the Second Method."""
 
-    def __init__(self, game, seed: int | None = None, _empty: bool = False):
+    def setup(self) -> None:
+        """The rulebook's setup, on a state at its declared defaults with its generator seeded
+        (``Declared.__init__``)."""
         # the fields start at their declared defaults (state.StateBasics.fields): the boxes, the bank
         # and the Cults of TM § Setup, every pile empty, the Essence deck in order
-        self._init_runtime(game)
-        if _empty:
-            return
-        self._init_fields(game)
+        game = self.game
         n = self.n
-        self.rng = np.random.default_rng(seed)
         self.rng.shuffle(self.ess_deck)
         # TM § First Player and Turn Order: random in the first Hand
         self.first = int(self.rng.integers(n))

@@ -134,8 +134,7 @@ class Persist:
         else:
             same = [f for f in self.fields.saved if f.name in (self.PREP_ONLY if phase == "arena" else self.ARENA_ONLY)
                     or f.name in self.PREP_ONLY and phase in ("gold", "place")]
-        start = type(self)(self.game, _empty=True)
-        start._init_fields(self.game)
+        start = type(self).blank(self.game)
         for f in same:
             if getattr(self, f.name) != getattr(start, f.name):
                 raise StateError(f"theosis_v0: saved state field {f.name}: {getattr(self, f.name)!r} in phase {phase!r}, "

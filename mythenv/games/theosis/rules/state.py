@@ -13,8 +13,6 @@ name no rule handles is a ``StateError`` (``Engine.handler``).
 
 from __future__ import annotations
 
-import numpy as np
-
 from mythenv.core.bookkeeping import GameLog, log_field
 from mythenv.core.errors import StateError
 from mythenv.core.fields import SEATS, Declared, Field, Fields, Int, Ints, Rng, Runtime, Seq, Text, Tree
@@ -242,12 +240,9 @@ class StateBase(GameLog, Declared):
         ),
     )
 
-    def __init__(self, game, seed: int | None = None, _empty: bool = False):
-        self._init_runtime(game)
-        if _empty:
-            return
-        self._init_fields(game)
-        self.rng = np.random.default_rng(seed)
+    def setup(self) -> None:
+        """The rulebook's setup, on a state at its declared defaults with its generator seeded
+        (``Declared.__init__``)."""
         # snake order (TH § Hero Phase): clockwise, then counter-clockwise, then clockwise again
         order = []
         for rnd in range(self.hpp):
