@@ -7,7 +7,9 @@ public or hidden, only in some modes, and a one-line meaning. From that one list
 (:class:`Declared`):
 
 - ``__slots__`` (the fields and the runtime slots such as ``game`` and ``_legal``);
-- ``_init_fields(game)``: every field at its default (what a constructor starts from);
+- ``_init_fields(game)``: every field at its default; the constructor ``Declared(game, seed)`` starts
+  from it, seeds ``rng`` and calls the game's ``setup()`` (the rulebook's setup, the one part a game
+  writes); ``Declared.blank(game)`` is the state at its defaults, before any setup;
 - ``clone()``: a specialised copy (ints shared, lists sliced, nested lists copied to their declared
   depth), compiled once per class, so it is as fast as a hand-written one;
 - ``to_dict()`` / ``from_dict(game, d)``: the saved layout (the header, then the fields in declared
