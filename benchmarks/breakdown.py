@@ -48,13 +48,13 @@ def raw_us(game_id: str, steps: int) -> float:
 
 @contextmanager
 def stub_encoders(game_id: str):
-    """Within the block the game's encoders do nothing: the full encoder and the incremental one
-    the env calls (the compiled one, else ``Game.encode_update_python``)."""
+    """Within the block the game's encoders do nothing: the Python encoder, ``Game.encode_update`` and
+    the compiled one (the env calls the compiled one, else the Python one)."""
     cls = type(mythenv.make_game(game_id))
-    names = ("encode", "encode_update", "encode_update_python", "compiled")
+    names = ("encode", "encode_update", "compiled")
     saved = {name: cls.__dict__[name] for name in names if name in cls.__dict__}
     cls.encode = lambda self, state, player, out: None
-    cls.encode_update = cls.encode_update_python = lambda self, state, player, out, memo: None
+    cls.encode_update = lambda self, state, player, out, memo=None: None
     cls.compiled = None
     try:
         yield

@@ -116,13 +116,11 @@ class MythEnv(AECEnv):
         self.state_space = gymnasium.spaces.Box(0.0, 1.0, (len(self.possible_agents) * n_obs,), np.float32)
         self._obs_bufs = {a: np.zeros(n_obs, np.float32) for a in self.possible_agents}
         self._obs_list = [self._obs_bufs[a] for a in self.possible_agents]   # the same, by seat
-        # per-step fast path: incremental encoding unless the Game overrides observation()
+        # per-step fast path: the seat's buffer written in place unless the Game overrides observation()
         self._direct_encode = type(game).observation is Game.observation
         self._rewards_zero = True  # every entry of self.rewards is 0.0 (nothing to accumulate)
         self._mask_bufs = {a: np.zeros(n_act, np.int8) for a in self.possible_agents}
         self._mask_list = [self._mask_bufs[a] for a in self.possible_agents]
-        self._memos: list[dict] = [{} for _ in self.possible_agents]   # Game.encode_update's memo per seat
-        self._memo_state: list[State | None] = [None] * len(self.possible_agents)  # the state it tracks
         self._obs_size, self._num_actions = n_obs, n_act
         self.game_state: State | None = None
         self._last_mover = 0   # the seat that took the last action (render's default after the end)
@@ -171,19 +169,12 @@ class MythEnv(AECEnv):
                 # first), instead of the seat's buffer and a copy of it
                 obs = np.empty(self._obs_size, _FLOAT32)
                 if c(state, p, obs, game.c_layout):
-                    self._memo_state[p] = None  # should the Python encoder take over, it starts over
                     return {"observation": obs, "action_mask": self._fresh_mask(state, p)}
                 c = None  # it could not write: the Python encoder below
-            if c is not None and c(state, p, buf, game.c_layout):
-                self._memo_state[p] = None
-            else:
-                # the seat's buffer is kept up to date incrementally in Python: a new state object
-                # (reset, a loaded state) starts it over from zeros and an empty memo
-                if self._memo_state[p] is not state:
-                    self._memo_state[p] = state
-                    self._memos[p] = {}
-                    buf.fill(0.0)
-                game.encode_update_python(state, p, buf, self._memos[p])
+            if c is None or not c(state, p, buf, game.c_layout):
+                # no compiled encoder, or it declined: the Python one re-encodes the seat's buffer
+                buf.fill(0.0)
+                game.encode(state, p, buf)
             obs = buf.copy() if self.copy_observations else buf
         else:
             obs = self.game.observation(state, p, None if self.copy_observations else self._obs_list[p])

@@ -616,25 +616,18 @@ class Game(ABC):
     def encode(self, state: State, player: int, out: np.ndarray) -> None:
         """Fill ``out`` (zeroed, length ``observation_size``) with seat ``player``'s view."""
 
-    def encode_update(self, state: State, player: int, out: np.ndarray, memo: dict) -> None:
-        """Bring ``out`` up to date with seat ``player``'s view of ``state``, incrementally.
-
-        ``out`` and ``memo`` belong to one caller and one seat: ``out`` holds what the previous call
-        with this ``memo`` wrote (zeros and an empty ``memo`` the first time), and the state is the
-        same object, possibly moved on by some actions since. Afterwards ``out`` equals what
-        :meth:`encode` writes into a zeroed array (the conformance suite checks this in every game).
-        A compiled encoder rewrites the whole buffer (cheaper than any Python update); else
-        :meth:`encode_update_python` runs.
+    def encode_update(self, state: State, player: int, out: np.ndarray, memo: dict | None = None) -> None:
+        """Rewrite ``out`` (a buffer of any contents, length ``observation_size``) with seat ``player``'s
+        view of ``state``: afterwards it equals what :meth:`encode` writes into a zeroed array (the
+        conformance suite checks this in every game). The compiled encoder writes the whole buffer
+        (zeroing it first); where there is none, or it declines the buffer (not a C-contiguous float32
+        array), the buffer is zeroed and :meth:`encode` re-encodes it. ``memo`` is unused (it held an
+        incremental Python encoder's snapshot; kept so that existing callers still work).
         """
         c = self._c_encode
         if c is None or not c(state, player, out, self.c_layout):
-            self.encode_update_python(state, player, out, memo)
-
-    def encode_update_python(self, state: State, player: int, out: np.ndarray, memo: dict) -> None:
-        """:meth:`encode_update` in Python. A game may keep in ``memo`` whatever lets it rewrite only
-        the parts that changed (``mythenv.core.observe.snapshot_encoder``). The default re-encodes."""
-        out.fill(0.0)
-        self.encode(state, player, out)
+            out.fill(0.0)
+            self.encode(state, player, out)
 
     def observation(self, state: State, player: int, out: np.ndarray | None = None) -> np.ndarray:
         if out is None:

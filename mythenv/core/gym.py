@@ -86,8 +86,6 @@ class SingleAgentEnv(gymnasium.Env):
         self.action_space = gymnasium.spaces.Discrete(self.game.num_actions)
         self._mask = np.zeros(self.game.num_actions, np.int8)
         self._obs_buf = np.zeros(self.game.observation_size, np.float32)
-        self._memo: dict = {}
-        self._memo_state, self._memo_seat = None, -1
         self._episodes = 0
         self._rng = np.random.default_rng()
         self.game_state = None
@@ -119,11 +117,8 @@ class SingleAgentEnv(gymnasium.Env):
     def _obs(self, ended: bool = False) -> tuple[np.ndarray, dict]:
         st = self.game_state
         if type(self.game).observation is Game.observation:
-            # the learner's buffer is updated incrementally (Game.encode_update), restarted per state
-            if self._memo_state is not st or self._memo_seat != self.seat:
-                self._memo_state, self._memo_seat, self._memo = st, self.seat, {}
-                self._obs_buf.fill(0.0)
-            self.game.encode_update(st, self.seat, self._obs_buf, self._memo)
+            # the learner's buffer is rewritten in place (Game.encode_update), then copied
+            self.game.encode_update(st, self.seat, self._obs_buf)
             obs = self._obs_buf.copy()
         else:
             obs = self.game.observation(st, self.seat)

@@ -121,20 +121,6 @@ def pile_counts(memo: dict, slot, cards, kind_of, values, nkinds: int) -> memory
     return memoryview(vec)
 
 
-def first_update(state, p: int, out: np.ndarray, memo: dict, encode, snapshot) -> None:
-    """The opening of an incremental ``Game.encode_update`` that keeps a snapshot of its inputs in
-    ``memo[0]``, for a call that finds none there (callers test ``memo.get(0) is None`` themselves: that
-    test runs at every call). The first call (``out`` is zeros) gets a full ``encode(state, p, out)`` and
-    ``memo[0] = snapshot(state, p)``. A buffer that is not a C-contiguous float32 array is zeroed and
-    re-encoded and gets no snapshot, so every call on it comes back here."""
-    if out.dtype != np.float32 or not out.flags.c_contiguous:
-        out.fill(0.0)
-        encode(state, p, out)
-        return
-    encode(state, p, out)
-    memo[0] = snapshot(state, p)
-
-
 #: how to rebuild the compiled encoders, named by the warning about a stale one
 REBUILD = "python setup.py build_ext --inplace (a checkout) or pip install -e . (or reinstall)"
 
@@ -193,20 +179,3 @@ def compiled_module(name: str):
                       f"{REBUILD}", StaleCompiledEncoderWarning, stacklevel=2)
         return None
     return mod
-
-
-def snapshot_encoder(encode, snapshot, update):
-    """A ``Game.encode_update_python`` method for a game that keeps a snapshot of its encoder's inputs in
-    ``memo[0]``: the first call (or a buffer it cannot update in place) goes to :func:`first_update`
-    with ``encode(state, p, out)`` and ``snapshot(state, p)``; later calls to ``update(state, p, w, m)``
-    with ``w`` a memoryview of ``out`` and ``m`` the snapshot, which rewrites what changed."""
-
-    def encode_update_python(self, state, p: int, out: np.ndarray, memo: dict) -> None:
-        m = memo.get(0)
-        if m is None:
-            first_update(state, p, out, memo, encode, snapshot)
-            return
-        update(state, p, memoryview(out), m)
-
-    encode_update_python.__doc__ = update.__doc__
-    return encode_update_python

@@ -87,7 +87,7 @@ def test_compiled_encoder_declines_buffers_it_cannot_write(gid):
         assert np.array_equal(np.asarray(after), np.asarray(before))
     # and the Game falls back to Python for them: a strided buffer still gets the right values
     strided = np.zeros(2 * n, np.float32)[::2]
-    game.encode_update(state, 0, strided, {})
+    game.encode_update(state, 0, strided)
     assert np.array_equal(strided, python_observation(game, state, 0))
 
 
@@ -165,7 +165,7 @@ def test_compiled_encoder_leaks_nothing(gid):
 @pytest.mark.parametrize("gid", sorted({c.values[0] for c in COMPILED_CASES}))
 def test_env_switching_encoders_mid_game_stays_exact(gid):
     """The AEC env calls the compiled encoder directly; switching a game to its Python encoder (and
-    back) in the middle of a game restarts the seat's incremental Python state instead of trusting it."""
+    back) in the middle of a game keeps every observation exact."""
     env = mythenv.make_env(gid).unwrapped
     rng = np.random.default_rng(0)
     steps = 0

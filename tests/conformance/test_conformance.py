@@ -254,10 +254,11 @@ def test_module_style_env_and_render(gid, cfg):
 
 
 @pytest.mark.parametrize("gid,cfg", CASES)
-def test_incremental_observation_equals_full_encode(gid, cfg):
-    """The env's observations (updated in place by Game.encode_update, seat by seat, observed at
-    irregular moments) equal a fresh full encode of the same state, for every seat, every step;
-    a new state (reset, loaded state) starts over; the gym wrapper's observation too."""
+def test_env_observation_equals_full_encode(gid, cfg):
+    """The env's observations (written in place into each seat's buffer, or into a fresh array, by the
+    compiled encoder or the Python one, seat by seat, observed at irregular moments) equal a fresh full
+    encode of the same state, for every seat, every step, over resets and a loaded state; the gym
+    wrapper's observation (Game.encode_update) too."""
     game = mythenv.make_game(gid, **cfg)
     rng = np.random.default_rng(3)
     for copy_obs, compiled in ((True, True), (False, False)):
@@ -266,7 +267,7 @@ def test_incremental_observation_equals_full_encode(gid, cfg):
         env.game.use_compiled(compiled)  # the compiled encoder (if the game has one) or the Python one
         for episode in range(3):
             env.reset(seed=episode)
-            if episode == 2:  # a loaded state restarts every seat's buffer
+            if episode == 2:  # a loaded state
                 state = env.game_state.clone()
                 for _ in range(5):
                     if not state.is_terminal():

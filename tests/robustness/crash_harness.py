@@ -220,9 +220,10 @@ ABSURD = (2 ** 63, 10 ** 9, 10 ** 30, -(2 ** 63))
 def run_absurd(game_id: str, max_bytes: int = 50_000_000) -> int:
     """Issue 27 (item 9): every int attribute of a state set to an absurd value (``2**63``, ``10**9``,
     ``10**30``, ``-2**63``; a hook set a count to ``2**63`` and the Python encoder ran out of memory).
-    Both encoders (the Python one, full and incremental, and the compiled one) must return or raise
-    an error, allocating at most ``max_bytes`` (traced); run under an address-space limit. Prints
-    ``ok N`` (N encodings) or the first offender and exits 1."""
+    Both encoders (the Python one, for the last seat and, through ``Game.encode_update`` on a buffer
+    already written, for the first; and the compiled one) must return or raise an error, allocating at
+    most ``max_bytes`` (traced); run under an address-space limit. Prints ``ok N`` (N encodings) or the
+    first offender and exits 1."""
     import tracemalloc
 
     cases = 0
@@ -237,20 +238,19 @@ def run_absurd(game_id: str, max_bytes: int = 50_000_000) -> int:
                     if type(_raw(pos, name)) is not int:
                         continue
                     for bad in ABSURD:
-                        for incremental in (False, True) if not compiled else (False,):
+                        for reused in (False, True) if not compiled else (False,):
                             st = pos.clone()
                             out = np.zeros(game.observation_size, np.float32)
-                            memo: dict = {}
-                            if incremental:
-                                game.encode_update_python(st, 0, out, memo)
+                            if reused:
+                                game.encode_update(st, 0, out)
                             try:
                                 setattr(st, name, bad)
                             except (AttributeError, TypeError):
                                 continue
                             tracemalloc.start()
                             try:
-                                if incremental:
-                                    game.encode_update_python(st, 0, out, memo)
+                                if reused:
+                                    game.encode_update(st, 0, out)
                                 else:
                                     game.observation(st, game.num_players - 1)
                             except MemoryError:

@@ -5,6 +5,10 @@ sees its own hand (nothing of it while it is blind, except cards revealed to eve
 size of every hand, the cards of other hands it knows of (taken publicly from the discard pile,
 drawn by a blind player, or given by it in a blind trade), every kingdom, every front (Guardians,
 curses, Athena), the whole face-up discard pile, the deck size and the decision being taken now.
+
+``encode`` is the reference encoder; ``_cobserve.c`` is its compiled twin, checked against it bit for
+bit (``tests/conformance/test_compiled_encoders.py``). Where the twin is not used (not built,
+``MYTHENV_PURE_PYTHON=1``, or a buffer it declines), ``encode`` re-encodes the whole observation.
 """
 
 from __future__ import annotations
@@ -238,156 +242,6 @@ def encode(state: DemigodsState, p: int, out: np.ndarray) -> None:
     w[P["round"]] = min(state.turns / (game.config["max_rounds"] * n), 1.0)
     if game.explicit:
         w[P["speech_mode"]] = 1.0
-
-
-# ----------------------------------------------------------------------------- incremental encoding
-# Each piece is rewritten only when one of its inputs differs from the snapshot kept in the memo:
-# zone lists are compared by value (C-speed list equality); for the knowledge flags the cards whose
-# flag changed are found from a bytes snapshot, and a hand is rewritten when one of them is in it.
-_ZEROS = memoryview(np.zeros(4096, np.float32))
-_KNOWS = [bytes((v >> s) & 1 for v in range(256)) for s in range(8)]  # vis byte -> seat s knows it
-(_M_KP, _M_HEAD, _M_BLESSED, _M_DISC, _M_DECK, _M_PEND, _M_TURNS, _M_HANDS) = range(8)
-# _M_HANDS + q: seat q's hand; then per seat: kingdom, front
-_UNSET = object()
-_HEADS: dict[tuple, memoryview] = {}  # (players, seat, head key) -> the head's float32 values
-
-
-def _head_of(state: DemigodsState, p: int, P: dict, key: tuple) -> memoryview:
-    """The head piece (decision .. turn_seat) of this key (all ``_write_head`` reads), cached."""
-    if len(_HEADS) > 50_000:  # bounded; a game meets a few dozen keys per seat
-        _HEADS.clear()
-    assert P["decision"] == 0
-    buf = np.zeros(P["my_hand"], np.float32)
-    _write_head(memoryview(buf), state, p, P)
-    head = _HEADS[key] = memoryview(buf)
-    return head
-
-
-def _changed(new: bytes, old: bytes) -> list[int]:
-    """The cards whose 0/1 flag differs between two snapshots."""
-    x = int.from_bytes(new, "little") ^ int.from_bytes(old, "little")
-    out = []
-    while x:
-        low = x & -x
-        out.append((low.bit_length() - 1) >> 3)
-        x ^= low
-    return out
-
-
-def _snapshot(state: DemigodsState, p: int) -> list:
-    """The memo of ``encode_update`` after a full encode of ``state``: every input as it is now."""
-    n = seats(state)
-    m = [None] * (_M_HANDS + 3 * n)
-    m[_M_KP] = state.vis.translate(_KNOWS[p])
-    m[_M_BLESSED] = bytes(state.blessed)
-    m[_M_DISC] = state.discard[:]
-    m[_M_DECK] = (len(state.deck), state.reshuffled)
-    m[_M_PEND] = state.pending[-1] if state.pending and state.phase != OVER else None
-    m[_M_TURNS] = state.turns
-    for q in range(n):
-        m[_M_HANDS + q] = state.hand[q][:]
-        m[_M_HANDS + n + q] = state.kingdom[q][:]
-        m[_M_HANDS + 2 * n + q] = state.front[q][:]
-    m[_M_HEAD] = _UNSET  # the head is rewritten at the next call
-    return m
-
-
-def update(state: DemigodsState, p: int, w: memoryview, m) -> None:
-    """The update step of ``snapshot_encoder`` (``Game.encode_update`` after the first call): rewrite
-    the pieces of ``w`` whose inputs differ from the snapshot ``m``, and refresh ``m``."""
-    game = state.game
-    P = game.obs_offsets
-    n = seats(state)
-    kind_of = game.kind_of
-    vis = state.vis
-    bit = 1 << p
-    # the cards whose "p knows it" flag changed: their hands are rewritten
-    kp = vis.translate(_KNOWS[p])
-    if kp == m[_M_KP]:
-        kp_chg = ()
-    else:
-        kp_chg = _changed(kp, m[_M_KP])
-        m[_M_KP] = kp
-    # decision .. turn_seat
-    phase = state.phase
-    pending = state.pending
-    if phase == OVER:
-        key = None
-    else:
-        cur = state.current_player()
-        key = (pending[-1][0] if pending else phase, cur, state.turn_player,
-               not pending and phase != DRAW and state.is_blind(cur))
-    if key != m[_M_HEAD]:
-        m[_M_HEAD] = key
-        key = (n, p, key)
-        head = _HEADS.get(key)
-        if head is None:
-            head = _head_of(state, p, P, key)
-        w[0:P["my_hand"]] = head
-    # hands: own (what p sees of it), then the others' sizes and known cards
-    hand = state.hand
-    blessed = state.blessed
-    bl_changed = blessed != m[_M_BLESSED]
-    if bl_changed:
-        m[_M_BLESSED] = bytes(blessed)
-    for i in range(n):
-        q = (p + i) % n
-        h = hand[q]
-        j = _M_HANDS + q
-        if h != m[j] or kp_chg and _hits(kp_chg, h):
-            m[j] = h[:]
-            if i:
-                base = P["known_hands"] + (i - 1) * NK
-                w[base:base + NK] = _ZEROS[:NK]
-                _write_other_hand(w, i, h, kind_of, vis, bit, P)
-            else:
-                base = P["my_hand"]
-                w[base:base + NK] = _ZEROS[:NK]
-                _write_my_hand(w, h, kind_of, vis, bit, P)
-                w[P["hand_sizes"]] = min(len(h) / 10.0, 1.0)
-        # the seat's public block: kingdom, totals, front, can claim
-        j += n
-        kingdom = state.kingdom[q]
-        front = state.front[q]
-        if bl_changed or kingdom != m[j] or front != m[j + n]:
-            m[j] = kingdom[:]
-            m[j + n] = front[:]
-            base = P["front"] + i * 11
-            w[base:base + 11] = _ZEROS[:11]
-            w[P["can_claim"] + i] = 0.0
-            _write_seat(w, i, _seat_block(state, q), P)
-    # piles
-    pile = state.discard
-    if pile != m[_M_DISC]:
-        m[_M_DISC] = pile[:]
-        base = P["discard_top"]
-        w[base:base + NK + 1] = _ZEROS[:NK + 1]
-        w[base + (kind_of[pile[-1]] if pile else NK)] = 1.0
-        w[P["discard_pile"]:P["discard_pile"] + NK] = _discard_counts(state)
-    key = (len(state.deck), state.reshuffled)
-    if key != m[_M_DECK]:
-        m[_M_DECK] = key
-        w[P["deck_size"]] = key[0] / game.num_cards
-        w[P["reshuffled"]] = 1.0 if key[1] else 0.0
-    # the decision's details
-    rec = pending[-1] if pending and phase != OVER else None
-    if rec != m[_M_PEND]:
-        m[_M_PEND] = rec
-        start = P["pending_card"]
-        w[start:P["round"]] = _ZEROS[:P["round"] - start]
-        if rec is not None:
-            _write_pending(w, state, p, P)
-    if state.turns != m[_M_TURNS]:
-        m[_M_TURNS] = state.turns
-        w[P["round"]] = min(state.turns / (game.config["max_rounds"] * n), 1.0)
-
-
-def _hits(cards, zone: list) -> bool:
-    for c in cards:
-        if c in zone:
-            return True
-    return False
-
 
 
 # ----------------------------------------------------------------------------- compiled encoder

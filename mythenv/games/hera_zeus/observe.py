@@ -5,6 +5,10 @@ pile; the opponent's face-up cards, the sizes of its hand and deck, the cards of
 knows of (taken publicly by Sirens / Persephone or shown by Pythia until the opponent next plays a
 card face down), the last hand Pythia showed it, and the opponent's discard pile as far as it can
 track it (after the opponent's Hades only the top card is certain).
+
+``encode`` is the reference encoder; ``_cobserve.c`` is its compiled twin, checked against it bit for
+bit (``tests/conformance/test_compiled_encoders.py``). Where the twin is not used (not built,
+``MYTHENV_PURE_PYTHON=1``, or a buffer it declines), ``encode`` re-encodes the whole observation.
 """
 
 from __future__ import annotations
@@ -14,7 +18,7 @@ import numpy as np
 from mythenv.core.clayout import CDecl, CEnum, CStrings
 from mythenv.core.observe import Observer, pile_counts
 
-from .rules import DECK, FIG, HAND_LIMIT, KIND_OF, NCARDS, NCOL, NK, NROW, OVER, SETUP, HeraZeusState
+from .rules import DECK, FIG, HAND_LIMIT, KIND_OF, NCOL, NK, NROW, OVER, SETUP, HeraZeusState
 
 PHASES = ("setup", "turn", "pegasus_column", "order_discard", "dionysus_place", "over")
 SLOT = NK + 2  # kind one-hot, figure, face-up (own) / face-down unknown (opponent)
@@ -50,7 +54,6 @@ _P = {name: piece.start for name, piece in OBSERVER.pieces.items()}
 
 _A = _P["my_hand"]            # my_hand, my_hand_known_to_opp, my_deck: contiguous
 _B = _P["my_discard"]         # my_discard .. sizes: contiguous
-_B_LEN = _P["pending_card"] - _B
 assert _P["my_deck"] + NK == _P["my_field"] and _P["sizes"] + 4 == _P["pending_card"]
 _PHASE, _TO_MOVE, _SIDE, _AP, _AP_USED = (_P[k] for k in ("phase", "to_move", "side", "action_points", "ap_used"))
 _MAY, _TURN, _MY_FIELD, _OPP_FIELD = _P["may_challenge"], _P["turn"], _P["my_field"], _P["opp_field"]
@@ -58,6 +61,8 @@ _OPP_DISC, _OPP_HAND, _MEM, _SIZES = _P["opp_discard"], _P["opp_hand_known"], _P
 _PEND_CARD, _PEND_FROM, _ORDER = _P["pending_card"], _P["pending_from"], _P["order_left"]
 _PENDING_PHASE = {"pegcol": 2, "order": 3, "dio": 4}
 _COL_LEN = NROW * SLOT
+# the discard writers write a pile's top (and the untracked count) right after its counts
+assert _P["my_discard_top"] == _B + NK and _P["opp_discard_top"] == _OPP_DISC + NK + 1
 
 
 def _add_counts(w, base: int, cards) -> None:
@@ -70,6 +75,7 @@ def _add_counts(w, base: int, cards) -> None:
 
 
 _QUARTERS = [min(0.25 * n, 1.0) for n in range(DECK + 1)]  # a count / 4, capped at 1 (as _add_counts)
+_BIT_OF = [bytes((v >> s) & 1 for v in range(256)) for s in range(2)]  # vis byte -> seat s knows it
 
 
 def _memo(state: HeraZeusState) -> dict:
@@ -200,199 +206,6 @@ def encode(state: HeraZeusState, p: int, out: np.ndarray) -> None:
     _write_sizes(w, state, p)
     if state.pending:
         _write_pending(w, state, p)
-
-
-# ----------------------------------------------------------------------------- incremental encoding
-# Each piece is rewritten only when one of its inputs differs from the snapshot kept in the memo:
-# zone lists are compared by value (C-speed list equality); for the per-card flags (who knows a
-# card, face up) the cards whose flag changed are found from a bytes snapshot, and a piece is
-# rewritten when one of them lies in its zones.
-_ZEROS = memoryview(np.zeros(OBSERVER.size, np.float32))
-_BIT_OF = [bytes((v >> s) & 1 for v in range(256)) for s in range(2)]  # vis byte -> seat s knows it
-_HEAD_END = _TURN + 1
-_MY_DISC_LEN = 2 * NK + 1
-_OPP_DISC_LEN = 2 * NK + 2
-_PEND_LEN = OBSERVER.size - _PEND_CARD
-assert _PHASE == 0 and _P["my_discard_top"] == _B + NK and _P["opp_discard_top"] == _OPP_DISC + NK + 1
-assert _P["order_left"] + NK == OBSERVER.size
-_ALL = list(range(NCARDS))
-# memo slots: snapshots of the inputs
-(_M_KP, _M_KO, _M_UP, _M_HEAD, _M_HAND, _M_DECK, _M_MYD, _M_OPPD, _M_OPPH, _M_ODECK, _M_MEM,
- _M_PEND) = range(12)
-_M_COLS = 12  # 3 own columns, then 3 opponent columns
-_M_SIZE = _M_COLS + 2 * NCOL
-_M_PILES = _M_SIZE  # last slot: pile_counts' cache of this seat's piles
-_HEADS: dict[tuple, memoryview] = {}  # head key -> the head's float32 values
-
-
-def _head_of(state: HeraZeusState, p: int, key: tuple) -> memoryview:
-    """The head piece of this key (everything ``_write_head`` reads is in the key), cached."""
-    if len(_HEADS) > 50_000:  # bounded; a real game meets a few hundred keys
-        _HEADS.clear()
-    buf = np.zeros(_HEAD_END, np.float32)
-    _write_head(memoryview(buf), state, p)
-    head = _HEADS[key] = memoryview(buf)
-    return head
-
-
-def _snapshot(state: HeraZeusState, p: int) -> list:
-    """The memo of ``encode_update`` after a full encode of ``state``: every input as it is now."""
-    o = 1 - p
-    m = [None] * (_M_SIZE + 1)
-    m[_M_PILES] = {}
-    m[_M_KP] = state.vis.translate(_BIT_OF[p])
-    m[_M_KO] = state.vis.translate(_BIT_OF[o])
-    m[_M_UP] = bytes(state.up)
-    m[_M_HAND] = state.hand[p][:]
-    m[_M_COLS:_M_COLS + NCOL] = [col[:] for col in state.field[p]]
-    m[_M_COLS + NCOL:_M_SIZE] = [col[:] for col in state.field[o]]
-    m[_M_MYD] = state.disc[p][:]
-    m[_M_OPPD] = state.disc[o][:]
-    m[_M_OPPH] = state.hand[o][:]
-    m[_M_ODECK] = len(state.deck[o])
-    m[_M_MEM] = state.memory[p][:] if state.memory[p] is not None else None
-    m[_M_PEND] = bool(state.pending)
-    return m  # the head and the deck are rewritten at the next call (their snapshots are None)
-
-
-def _clear(w, start: int, length: int) -> None:
-    w[start:start + length] = _ZEROS[:length]
-
-
-def _changed(new: bytes, old: bytes | None) -> list[int]:
-    """The cards whose 0/1 flag differs between two snapshots (all cards when there is none)."""
-    if old is None:
-        return _ALL
-    x = int.from_bytes(new, "little") ^ int.from_bytes(old, "little")
-    out = []
-    while x:
-        low = x & -x
-        out.append((low.bit_length() - 1) >> 3)
-        x ^= low
-    return out
-
-
-def _hits(cards, zone: list) -> bool:
-    for c in cards:
-        if c in zone:
-            return True
-    return False
-
-
-def update(state: HeraZeusState, p: int, w: memoryview, m) -> None:
-    """The update step of ``snapshot_encoder`` (``Game.encode_update`` after the first call): rewrite
-    the pieces of ``w`` whose inputs differ from the snapshot ``m``, and refresh ``m``."""
-    piles = m[_M_PILES]
-    o = 1 - p
-    vis = state.vis
-    hand = state.hand[p]
-    # what p knows matters for the opponent's zones: a card now in p's hand (a draw) is in none
-    kp = vis.translate(_BIT_OF[p])
-    if kp == m[_M_KP]:
-        kp_chg = ()
-    else:
-        kp_chg = [c for c in _changed(kp, m[_M_KP]) if c not in hand]
-        m[_M_KP] = kp
-    # what the opponent knows matters for p's hand only
-    ko = vis.translate(_BIT_OF[o])
-    ko_hit = False
-    if ko != m[_M_KO]:
-        ko_hit = _hits(_changed(ko, m[_M_KO]), hand)
-        m[_M_KO] = ko
-    # phase .. turn: a few small numbers pick one of a few hundred distinct heads (cached)
-    turns = state.turns
-    pending = state.pending
-    key = (state.phase, pending[-1][0] if pending else None, state.current_player() == p, p, state.ap_left,
-           state.ap_used, min(turns[p], 50), min(turns[o], 2), state.turn_player)
-    if key != m[_M_HEAD]:
-        m[_M_HEAD] = key
-        head = _HEADS.get(key)
-        if head is None:
-            head = _head_of(state, p, key)
-        w[0:_HEAD_END] = head
-    # own hand (its size too) and the part of it the opponent knows
-    if ko_hit or hand != m[_M_HAND]:
-        m[_M_HAND] = hand[:]
-        w[_A:_A + 2 * NK] = _ZEROS[:2 * NK]
-        for c in hand:
-            i = _A + KIND_OF[c]
-            v = w[i]
-            if v < 1.0:
-                w[i] = v + 0.25
-            if ko[c]:
-                i += NK
-                v = w[i]
-                if v < 1.0:
-                    w[i] = v + 0.25
-        w[_SIZES] = len(hand) / HAND_LIMIT
-    deck = state.deck[p]
-    if deck != m[_M_DECK]:
-        m[_M_DECK] = deck[:]
-        w[_A + 2 * NK:_A + 3 * NK] = pile_counts(piles, "deck", deck, KIND_OF, _QUARTERS, NK)
-        w[_SIZES + 1] = len(deck) / DECK
-    # fields, column by column (face-up flags matter for p's own cards only)
-    up = state.up
-    field = state.field[p]
-    if up != m[_M_UP]:
-        up_chg = _changed(bytes(up), m[_M_UP])
-        m[_M_UP] = bytes(up)
-    else:
-        if field == m[_M_COLS:_M_COLS + NCOL]:
-            field = None
-        up_chg = ()
-    if field is not None:
-        off = _MY_FIELD
-        i = _M_COLS
-        for col in field:
-            if col != m[i] or up_chg and _hits(up_chg, col):
-                m[i] = col[:]
-                w[off:off + _COL_LEN] = _ZEROS[:_COL_LEN]
-                _write_my_col(w, col, off, up)
-            off += _COL_LEN
-            i += 1
-    field = state.field[o]
-    if kp_chg or field != m[_M_COLS + NCOL:_M_SIZE]:
-        bit = 1 << p
-        off = _OPP_FIELD
-        i = _M_COLS + NCOL
-        for col in field:
-            if col != m[i] or kp_chg and _hits(kp_chg, col):
-                m[i] = col[:]
-                w[off:off + _COL_LEN] = _ZEROS[:_COL_LEN]
-                _write_opp_col(w, col, off, vis, bit)
-            off += _COL_LEN
-            i += 1
-    # discard piles, the opponent's hand as known, Pythia's memory, sizes
-    pile = state.disc[p]
-    if pile != m[_M_MYD]:
-        m[_M_MYD] = pile[:]
-        _clear(w, _B, _MY_DISC_LEN)
-        _write_my_discard(w, state, p, piles)
-    pile = state.disc[o]
-    if pile != m[_M_OPPD] or kp_chg and _hits(kp_chg, pile):
-        m[_M_OPPD] = pile[:]
-        _clear(w, _OPP_DISC, _OPP_DISC_LEN)
-        _write_opp_discard(w, state, p, piles)
-    ohand = state.hand[o]
-    if ohand != m[_M_OPPH] or kp_chg and _hits(kp_chg, ohand):
-        m[_M_OPPH] = ohand[:]
-        _clear(w, _OPP_HAND, NK)
-        _add_counts(w, _OPP_HAND, [c for c in ohand if kp[c]])
-        w[_SIZES + 2] = min(len(ohand), HAND_LIMIT) / HAND_LIMIT
-    n = len(state.deck[o])
-    if n != m[_M_ODECK]:
-        m[_M_ODECK] = n
-        w[_SIZES + 3] = n / DECK
-    mem = state.memory[p]
-    if mem != m[_M_MEM]:
-        m[_M_MEM] = mem[:] if mem is not None else None
-        _clear(w, _MEM, NK + 1)
-        _write_memory(w, mem)
-    if pending or m[_M_PEND]:
-        m[_M_PEND] = bool(pending)
-        _clear(w, _PEND_CARD, _PEND_LEN)
-        if pending:
-            _write_pending(w, state, p)
 
 
 # ----------------------------------------------------------------------------- compiled encoder

@@ -14,12 +14,10 @@ schema from them); this module wires them into the Game class. Map: ``docs/map.m
 
 from __future__ import annotations
 
-import numpy as np
-
 from mythenv.core.actions import ActionCodec
 from mythenv.core.env import env_constructors
 from mythenv.core.game import Game, GameInfo, Option
-from mythenv.core.observe import compiled_module, snapshot_encoder
+from mythenv.core.observe import compiled_module
 from mythenv.core.registry import register_game
 
 from . import observe, render, rules
@@ -72,9 +70,6 @@ class MythologiesGame(Game):
         assert self.codec.size == rules.NUM_ACTIONS
         self.observer = observe.make_observer(self.num_players)
         self._P = {name: piece.start for name, piece in self.observer.pieces.items()}
-        # each piece's start, stop and as many zeros (observe.encode_update clears pieces with them)
-        self._span = {name: (piece.start, piece.stop, np.zeros(piece.size, np.float32))
-                      for name, piece in self.observer.pieces.items()}
 
     @property
     def num_players(self) -> int:
@@ -95,8 +90,6 @@ class MythologiesGame(Game):
 
     def compiled_layout(self) -> tuple:
         return observe.c_layout(self)
-
-    encode_update_python = snapshot_encoder(observe._encode, observe._snapshot, observe.update)
 
     def action_to_string(self, action: int) -> str:
         return rules.describe_action(action)

@@ -5,12 +5,13 @@ order). Everything on the table is public (pantheons including the cards under t
 piles, exiled cards, face-up sanctuary cards, placed pawns, tokens); hidden are the other seats'
 cards drawn from a draw pile, face-down sanctuary cards the viewer has not seen (Loki) and the other
 seats' selection commits until they are revealed.
+
+``encode`` is the reference encoder; ``_cobserve.c`` is its compiled twin, checked against it bit for
+bit (``tests/conformance/test_compiled_encoders.py``). Where the twin is not used (not built,
+``MYTHENV_PURE_PYTHON=1``, or a buffer it declines), ``encode`` re-encodes the whole observation.
 """
 
 from __future__ import annotations
-
-from itertools import compress
-from operator import attrgetter, ne
 
 import numpy as np
 
@@ -379,140 +380,6 @@ def encode(game, state, p: int, out: np.ndarray) -> None:
     _boards(w, P, state)
     _thirds_memo(w, P["exiled"], state, "exile", state.exile)
     _slot_preview(w, P, state, p)
-
-
-def _nested(x: list) -> list:
-    return [y[:] for y in x]
-
-
-def _diff(a, b) -> list[int]:
-    """Indices where two sequences of the same length differ (the loop runs in C)."""
-    return list(compress(range(len(a)), map(ne, a, b)))
-
-
-# the state fields each section reads; encode_update keeps copies of them in its memo, deep enough
-# that later moves of the rules leave them as they were
-_TOKENS = attrgetter("fav", "gem", "comp", "trials")
-_HANDS = attrgetter("hand", "known")
-_COMMITS = attrgetter("commits", "free", "phase", "sel_step")
-
-
-def _copy_tokens(x):
-    return x[0][:], x[1][:], _nested(x[2]), _nested(x[3])
-
-
-def _encode(state, p: int, out: np.ndarray) -> None:
-    """:func:`encode` with the state's game (the form ``first_update`` calls)."""
-    encode(state.game, state, p, out)
-
-
-def _snapshot(state, p: int) -> dict:
-    """The memo of ``encode_update`` after a full encode of ``state``: every input as it is now."""
-    return {
-        "rel": [(p + i) % state.n for i in range(seats(state))],
-        "header": _header(state.game, state, p),
-        "tokens": _copy_tokens(_TOKENS(state)),
-        "pan": [_nested(x) for x in state.pan],
-        "disc": _nested(state.disc),
-        "hand": _nested(state.hand),
-        "known": bytes(state.known),
-        "dest": state.dest_board[:],
-        "commits": (state.commits[:], state.free[:], state.phase, state.sel_step),
-        "pawns": [_nested(x) for x in state.pawns],
-        "sanct": (state.sanct[:], state.faceup[:]),
-        "boards": (state.boards[:], list(map(len, state.piles))),
-        "exile": state.exile[:],
-        "preview": True,  # written or not, the first update clears it
-    }
-
-
-def _zero(w, game, *names) -> None:
-    """Zero the named pieces."""
-    for name in names:
-        a, b, zeros = game._span[name]
-        w[a:b] = zeros
-
-
-def update(state, p: int, w: memoryview, m) -> None:
-    """The update step of ``snapshot_encoder`` (``Game.encode_update`` after the first call): rewrite
-    the sections of ``w`` whose inputs differ from the snapshot ``m``, and refresh ``m``."""
-    game = state.game
-    P = game._P
-    header = _header(game, state, p)
-    old = m["header"]
-    if header != old:
-        for i in old:
-            w[i] = 0.0
-        for i in header:
-            w[i] = 1.0
-        m["header"] = header
-    rel = m["rel"]
-    cur = _TOKENS(state)
-    if cur != m["tokens"]:
-        m["tokens"] = _copy_tokens(cur)
-        _tokens(w, P, state, rel)
-    pan, old = state.pan, m["pan"]
-    if pan != old:
-        for i, q in enumerate(rel):
-            if pan[q] != old[q]:
-                old[q] = _nested(pan[q])
-                _pantheon_at(w, P, state, i, q)
-    disc, old = state.disc, m["disc"]
-    if disc != old:
-        for i, q in enumerate(rel):
-            if disc[q] != old[q]:
-                old[q] = disc[q][:]
-                _thirds_memo(w, P["discard"] + i * NDESIGNS, state, q, disc[q])
-    known = state.known
-    known_changed = known != m["known"]
-    if known_changed:
-        m["known"] = bytes(known)
-    if known_changed or state.hand != m["hand"]:
-        m["hand"] = _nested(state.hand)
-        _zero(w, game, "hand_own", "hand_size", "hand_known", "hand_slots")
-        _hands(w, P, state, p, rel)
-    if state.dest_board != m["dest"]:
-        m["dest"] = state.dest_board[:]
-        _zero(w, game, "destined")
-        _destined(w, P, state, rel)
-    cur = _COMMITS(state)
-    if cur != m["commits"]:
-        m["commits"] = cur[0][:], cur[1][:], cur[2], cur[3]
-        _zero(w, game, "commits")
-        _commits(w, P, state, p, rel)
-    if state.pawns != m["pawns"]:
-        m["pawns"] = [_nested(x) for x in state.pawns]
-        _zero(w, game, "pawns_placed", "sanct_pawn")
-        _pawns(w, P, state, rel)
-    sanct, faceup = state.sanct, state.faceup
-    old = m["sanct"]
-    if known_changed:
-        m["sanct"] = sanct[:], faceup[:]
-        _zero(w, game, "sanctuary")
-        _sanctuary(w, P, state, p, range(16))
-    elif sanct != old[0] or faceup != old[1]:
-        where = set(_diff(sanct, old[0]))
-        where.update(_diff(faceup, old[1]))
-        m["sanct"] = sanct[:], faceup[:]
-        so, size = P["sanctuary"], NDESIGNS + 2
-        zeros = game._span["sanctuary"][2][:size]
-        for pos in where:
-            w[so + pos * size:so + (pos + 1) * size] = zeros
-        _sanctuary(w, P, state, p, where)
-    old = m["boards"]
-    lens = list(map(len, state.piles))
-    if lens != old[1] or state.boards != old[0]:
-        m["boards"] = state.boards[:], lens
-        _zero(w, game, "board_myth")
-        _boards(w, P, state)
-        for i, q in enumerate(rel):
-            _trial_progress(w, P, state, i, q)
-    if state.exile != m["exile"]:
-        m["exile"] = state.exile[:]
-        _thirds_memo(w, P["exiled"], state, "exile", state.exile)
-    if m["preview"]:  # only a place decision writes it: zero it only after one
-        _zero(w, game, "slot_preview")
-    m["preview"] = _slot_preview(w, P, state, p)
 
 
 # ----------------------------------------------------------------------------- compiled encoder

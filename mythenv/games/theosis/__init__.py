@@ -20,7 +20,7 @@ from __future__ import annotations
 from mythenv.core.env import env_constructors
 from mythenv.core.errors import ConfigError
 from mythenv.core.game import Game, GameInfo, Option
-from mythenv.core.observe import compiled_module, snapshot_encoder
+from mythenv.core.observe import compiled_module
 from mythenv.core.registry import register_game
 
 from . import observe, render, rules
@@ -215,8 +215,6 @@ class TheosisGame(Game):
 
     def compiled_layout(self) -> tuple:
         return observe.c_layout(self)
-
-    encode_update_python = snapshot_encoder(observe.encode, observe._snapshot, observe.update)
 
     def action_to_string(self, action: int) -> str:
         return rules.describe_action(action)

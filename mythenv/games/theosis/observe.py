@@ -8,12 +8,13 @@ board, every purse, who takes part in a bidding and who has bid, the bids once r
 at once), and its team's Mage Tower draw; in the co-op preparation the enemy heroes (who they are,
 their Health, gold and spots, what they took out of the game: all public). Seats are relative:
 index 0 is the observing seat, then clockwise.
+
+``encode`` is the reference encoder; ``_cobserve.c`` is its compiled twin, checked against it bit for
+bit (``tests/conformance/test_compiled_encoders.py``). Where the twin is not used (not built,
+``MYTHENV_PURE_PYTHON=1``, or a buffer it declines), ``encode`` re-encodes the whole observation.
 """
 
 from __future__ import annotations
-
-from itertools import compress
-from operator import attrgetter, ne
 
 import numpy as np
 
@@ -424,10 +425,8 @@ def _pile(w, state, p: int, myteam: int, q: int, j: int, cards) -> None:
         w[o + (9 + j if vis[c] & bit else 12)] = 1.0
 
 
-def _monsters(w, state, p: int, clear: bool) -> None:
-    """--- Monsters: the monster pieces (zeroed first when ``clear``)."""
-    if clear:
-        w[_MON_START:_MON_STOP] = _MON_ZERO
+def _monsters(w, state, p: int) -> None:
+    """--- Monsters: the (zeroed) monster pieces."""
     mk = state.mkind
     if mk[0] < 0:
         return
@@ -484,7 +483,7 @@ def encode(state, p: int, out: np.ndarray) -> None:
     # single-element writes through a memoryview cost about half a numpy scalar write
     w = memoryview(out) if out.dtype == np.float32 and out.flags.c_contiguous else out
     myteam = state.team[p]
-    _monsters(w, state, p, False)  # --- Monsters
+    _monsters(w, state, p)  # --- Monsters
     for i, v in _small(state, p, myteam):
         w[i] = v
     first, toks = _hero_marks(state)
@@ -494,108 +493,6 @@ def encode(state, p: int, out: np.ndarray) -> None:
         for j, pile in enumerate((state.hand[q], state.disc[q], state.inplay[q])):
             w[_P["piles"] + rel * 3 + j] = len(pile) / 6.0
             _pile(w, state, p, myteam, q, j, pile)
-
-
-# what the hero blocks and the Power piles read (the small pieces are compared entry by entry):
-# per-hero lists (the nested ones last), the Ranking, the tokens, who saw each Power, the seats' piles
-_INPUTS = attrgetter("owner", "hp", "pos", "gold", "arch", "acted", "blackout", "stealth", "flip_w", "flip_a",
-                     "mana", "eq", "ranking", "token", "vis", "hand", "disc", "inplay")
-_HERO_LISTS, _VIS = 12, 14  # entries below _HERO_LISTS are per hero; then the Ranking, the tokens
-_NESTED = frozenset((10, 11, 15, 16, 17))
-_ZERO = memoryview(np.zeros(max(HF, CF), np.float32))
-# --- Monsters: the four monster pieces lie together at the end
-_MON_START = _P["monsters"]
-_MON_STOP = OBSERVER.pieces["mstrike"].stop
-_MON_ZERO = memoryview(np.zeros(_MON_STOP - _MON_START, np.float32))
-
-
-def _copy(i: int, x: list) -> list:
-    return [y[:] for y in x] if i in _NESTED else x[:]
-
-
-def _diff(a, b) -> list[int]:
-    """Indices where two sequences of the same length differ (the loop runs in C)."""
-    return list(compress(range(len(a)), map(ne, a, b)))
-
-
-def _snapshot(state, p: int) -> dict:
-    """The memo of ``encode_update`` after a full encode of ``state``: every input as it is now."""
-    return {"small": _small(state, p, state.team[p]), "marks": _hero_marks(state),
-            "in": tuple(_copy(i, x) for i, x in enumerate(_INPUTS(state)))}
-
-
-def update(state, p: int, w: memoryview, m) -> None:
-    """The update step of ``snapshot_encoder`` (``Game.encode_update`` after the first call): rewrite
-    the hero blocks, Power piles and small pieces of ``w`` whose inputs differ from the snapshot
-    ``m``, and refresh ``m``."""
-    seats(state)
-    myteam = state.team[p]
-    _monsters(w, state, p, True)  # --- Monsters: rewritten at every update
-    small = _small(state, p, myteam)
-    old = m["small"]
-    if small != old:
-        for i, _ in old:
-            w[i] = 0.0
-        for i, v in small:
-            w[i] = v
-        m["small"] = small
-    cur = _INPUTS(state)
-    old = m["in"]
-    if cur == old:
-        return
-    new = list(old)
-    heroes: set[int] = set()
-    marks = False
-    dirty = []
-    seen = ()
-    for i in _diff(cur, old):
-        a, b = cur[i], old[i]
-        new[i] = _copy(i, a)
-        if i < _HERO_LISTS:
-            heroes.update(_diff(a, b))
-            marks = marks or i == 0  # owner: the marks count chosen heroes only
-        elif i < _VIS:
-            marks = True
-        elif i == _VIS:
-            seen = _diff(a, b)
-        else:
-            dirty += [(q, i - _VIS - 1, b[q]) for q in _diff(a, b)]
-    m["in"] = tuple(new)
-    # hero blocks: the heroes whose entry in any list their block reads changed, or their marks
-    if marks:
-        first, toks = _hero_marks(state)
-        ofirst, otoks = m["marks"]
-        if first != ofirst or toks != otoks:
-            heroes.update(h for h in _HERO_RANGE if first.get(h) != ofirst.get(h) or toks.get(h) != otoks.get(h))
-        m["marks"] = (first, toks)
-    if heroes:
-        first, toks = m["marks"]
-        base = _P["heroes"]
-        for h in heroes:
-            o = base + h * HF
-            w[o:o + HF] = _ZERO[:HF]
-        _heroes(w, state, p, myteam, heroes, first, toks)
-    # Power piles: every pile whose contents changed, and the Powers whose visibility changed
-    if not dirty and not seen:
-        return
-    base = _P["cards"]
-    for _q, _j, cards in dirty:
-        for c in cards:
-            o = base + c * CF
-            w[o:o + CF] = _ZERO[:CF]
-    piles = (state.hand, state.disc, state.inplay)
-    for q, j, _old in dirty:
-        w[_P["piles"] + (q - p) % state.n * 3 + j] = len(piles[j][q]) / 6.0
-        _pile(w, state, p, myteam, q, j, piles[j][q])
-    if seen:
-        done = {(q, j) for q, j, _old in dirty}
-        for c in seen:  # a Power seen in a pile that did not change: rewrite its block where it lies
-            for q in range(state.n):
-                for j in range(3):
-                    if (q, j) not in done and c in piles[j][q]:
-                        o = base + c * CF
-                        w[o:o + CF] = _ZERO[:CF]
-                        _pile(w, state, p, myteam, q, j, [c])
 
 
 # ----------------------------------------------------------------------------- compiled encoder

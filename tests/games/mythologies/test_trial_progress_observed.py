@@ -16,7 +16,7 @@ MYTHS = ("greek", "egyptian", "norse", "hindu")
 
 
 def progress(s, viewer):
-    return checked_observation(s.game, s, viewer)[s.game._span["trial_progress"][0]:][:2 * s.n].reshape(s.n, 2)
+    return checked_observation(s.game, s, viewer)[s.game._P["trial_progress"]:][:2 * s.n].reshape(s.n, 2)
 
 
 def test_the_printed_trial_example_counts_up_to_met():
@@ -56,7 +56,7 @@ def test_progress_is_capped_at_met():
 
 
 def preview(s, viewer):
-    return checked_observation(s.game, s, viewer)[s.game._span["slot_preview"][0]:][:72].reshape(9, 8)
+    return checked_observation(s.game, s, viewer)[s.game._P["slot_preview"]:][:72].reshape(9, 8)
 
 
 def test_the_slot_preview_of_the_printed_trial_example():

@@ -1,9 +1,8 @@
-"""The fast paths: a clone's generator built on first use, and the incremental observation encoder."""
+"""The fast paths: a clone's generator built on first use, and the state's fields as ``__slots__``."""
 
 import numpy as np
 
 import mythenv
-from tests.conformance.helpers import play_incremental
 
 
 def _play(state, rng, steps):
@@ -34,18 +33,6 @@ def test_clone_draws_what_the_original_would_have_drawn():
                 la = st.legal_actions()
                 st.apply_action(la[int(x) % len(la)])
     assert a.to_dict() == b.to_dict()
-
-
-def test_encode_update_equals_a_full_encode_at_every_step():
-    for cfg in ({}, {"num_players": 4, "mode": "teams_2x2", "variant": "blitz", "expansion": True}):
-        game = mythenv.make_game("theosis_v0", **cfg)
-        checked = play_incremental(game, range(3), np.random.default_rng(2), every=False, prob=0.5)
-        assert checked > 3 * game.num_players
-
-
-def test_encode_update_of_a_strided_buffer_reencodes():
-    game = mythenv.make_game("theosis_v0")
-    assert play_incremental(game, [5], np.random.default_rng(3), every=False, strided=True, max_steps=300) > 2
 
 
 def test_every_field_is_a_slot():
