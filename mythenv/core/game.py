@@ -566,8 +566,10 @@ class Game(ABC):
         return self.observer.size
 
     # ----- states -----
-    @abstractmethod
-    def new_initial_state(self, seed: int | None = None) -> State: ...
+    def new_initial_state(self, seed: int | None = None) -> State:
+        """A new game of this config, its chance seeded with ``seed``: ``state_class(self, seed)`` (a
+        declared state builds its defaults and runs its setup, ``mythenv.core.fields.Declared``)."""
+        return self.state_class(self, seed)
 
     def state_from_dict(self, d: dict) -> State:
         if not isinstance(d, dict):

@@ -86,9 +86,6 @@ class DemigodsGame(Game):
     def num_players(self) -> int:
         return self.config["num_players"]
 
-    def new_initial_state(self, seed: int | None = None) -> rules.DemigodsState:
-        return rules.DemigodsState(self, seed)
-
     def encode(self, state, player, out) -> None:
         observe.encode(state, player, out)
 

@@ -59,9 +59,6 @@ class HeraZeusGame(Game):
     def num_players(self) -> int:
         return 2
 
-    def new_initial_state(self, seed: int | None = None) -> rules.HeraZeusState:
-        return rules.HeraZeusState(self, seed)
-
     def encode(self, state, player, out) -> None:
         observe.encode(state, player, out)
 

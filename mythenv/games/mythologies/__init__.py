@@ -80,9 +80,6 @@ class MythologiesGame(Game):
         Favor margin over the best opponent, within +-1000 (a loose bound, far beyond any game)."""
         return (-1000.0, 1000.0, None) if self.config["reward"] == "score" else (-1.0, 1.0, None)
 
-    def new_initial_state(self, seed: int | None = None) -> rules.MythologiesState:
-        return rules.MythologiesState(self, seed)
-
     def encode(self, state, player, out) -> None:
         observe.encode(self, state, player, out)
 

@@ -114,9 +114,6 @@ class TheomachyGame(Game):
     def num_players(self) -> int:
         return self.config["num_players"]
 
-    def new_initial_state(self, seed: int | None = None) -> rules.TheomachyState:
-        return rules.TheomachyState(self, seed)
-
     def encode(self, state, player, out) -> None:
         observe.encode(state, player, out)
 

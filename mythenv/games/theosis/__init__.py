@@ -205,9 +205,6 @@ class TheosisGame(Game):
     def num_players(self) -> int:
         return self.config["num_players"]
 
-    def new_initial_state(self, seed: int | None = None) -> rules.TheosisState:
-        return rules.TheosisState(self, seed)
-
     def encode(self, state, player, out) -> None:
         observe.encode(state, player, out)
 
