@@ -86,6 +86,8 @@ def heuristic_action(view, rng, lookahead: bool = True) -> int:
     if len(la) == 1:
         return la[0]
     s = view.known
+    if lookahead:
+        s.legal_actions()  # computed once here and shared by the look-ahead's copies (State.clone)
     p = view.seat
     o = 1 - p
     bit = 1 << p
