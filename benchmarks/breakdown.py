@@ -48,13 +48,12 @@ def raw_us(game_id: str, steps: int) -> float:
 
 @contextmanager
 def stub_encoders(game_id: str):
-    """Within the block the game's encoders do nothing: the Python encoder, ``Game.encode_update`` and
-    the compiled one (the env calls the compiled one, else the Python one)."""
+    """Within the block the game's encoders do nothing: the Python encoder and the compiled one (the env
+    calls the compiled one, else the Python one)."""
     cls = type(mythenv.make_game(game_id))
-    names = ("encode", "encode_update", "compiled")
+    names = ("encode", "compiled")
     saved = {name: cls.__dict__[name] for name in names if name in cls.__dict__}
     cls.encode = lambda self, state, player, out: None
-    cls.encode_update = lambda self, state, player, out, memo=None: None
     cls.compiled = None
     try:
         yield

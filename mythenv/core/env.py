@@ -163,7 +163,7 @@ class MythEnv(AECEnv):
         if self._direct_encode:
             buf = self._obs_list[p]
             game = self.game
-            c = game._c_encode  # the compiled encoder (Game.encode_update's first choice), called directly
+            c = game._c_encode  # the compiled encoder (Game.observation's first choice), called directly
             if c is not None and self.copy_observations:
                 # a fresh array the caller owns, written whole by the compiled encoder (which zeroes it
                 # first), instead of the seat's buffer and a copy of it

@@ -618,20 +618,12 @@ class Game(ABC):
     def encode(self, state: State, player: int, out: np.ndarray) -> None:
         """Fill ``out`` (zeroed, length ``observation_size``) with seat ``player``'s view."""
 
-    def encode_update(self, state: State, player: int, out: np.ndarray, memo: dict | None = None) -> None:
-        """Rewrite ``out`` (a buffer of any contents, length ``observation_size``) with seat ``player``'s
-        view of ``state``: afterwards it equals what :meth:`encode` writes into a zeroed array (the
-        conformance suite checks this in every game). The compiled encoder writes the whole buffer
-        (zeroing it first); where there is none, or it declines the buffer (not a C-contiguous float32
-        array), the buffer is zeroed and :meth:`encode` re-encodes it. ``memo`` is unused (it held an
-        incremental Python encoder's snapshot; kept so that existing callers still work).
-        """
-        c = self._c_encode
-        if c is None or not c(state, player, out, self.c_layout):
-            out.fill(0.0)
-            self.encode(state, player, out)
-
     def observation(self, state: State, player: int, out: np.ndarray | None = None) -> np.ndarray:
+        """Seat ``player``'s view of ``state``: written into ``out`` (a buffer of any contents, length
+        ``observation_size``) or a new array. The compiled encoder writes the whole buffer (zeroing it
+        first); where there is none, or it declines the buffer (not a C-contiguous float32 array), the
+        buffer is zeroed and :meth:`encode` writes it: the same values either way (the conformance
+        suite checks this in every game)."""
         if out is None:
             out = np.zeros(self.observer.size, dtype=np.float32)
         c = self._c_encode

@@ -116,12 +116,7 @@ class SingleAgentEnv(gymnasium.Env):
 
     def _obs(self, ended: bool = False) -> tuple[np.ndarray, dict]:
         st = self.game_state
-        if type(self.game).observation is Game.observation:
-            # the learner's buffer is rewritten in place (Game.encode_update), then copied
-            self.game.encode_update(st, self.seat, self._obs_buf)
-            obs = self._obs_buf.copy()
-        else:
-            obs = self.game.observation(st, self.seat)
+        obs = self.game.observation(st, self.seat)
         if ended or st.is_terminal():
             mask = np.ones(self.game.num_actions, np.int8)  # no action is legal: any will do (see class doc)
         else:

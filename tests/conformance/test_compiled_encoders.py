@@ -87,7 +87,7 @@ def test_compiled_encoder_declines_buffers_it_cannot_write(gid):
         assert np.array_equal(np.asarray(after), np.asarray(before))
     # and the Game falls back to Python for them: a strided buffer still gets the right values
     strided = np.zeros(2 * n, np.float32)[::2]
-    game.encode_update(state, 0, strided)
+    game.observation(state, 0, strided)
     assert np.array_equal(strided, python_observation(game, state, 0))
 
 

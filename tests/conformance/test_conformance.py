@@ -258,7 +258,7 @@ def test_env_observation_equals_full_encode(gid, cfg):
     """The env's observations (written in place into each seat's buffer, or into a fresh array, by the
     compiled encoder or the Python one, seat by seat, observed at irregular moments) equal a fresh full
     encode of the same state, for every seat, every step, over resets and a loaded state; the gym
-    wrapper's observation (Game.encode_update) too."""
+    wrapper's observation (Game.observation) too."""
     game = mythenv.make_game(gid, **cfg)
     rng = np.random.default_rng(3)
     for copy_obs, compiled in ((True, True), (False, False)):

@@ -220,7 +220,7 @@ ABSURD = (2 ** 63, 10 ** 9, 10 ** 30, -(2 ** 63))
 def run_absurd(game_id: str, max_bytes: int = 50_000_000) -> int:
     """Issue 27 (item 9): every int attribute of a state set to an absurd value (``2**63``, ``10**9``,
     ``10**30``, ``-2**63``; a hook set a count to ``2**63`` and the Python encoder ran out of memory).
-    Both encoders (the Python one, for the last seat and, through ``Game.encode_update`` on a buffer
+    Both encoders (the Python one, for the last seat and, through ``Game.observation`` on a buffer
     already written, for the first; and the compiled one) must return or raise an error, allocating at
     most ``max_bytes`` (traced); run under an address-space limit. Prints ``ok N`` (N encodings) or the
     first offender and exits 1."""
@@ -242,7 +242,7 @@ def run_absurd(game_id: str, max_bytes: int = 50_000_000) -> int:
                             st = pos.clone()
                             out = np.zeros(game.observation_size, np.float32)
                             if reused:
-                                game.encode_update(st, 0, out)
+                                game.observation(st, 0, out)
                             try:
                                 setattr(st, name, bad)
                             except (AttributeError, TypeError):
@@ -250,7 +250,7 @@ def run_absurd(game_id: str, max_bytes: int = 50_000_000) -> int:
                             tracemalloc.start()
                             try:
                                 if reused:
-                                    game.encode_update(st, 0, out)
+                                    game.observation(st, 0, out)
                                 else:
                                     game.observation(st, game.num_players - 1)
                             except MemoryError:

@@ -54,10 +54,10 @@ for compiled in (False, True):
         print(type(e).__name__)
     other = game.new_initial_state(seed=0)
     out = np.zeros(game.observation_size, np.float32)
-    game.encode_update(other, 0, out)
+    game.observation(other, 0, out)
     other.n = 10**30
     try:
-        game.encode_update(other, 0, out)  # a buffer already written
+        game.observation(other, 0, out)  # a buffer already written
     except (ValueError, IndexError, OverflowError, TypeError) as e:
         print(type(e).__name__)
 print("done")
@@ -81,7 +81,7 @@ def test_mythologies_names_the_field():
 def test_absurd_ints_are_an_error_not_an_allocation(gid):
     """Issue 27: a hook setting a count to 2**63 ran the Python encoder out of memory. Every int
     attribute of states along a random game, set to 2**63, 10**9, 10**30 or -2**63: the Python encoder
-    (for the last seat and, through Game.encode_update on a buffer already written, the first) and the
+    (for the last seat and, through Game.observation on a buffer already written, the first) and the
     compiled one return or raise, allocating at most 50 MB (traced),
     under a 3 GB address-space limit (tests/robustness/crash_harness.py, ``run_absurd``)."""
     r = _run(["-m", "tests.robustness.crash_harness", "--absurd", gid], timeout=600)
@@ -97,7 +97,7 @@ SEATED = [g for g in mythenv.list_games() if hasattr(mythenv.make_game(g).new_in
 def test_a_wrong_seat_count_is_named(gid, bad):
     """The seat count the Python encoders lay their per-seat pieces out for is ``state.n``: one that is
     not the config's is a StateError naming ``state.n``, what it is and the seats the game has
-    (``mythenv.core.observe.seats``), from Game.observation and from Game.encode_update on a buffer
+    (``mythenv.core.observe.seats``), from Game.observation into a new array and into a buffer
     already written."""
     from mythenv.core.errors import StateError
 
@@ -109,7 +109,7 @@ def test_a_wrong_seat_count_is_named(gid, bad):
         game.observation(state, 0)
     other = game.new_initial_state(seed=0)
     out = np.zeros(game.observation_size, np.float32)
-    game.encode_update(other, 0, out)
+    game.observation(other, 0, out)
     other.n = bad
     with pytest.raises(StateError, match=r"state\.n"):
-        game.encode_update(other, 0, out)
+        game.observation(other, 0, out)
