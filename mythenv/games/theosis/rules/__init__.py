@@ -8,7 +8,7 @@ new tasks at the front of the queue; ``_run`` then executes tasks until a decisi
 Everything is plain lists / ints / dicts, so the state clones and serializes exactly.
 
 The package follows the rulebook's chapters; each module holds one mixin of ``TheosisState``'s methods
-and all of them share the one state (its fields are set in ``state.StateBase.__init__``):
+and all of them share the one state (its fields are declared in ``state.StateBase.fields``):
 
 - ``board``: the Arena's hex geometry; ``actions``: the action families and shared constants;
 - ``state``: constructor, seats and heroes' values, Health and Damage reduction, hands and knowledge,

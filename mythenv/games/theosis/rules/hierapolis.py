@@ -3,7 +3,7 @@
 Quests and locations, the Power piles, the artifact bidding, the Market refresh, then the Alignment
 bonus before the gold allocation and the Ranking (``fast_prep``'s ``gold_start``).
 
-State (set in ``state.StateBase.__init__``, block ``# --- Hierapolis``): ``pturn`` (0..6),
+State (declared in ``state.StateBase.fields``, block ``# --- Hierapolis``): ``pturn`` (0..6),
 ``pfirst`` (this turn's first player), ``pquota`` / ``spots`` (heroes to place and who stands where),
 ``track`` (the three markers), ``msupply`` (Cathedral gems, FAQ), ``arow`` (the face-down Artifacts),
 ``aseen`` (Artifacts seen outside the row), ``bart`` / ``bjoin`` / ``bid`` / ``brev`` / ``bpart``

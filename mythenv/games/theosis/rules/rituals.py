@@ -5,7 +5,7 @@ Movement cost, Attack and Defense bonuses, healing, Mana, Fire) and what shields
 (the starting triads on turn 1, Nature's Grace, Gaia's Escutcheon). Equilibrium and Terrashaper,
 the Skills that move tokens, are resolved here too.
 
-State (set in ``state.StateBase.__init__``): ``prepared[p]`` the ``[ritual, turn]`` pairs seat ``p``
+State (declared in ``state.StateBase.fields``): ``prepared[p]`` the ``[ritual, turn]`` pairs seat ``p``
 prepared (the card hidden from other teams, its turn marker public), ``rdue`` the ``[seat, ritual]`` pairs revealed at the start of
 this turn and not yet resolved, ``rshown`` every Ritual card face up (cast or negated), ``rtok`` the
 tokens in the Arena (``[ritual, placement, caster]``), ``rhex`` per hex the token on it

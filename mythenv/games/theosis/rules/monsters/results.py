@@ -31,7 +31,7 @@ class MonsterResults:
         self.dec = None
         self._log(f"game over: {why}")
 
-    # ``_mwitness`` (set in StateBase.__init__): see ``_check_elimination``
+    # ``_mwitness`` (a runtime slot of StateBase.fields): see ``_check_elimination``
 
     def _check_elimination(self) -> bool:
         if not self.mmode or self.mphase == 1:
