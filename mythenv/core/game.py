@@ -474,8 +474,14 @@ class Game(ABC):
     heuristic: ClassVar = None
     #: a cheaper policy of the same signature for search rollouts (default: ``heuristic``)
     rollout_policy: ClassVar = None
+    #: the game's observation module (its ``observe.py``): ``encode(state, p, out)`` writes seat ``p``'s
+    #: view (the default :meth:`encode`) and, for a game with a compiled twin, ``c_layout(game)`` is what
+    #: the twin reads of a config (the default :meth:`compiled_layout`)
+    observe_module: ClassVar = None
     #: the game's compiled observation encoder, a C extension module with ``encode(state, p, out,
-    #: layout) -> bool`` (see mythenv/core/cobserve.h and ``compiled_module``); None: Python only
+    #: layout) -> bool`` (see mythenv/core/cobserve.h and ``compiled_module``); None: Python only. A
+    #: class that sets ``observe_module`` gets the ``_cobserve`` module beside it, when it is built and
+    #: up to date
     compiled: ClassVar = None
 
     #: the game's text view ``render_state(state, player) -> str`` (``player`` None: omniscient), from
@@ -496,6 +502,14 @@ class Game(ABC):
 
     #: the variant data directory of a variant game's class (``mythenv.variants``); None: the shipped data
     data_dir: ClassVar[str | None] = None
+
+    def __init_subclass__(cls, **kwargs):
+        super().__init_subclass__(**kwargs)
+        mod = cls.__dict__.get("observe_module")
+        if mod is not None and "compiled" not in cls.__dict__:
+            from .observe import compiled_module
+
+            cls.compiled = compiled_module(f"{mod.__package__}._cobserve")
 
     def __new__(cls, **config: Any):
         data = config.get("data")
@@ -541,8 +555,10 @@ class Game(ABC):
         return mod is not None
 
     def compiled_layout(self) -> tuple:
-        """What the compiled encoder needs to know of this config (piece offsets, tables), built once."""
-        return ()
+        """What the compiled encoder needs to know of this config (piece offsets, tables), built once: the
+        observe module's ``c_layout(game)`` (empty without one)."""
+        layout = getattr(self.observe_module, "c_layout", None)
+        return () if layout is None else layout(self)
 
     @abstractmethod
     def _setup(self) -> None:
@@ -614,9 +630,12 @@ class Game(ABC):
         return None if fields is None else fields.schema(self)
 
     # ----- observations -----
-    @abstractmethod
     def encode(self, state: State, player: int, out: np.ndarray) -> None:
-        """Fill ``out`` (zeroed, length ``observation_size``) with seat ``player``'s view."""
+        """Fill ``out`` (zeroed, length ``observation_size``) with seat ``player``'s view: the observe
+        module's ``encode`` (a game without one overrides this)."""
+        if self.observe_module is None:
+            raise TypeError(f"{type(self).__name__} sets no observe_module and does not implement encode()")
+        self.observe_module.encode(state, player, out)
 
     def observation(self, state: State, player: int, out: np.ndarray | None = None) -> np.ndarray:
         """Seat ``player``'s view of ``state``: written into ``out`` (a buffer of any contents, length

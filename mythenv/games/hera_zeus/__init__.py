@@ -40,6 +40,7 @@ class HeraZeusGame(Game):
         ),
     )
     state_class = rules.HeraZeusState
+    observe_module = observe
     text_renderer = staticmethod(render.render_state)
     status_renderer = staticmethod(render.status)
     picture_renderer = staticmethod(render.draw)
@@ -58,14 +59,6 @@ class HeraZeusGame(Game):
     @property
     def num_players(self) -> int:
         return 2
-
-    def encode(self, state, player, out) -> None:
-        observe.encode(state, player, out)
-
-    compiled = compiled_module(f"{__name__}._cobserve")
-
-    def compiled_layout(self) -> tuple:
-        return observe.c_layout(self)
 
     def action_to_string(self, action: int) -> str:
         return rules.describe_action(action)

@@ -29,7 +29,7 @@ class KuhnPokerGame(Game):
     max_game_length = 3
     max_chance_outcomes = 3
     num_players = 2
-    encode = staticmethod(observe.encode)
+    observe_module = observe
 
     def _setup(self) -> None:
         self.codec, self.observer = ActionCodec(rules.FAMILIES), observe.OBSERVER

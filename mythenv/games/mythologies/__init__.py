@@ -55,6 +55,7 @@ class MythologiesGame(Game):
         ),
     )
     state_class = rules.MythologiesState
+    observe_module = observe
     text_renderer = staticmethod(render.render_state)
     status_renderer = staticmethod(render.status)
     picture_renderer = staticmethod(render.draw)
@@ -79,14 +80,6 @@ class MythologiesGame(Game):
         """Win/lose: +1 / -1, a shared victory gives several +1 (never a constant sum). Score: the
         Favor margin over the best opponent, within +-1000 (a loose bound, far beyond any game)."""
         return (-1000.0, 1000.0, None) if self.config["reward"] == "score" else (-1.0, 1.0, None)
-
-    def encode(self, state, player, out) -> None:
-        observe.encode(self, state, player, out)
-
-    compiled = compiled_module(f"{__name__}._cobserve")
-
-    def compiled_layout(self) -> tuple:
-        return observe.c_layout(self)
 
     def action_to_string(self, action: int) -> str:
         return rules.describe_action(action)

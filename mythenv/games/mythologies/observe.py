@@ -360,9 +360,10 @@ def _boards(w, P, state) -> None:
         w[piles + 2 * b + 1] = len(state.piles[2 * b + 1]) / 4
 
 
-def encode(game, state, p: int, out: np.ndarray) -> None:
+def encode(state, p: int, out: np.ndarray) -> None:
     # single-element writes through a memoryview cost about half a numpy scalar write (a third for +=)
     w = memoryview(out) if out.dtype == np.float32 and out.flags.c_contiguous else out
+    game = state.game
     P = game._P
     n = seats(state)
     rel = [(p + i) % n for i in range(n)]

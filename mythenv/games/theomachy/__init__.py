@@ -63,6 +63,7 @@ class TheomachyGame(Game):
         ),
     )
     state_class = rules.TheomachyState
+    observe_module = observe
     text_renderer = staticmethod(render.render_state)
     status_renderer = staticmethod(render.status)
     picture_renderer = staticmethod(render.draw)
@@ -113,14 +114,6 @@ class TheomachyGame(Game):
     @property
     def num_players(self) -> int:
         return self.config["num_players"]
-
-    def encode(self, state, player, out) -> None:
-        observe.encode(state, player, out)
-
-    compiled = compiled_module(f"{__name__}._cobserve")
-
-    def compiled_layout(self) -> tuple:
-        return observe.c_layout(self)
 
     def action_to_string(self, action: int) -> str:
         return self._codes.describe(action)
