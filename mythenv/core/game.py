@@ -543,7 +543,6 @@ class Game(ABC):
         self.codec: ActionCodec
         self.observer: Observer
         self._setup()
-        self._obs_buf = np.zeros(self.observer.size, dtype=np.float32)
         self.use_compiled(True)
 
     def use_compiled(self, on: bool = True) -> bool:

@@ -85,7 +85,6 @@ class SingleAgentEnv(gymnasium.Env):
         self.observation_space = gymnasium.spaces.Box(0.0, 1.0, (self.game.observation_size,), np.float32)
         self.action_space = gymnasium.spaces.Discrete(self.game.num_actions)
         self._mask = np.zeros(self.game.num_actions, np.int8)
-        self._obs_buf = np.zeros(self.game.observation_size, np.float32)
         self._episodes = 0
         self._rng = np.random.default_rng()
         self.game_state = None

@@ -17,7 +17,6 @@ from __future__ import annotations
 from mythenv.core.actions import ActionCodec
 from mythenv.core.env import env_constructors
 from mythenv.core.game import Game, GameInfo, Option
-from mythenv.core.observe import compiled_module
 from mythenv.core.registry import register_game
 
 from . import observe, render, rules

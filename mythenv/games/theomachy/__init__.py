@@ -21,7 +21,6 @@ from mythenv.core.actions import ActionCodec
 from mythenv.core.env import env_constructors
 from mythenv.core.errors import ConfigError
 from mythenv.core.game import Game, GameInfo, IntRange, Option
-from mythenv.core.observe import compiled_module
 from mythenv.core.registry import register_game
 
 from . import observe, render, rules
