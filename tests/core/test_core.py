@@ -176,3 +176,33 @@ def test_eliminated_seats_terminate_with_their_final_reward():
             env.step(int(rng.choice(np.flatnonzero(obs["action_mask"]))))
         assert env.agents == []
     assert early > 0
+
+
+def test_a_game_names_its_observe_module_once():
+    """``Game.observe_module``: the core's ``Game.encode`` writes with its ``encode``, the compiled twin
+    is the ``_cobserve`` module beside it (when built), ``compiled_layout`` its ``c_layout``; a game
+    with neither an observe module nor an ``encode`` of its own gets a TypeError naming it."""
+    for gid in mythenv.list_games():
+        cls = mythenv.game_class(gid)
+        mod = cls.observe_module
+        assert mod is not None and mod.__name__ == cls.__module__ + ".observe", gid
+        assert cls.compiled is None or cls.compiled.__name__ == cls.__module__ + "._cobserve", gid
+        game = mythenv.make_game(gid)
+        state = game.new_initial_state(seed=1)
+        want = np.zeros(game.observation_size, np.float32)
+        mod.encode(state, 0, want)
+        got = np.zeros(game.observation_size, np.float32)
+        game.encode(state, 0, got)
+        assert np.array_equal(got, want), gid
+        if cls.compiled is not None:
+            assert game.compiled_layout() == mod.c_layout(game)
+    from mythenv.games.kuhn_poker import KuhnPokerGame
+
+    assert KuhnPokerGame.compiled is None and KuhnPokerGame.observe_module is not None  # no C twin
+
+    class NoObserver(KuhnPokerGame):
+        observe_module = None
+
+    g = NoObserver()
+    with pytest.raises(TypeError, match="NoObserver sets no observe_module"):
+        g.encode(g.new_initial_state(seed=0), 0, np.zeros(g.observation_size, np.float32))

@@ -60,10 +60,8 @@ class ToyState(Declared):
         runtime=(Runtime("advanced", "not the basic mode", _advanced),),
     )
 
-    def __init__(self, game, seed=None):
-        self._init_runtime(game)
-        self._init_fields(game)
-        self.rng = np.random.default_rng(seed)
+    def setup(self) -> None:
+        pass
 
     def check_invariants(self) -> None:
         pass
@@ -142,3 +140,30 @@ def test_declarations_that_cannot_be_built_are_refused():
         Row(Ints(0, 1))
     with pytest.raises(TypeError, match="not declared"):
         Records({"a": (Int(0, 1),)}, only={"b": _advanced})
+
+
+class _Dealt(ToyState):
+    def setup(self, extra: int = 0) -> None:
+        self.bank[0] -= 1 + extra + int(self.rng.integers(3))
+
+
+def test_the_core_builds_a_new_state_from_its_declared_defaults_then_its_setup():
+    """``Declared(game, seed, **options)``: every field at its declared default, ``rng`` seeded with
+    ``seed``, then the game's ``setup(**options)``; ``Declared.blank(game)``: the defaults alone, no
+    setup and no generator; a declared state without a setup is refused by name."""
+    g = _Game("basic")
+    a, b = _Dealt(g, 5), _Dealt(g, 5)
+    draw = int(np.random.default_rng(5).integers(3))
+    assert a.bank == b.bank == [45 - 1 - draw, 30, 20]  # the setup ran on the defaults, rng seeded
+    assert a.rng.integers(1 << 30) == b.rng.integers(1 << 30)
+    assert _Dealt(g, 5, extra=2).bank[0] == 45 - 3 - draw  # the game's own options reach its setup
+    blank = _Dealt.blank(g)
+    assert blank.bank == [45, 30, 20] and blank.pending == [] and blank.boxes == 1
+    with pytest.raises(AttributeError, match="rng"):
+        blank.rng  # noqa: B018
+
+    class NoSetup(ToyState):
+        setup = Declared.setup
+
+    with pytest.raises(NotImplementedError, match="NoSetup must implement setup"):
+        NoSetup(g, 0)
