@@ -33,6 +33,7 @@ g.num_cards - 1``): the schema is built per game config, the copying code once p
 
 from __future__ import annotations
 
+from abc import abstractmethod
 from collections.abc import Iterable
 from typing import Any
 
@@ -730,10 +731,10 @@ class Declared(State, metaclass=_DeclaredMeta):
         self.rng = np.random.default_rng(seed)
         self.setup(**options)
 
+    @abstractmethod
     def setup(self) -> None:
         """The game's setup as its rulebook gives it (shuffle, deal, the first player...), on a state
         whose fields are at their declared defaults and whose ``rng`` is seeded."""
-        raise NotImplementedError(f"{type(self).__name__} must implement setup()")
 
     @classmethod
     def blank(cls, game):

@@ -24,7 +24,7 @@ from numpy.random.bit_generator import ISeedSequence
 
 from .actions import ActionCodec, as_action
 from .errors import ConfigError, IllegalActionError, StateError
-from .observe import Observer
+from .observe import Observer, compiled_module
 from .schema import validate
 
 TERMINAL = -4
@@ -507,8 +507,6 @@ class Game(ABC):
         super().__init_subclass__(**kwargs)
         mod = cls.__dict__.get("observe_module")
         if mod is not None and "compiled" not in cls.__dict__:
-            from .observe import compiled_module
-
             cls.compiled = compiled_module(f"{mod.__package__}._cobserve")
 
     def __new__(cls, **config: Any):

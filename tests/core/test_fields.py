@@ -150,7 +150,7 @@ class _Dealt(ToyState):
 def test_the_core_builds_a_new_state_from_its_declared_defaults_then_its_setup():
     """``Declared(game, seed, **options)``: every field at its declared default, ``rng`` seeded with
     ``seed``, then the game's ``setup(**options)``; ``Declared.blank(game)``: the defaults alone, no
-    setup and no generator; a declared state without a setup is refused by name."""
+    setup and no generator; a declared state without a setup cannot be made (an abstract method)."""
     g = _Game("basic")
     a, b = _Dealt(g, 5), _Dealt(g, 5)
     draw = int(np.random.default_rng(5).integers(3))
@@ -165,5 +165,5 @@ def test_the_core_builds_a_new_state_from_its_declared_defaults_then_its_setup()
     class NoSetup(ToyState):
         setup = Declared.setup
 
-    with pytest.raises(NotImplementedError, match="NoSetup must implement setup"):
+    with pytest.raises(TypeError, match="abstract class NoSetup with abstract method '?setup"):
         NoSetup(g, 0)
