@@ -461,15 +461,20 @@ class VecEnv(gymnasium.vector.VectorEnv):
         if self.shaping:
             self._shape()
 
-    def write_into(self, obs: np.ndarray, mask: np.ndarray) -> None:
+    def write_into(self, obs: np.ndarray, mask: np.ndarray, final_obs: np.ndarray | None = None) -> None:
         """Write the observations and masks into ``obs`` ``(num_envs, D)`` float32 and ``mask``
-        ``(num_envs, A)`` int8 (views of a larger batch's buffers) instead of the engine's own, from
-        the next ``reset`` on."""
+        ``(num_envs, A)`` int8 (views of a larger batch's buffers) instead of the engine's own, and the
+        final observations of the rows that end into ``final_obs`` ``(num_envs, D)`` float32 when given,
+        from the next ``reset`` on."""
         n, D, A = self.num_envs, self.game.observation_size, self.game.num_actions
-        if obs.shape != (n, D) or obs.dtype != np.float32 or mask.shape != (n, A) or mask.dtype != np.int8:
+        if (obs.shape != (n, D) or obs.dtype != np.float32 or mask.shape != (n, A) or mask.dtype != np.int8
+                or final_obs is not None and (final_obs.shape != (n, D) or final_obs.dtype != np.float32)):
             raise ConfigError(f"write_into: buffers of shapes {(n, D)} float32 and {(n, A)} int8 expected")
         self._obs, self._mask = obs, mask
         self._obs_rows, self._mask_rows = list(obs), list(mask)
+        if final_obs is not None:
+            self._final_obs, self._final_rows = final_obs, list(final_obs)
+            self._infos_view = None
 
     def action_masks(self) -> np.ndarray:
         """The legal actions of each row's seat to act, ``(num_envs, num_actions)`` bool (a view of the

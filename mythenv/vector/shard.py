@@ -10,8 +10,13 @@ workers on two cores are two busy processes (the caller and one worker), not a c
 workers. The shard never ends as a whole: its rows end and restart inside it, and their ends are in
 its outputs. :class:`ShardedVecEnv` is the ``VectorEnv`` the caller sees: one ``(N, ...)`` buffer of
 each output, the caller's shard writing its rows in place and the workers' rows copied from the
-shared memory after each step. The final observations of the workers' rows that ended (a few rows a
-step, not ``k``) travel in the step's info.
+shared memory after each step.
+
+The workers' large outputs (observations, masks and final observations: ``k x D`` floats a step, 2.3
+MB for 128 rows of Theosis) are not part of that Dict: they live in one :class:`RowBlock` of the
+standard library's ``multiprocessing.shared_memory``, which each worker's engine writes in place
+(``VecEnv.write_into``), so a worker does not copy them after its step (measured with ``python -m
+benchmarks.vector``, docs/vector.md#workers).
 
 Row ``r`` of the batch is the same row with the same generator whatever the number of workers, so
 the same seed gives the same games with 1 or several workers.
@@ -20,6 +25,7 @@ the same seed gives the same games with 1 or several workers.
 from __future__ import annotations
 
 from functools import partial
+from multiprocessing import shared_memory
 from typing import Any
 
 import gymnasium
@@ -49,21 +55,55 @@ def one_blas_thread() -> Any:
     return threadpool_limits(limits=1, user_api="blas")
 
 
+class RowBlock:
+    """The observations, masks and final observations of ``rows`` rows in one block of shared memory
+    (``multiprocessing.shared_memory``): made by the caller (``name=None``), attached by name in a
+    worker. ``obs`` / ``final_obs`` ``(rows, D)`` float32 and ``mask`` ``(rows, A)`` int8 are views of
+    it; :meth:`close` lets them go and closes the block (and removes it, in the caller)."""
+
+    def __init__(self, rows: int, D: int, A: int, name: str | None = None):
+        self.owner = name is None
+        if self.owner:
+            self.shm = shared_memory.SharedMemory(create=True, size=max(1, rows * (8 * D + A)))
+        else:
+            self.shm = shared_memory.SharedMemory(name=name)
+        self.name = self.shm.name
+        buf = self.shm.buf
+        self.obs = np.ndarray((rows, D), np.float32, buffer=buf)
+        self.final_obs = np.ndarray((rows, D), np.float32, buffer=buf, offset=4 * rows * D)
+        self.mask = np.ndarray((rows, A), np.int8, buffer=buf, offset=8 * rows * D)
+
+    def close(self) -> None:
+        if self.shm is None:
+            return
+        self.obs = self.final_obs = self.mask = None
+        shm, self.shm = self.shm, None
+        try:
+            shm.close()
+        except BufferError:   # a view is still held (an engine not yet collected): it goes with the process
+            pass
+        if self.owner:
+            shm.unlink()
+
+
 class ShardEnv(gymnasium.Env):
     """Rows ``rows`` (of ``total_rows``) of the engine as one env for ``AsyncVectorEnv``, in a worker
-    process with one BLAS thread (:func:`one_blas_thread`)."""
+    process with one BLAS thread (:func:`one_blas_thread`). Its engine writes the observations, masks
+    and final observations of its rows into rows ``at`` of the caller's :class:`RowBlock` (``block``:
+    its name and rows); the "observation" ``AsyncVectorEnv`` carries is the rest of the outputs."""
 
     metadata = {"render_modes": []}
 
-    def __init__(self, game_id: str, config: dict, rows: range, total_rows: int, kwargs: dict):
+    def __init__(self, game_id: str, config: dict, rows: range, total_rows: int, kwargs: dict,
+                 block: tuple[str, int], at: range):
         self._blas = one_blas_thread()
         self.engine = e = VecEnv(game_id, len(rows), rows=rows, total_rows=total_rows, copy=False,
                                  **kwargs, **config)
         k, P = len(rows), e.num_players
         D, A = e.game.observation_size, e.game.num_actions
+        self._block = b = RowBlock(block[1], D, A, name=block[0])
+        e.write_into(b.obs[at.start:at.stop], b.mask[at.start:at.stop], b.final_obs[at.start:at.stop])
         self.observation_space = Dict({
-            "obs": Box(0.0, 1.0, (k, D), np.float32),
-            "mask": Box(0, 1, (k, A), np.int8),
             "reward": Box(-np.inf, np.inf, (k,), np.float32),
             "terminated": Box(0, 1, (k,), np.int8),
             "returns": Box(-np.inf, np.inf, (k, P), np.float32),
@@ -72,19 +112,11 @@ class ShardEnv(gymnasium.Env):
             "episode_length": Box(0, _BIG, (k,), np.int64),
         })
         self.action_space = MultiDiscrete(np.full(k, A))
-        self._lo = rows.start
 
     def _out(self) -> dict[str, np.ndarray]:
         e = self.engine
-        return {"obs": e._obs, "mask": e._mask, "reward": e._rew, "terminated": e._term.view(np.int8),
-                "returns": e._returns, "seat": e._seat, "final_seat": e._final_seat,
-                "episode_length": e._ep_len}
-
-    def _info(self) -> dict:
-        ended = np.flatnonzero(self.engine._ended)
-        if not len(ended):
-            return {}
-        return {"final": (ended + self._lo, self.engine._final_obs[ended])}
+        return {"reward": e._rew, "terminated": e._term.view(np.int8), "returns": e._returns, "seat": e._seat,
+                "final_seat": e._final_seat, "episode_length": e._ep_len}
 
     def reset(self, *, seed: Any = None, options: dict | None = None):
         self.engine.reset(seed=(options or {}).get("seed"))
@@ -93,7 +125,11 @@ class ShardEnv(gymnasium.Env):
     def step(self, action):
         # the batch's actions were checked by the caller's ShardedVecEnv.step before they were sent
         self.engine.apply_checked(action.tolist())
-        return self._out(), 0.0, False, False, self._info()
+        return self._out(), 0.0, False, False, {}
+
+    def close(self) -> None:
+        self.engine = None   # the engine's views of the block go with it
+        self._block.close()
 
     def add_snapshot(self, path: str) -> None:
         self.engine.add_snapshot(path)
@@ -155,13 +191,19 @@ class ShardedVecEnv(gymnasium.vector.VectorEnv):
         self._trunc = np.zeros(num_envs, bool)
         self._final_obs = np.zeros((num_envs, D), np.float32)
         self._arange = np.arange(num_envs)
-        self._blas = None
+        self._blas = self._block = self._async = None
         self._local = VecEnv(g.info.game_id, k, rows=range(0, k), total_rows=num_envs, copy=False,
                              **kwargs, **config)
-        self._local.write_into(self._obs[:k], self._mask[:k])
-        fns = [partial(ShardEnv, g.info.game_id, config, range(w * k, (w + 1) * k), num_envs, kwargs)
-               for w in range(1, W)]
-        self._async = AsyncVectorEnv(fns, shared_memory=True, copy=False, context=context)
+        self._local.write_into(self._obs[:k], self._mask[:k], self._final_obs[:k])
+        # the workers' rows' observations, masks and final observations, written in place by their engines
+        self._block = RowBlock((W - 1) * k, D, A)
+        try:
+            fns = [partial(ShardEnv, g.info.game_id, config, range(w * k, (w + 1) * k), num_envs, kwargs,
+                           (self._block.name, (W - 1) * k), range((w - 1) * k, w * k)) for w in range(1, W)]
+            self._async = AsyncVectorEnv(fns, shared_memory=True, copy=False, context=context)
+        except BaseException:
+            self._block.close()
+            raise
         self._shared = self._async.observations   # views of the shared buffers, (W - 1, k, ...)
         # this process steps a shard too: its numpy BLAS on one thread while the env is open, as in the
         # workers (given back at close)
@@ -190,25 +232,20 @@ class ShardedVecEnv(gymnasium.vector.VectorEnv):
         try:
             self._local.apply_checked(acts[:k])   # checked above, with the whole batch
         finally:
-            _, _, _, _, info = self._async.step_wait()
+            self._async.step_wait()
         self._gather()
         ended = self._term.copy()
-        local = self._local
-        if local._ended.any():
-            rows = np.flatnonzero(local._ended)
-            self._final_obs[rows] = local._final_obs[rows]
-        for part in info.get("final", ()):
-            if part is not None:
-                rows, obs = part
-                self._final_obs[rows] = obs
+        rows = np.flatnonzero(ended[k:])   # the workers' rows that ended (this process's wrote theirs in place)
+        if len(rows):
+            self._final_obs[rows + k] = self._block.final_obs[rows]
         return (self._out(self._obs), self._rew.copy(), ended.copy(), self._trunc.copy(), self._infos(ended))
 
     def _gather(self) -> None:
         """The batch's outputs: this process's shard's small arrays into the first ``k`` rows, the
-        workers' rows (observations and masks included) from the shared memory into the rest."""
+        workers' rows from the shared memory into the rest (observations and masks from the block)."""
         k, sh, local = self._k, self._shared, self._local
-        self._obs[k:] = sh["obs"].reshape(-1, self._obs.shape[1])
-        self._mask[k:] = sh["mask"].reshape(-1, self._mask.shape[1])
+        self._obs[k:] = self._block.obs
+        self._mask[k:] = self._block.mask
         for out, mine, name in ((self._rew, local._rew, "reward"), (self._term, local._term, "terminated"),
                                 (self._returns, local._returns, "returns"), (self._seat, local._seat, "seat"),
                                 (self._final_seat, local._final_seat, "final_seat"),
@@ -244,6 +281,8 @@ class ShardedVecEnv(gymnasium.vector.VectorEnv):
         if getattr(self, "_async", None) is not None:
             self._async.close(**kwargs)
             self._local.close()
+        if getattr(self, "_block", None) is not None:
+            self._block.close()
         if getattr(self, "_blas", None) is not None:
             self._blas.restore_original_limits()
             self._blas = None

@@ -438,6 +438,33 @@ def test_same_seed_same_games_with_one_or_two_workers(opponents):
     assert any(t.any() for t in a[4::8])   # rows ended along the way
 
 
+def test_the_workers_rows_are_written_in_one_shared_block_removed_at_close():
+    """The workers' engines write their rows' observations, masks and final observations straight
+    into one block of shared memory (no copy in the worker after a step); the batch's rows equal it
+    after each step, and ``close()`` removes the block."""
+    from multiprocessing import shared_memory
+
+    vec = make_vec("hera_zeus_v0", 6, seed=4, num_workers=3)
+    name = vec._block.name
+    try:
+        obs, _ = vec.reset()
+        rng = np.random.default_rng(1)
+        ended = 0
+        for _ in range(200):
+            masks = vec.action_masks()
+            obs, _, term, _, info = vec.step(np.array([rng.choice(np.flatnonzero(m)) for m in masks]))
+            assert np.array_equal(obs[2:], vec._block.obs)
+            assert np.array_equal(vec.action_masks()[2:], vec._block.mask.view(bool))
+            rows = np.flatnonzero(term[2:])
+            assert np.array_equal(info["final_observation"][rows + 2], vec._block.final_obs[rows])
+            ended += len(rows)
+        assert ended > 0
+    finally:
+        vec.close()
+    with pytest.raises(FileNotFoundError):
+        shared_memory.SharedMemory(name=name)
+
+
 def test_two_workers_report_illegal_actions_and_snapshots(tmp_path):
     vec = make_vec("hera_zeus_v0", 4, seed=0, num_workers=2, opponents={"self": 1.0, "random": 0.0})
     try:
