@@ -323,6 +323,13 @@ def infos_dict(seat: np.ndarray, returns: np.ndarray, ended: np.ndarray, final_o
     }
 
 
+def _byte_rows(mask: np.ndarray) -> list[memoryview]:
+    """One writable memoryview per row of the int8 ``mask``: the engine sets a row's legal actions
+    with item writes (a Python loop of them beats numpy's fancy indexing on the short lists of a
+    decision, as in ``State.legal_mask``)."""
+    return [memoryview(row) for row in mask]
+
+
 class VecEnv(gymnasium.vector.VectorEnv):
     """``num_envs`` games of ``game`` (a game id or a Game) stepped together; see :func:`mythenv.make_vec`.
 
@@ -374,7 +381,7 @@ class VecEnv(gymnasium.vector.VectorEnv):
         self._final_obs = np.zeros((n, D), np.float32)
         self._scratch_obs = np.zeros((n, D), np.float32)    # policy opponents' observations
         self._scratch_mask = np.zeros((n, A), np.int8)
-        self._obs_rows, self._mask_rows = list(self._obs), list(self._mask)
+        self._obs_rows, self._mask_rows = list(self._obs), _byte_rows(self._mask)
         self._final_rows = list(self._final_obs)
         self._rew = np.zeros(n, np.float32)
         self._term = np.zeros(n, bool)
@@ -426,6 +433,7 @@ class VecEnv(gymnasium.vector.VectorEnv):
         self._ep_len.fill(0)
         for i in range(self.num_envs):
             self._new_game(i)
+        self._mask.fill(0)   # each row's legal actions are then set in it (_run)
         for i in range(self.num_envs):
             self._run(i)
         self._play_policies()
@@ -452,6 +460,7 @@ class VecEnv(gymnasium.vector.VectorEnv):
         self._len += 1
         self.decisions += self.num_envs
         states, run = self.states, self._run
+        self._mask.fill(0)   # the whole batch's masks at once: each row's legal actions are then set in it (_run)
         for i in range(self.num_envs):
             states[i]._apply(acts[i])
             run(i)
@@ -471,7 +480,7 @@ class VecEnv(gymnasium.vector.VectorEnv):
                 or final_obs is not None and (final_obs.shape != (n, D) or final_obs.dtype != np.float32)):
             raise ConfigError(f"write_into: buffers of shapes {(n, D)} float32 and {(n, A)} int8 expected")
         self._obs, self._mask = obs, mask
-        self._obs_rows, self._mask_rows = list(obs), list(mask)
+        self._obs_rows, self._mask_rows = list(obs), _byte_rows(mask)
         if final_obs is not None:
             self._final_obs, self._final_rows = final_obs, list(final_obs)
             self._infos_view = None
@@ -572,8 +581,12 @@ class VecEnv(gymnasium.vector.VectorEnv):
                 else:
                     st.apply_action(o.act(self.game, st, p, rng))
             self.decisions += moves
-        self._encode(st, p, self._obs_rows[i])
-        st.legal_mask(self._mask_rows[i])
+        c = self._c_encode
+        if c is None or not c(st, p, self._obs_rows[i], self._c_layout):
+            self.game.observation(st, p, self._obs_rows[i])
+        w = self._mask_rows[i]   # zeroed with the batch's masks at the start of the step
+        for a in st._legal_view():
+            w[a] = 1
 
     def _play_policies(self) -> None:
         """Every row waiting on a policy opponent: one forward pass per policy over its rows, the
