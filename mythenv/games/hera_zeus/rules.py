@@ -537,13 +537,8 @@ class HeraZeusState(Engine, GameLog, Declared):
         if self.ap_left <= 0:
             if not self._free_figure_window(self.turn_player):
                 self._start_turn(1 - self.turn_player)
-                return
-            self._legal = self._compute_legal()
             return
-        self._legal = self._compute_legal()
-        if not self._legal:
-            # HZ § End of the Game: a player who cannot use all his action points loses.
-            self._finish(1 - self.turn_player, f"{SIDE_NAMES[self.turn_player]} cannot use all action points")
+        self._check_can_act(self.turn_player)
 
     def _start_turn(self, p: int) -> None:
         self.phase = PLAY
@@ -556,6 +551,15 @@ class HeraZeusState(Engine, GameLog, Declared):
         # HZ § Game Play: action points = columns at the start of the turn, 4 with the figure in play.
         self.ap_left = 4 if self._has_figure(p) else sum(1 for col in self.field[p] if col)
         self.ap_used = 0
+        self._check_can_act(p)
+
+    def _check_can_act(self, p: int) -> None:
+        """HZ § End of the Game: a player who cannot use all his action points loses. ``p`` has action
+        points left; while it may draw (a card in its deck, fewer than 12 in its hand) it can act, and
+        its legal actions are listed when they are asked for (``State._legal_view``: a look-ahead that
+        only applies an action does not list them); otherwise they are listed now, and none is a loss."""
+        if self.deck[p] and len(self.hand[p]) < HAND_LIMIT:
+            return
         self._legal = self._compute_legal()
         if not self._legal:
             self._finish(1 - p, f"{SIDE_NAMES[p]} cannot use all action points")
