@@ -125,6 +125,11 @@ def _play(args) -> tuple:
     return obs_arr, np.array(masks, bool).reshape(len(actions), game.num_actions), actions, rets, targets
 
 
+#: games per job of ``collect``: the jobs are handed to the workers as they free up (a worker whose
+#: games run long does not hold the others back), and each comes back as a small part of the data
+CHUNK_GAMES = 25
+
+
 def collect(game_id: str, teacher: str = "heuristic", opponents: dict[str, float] | None = None,
             games: int = 1000, seed: int = 0, game_config: dict | None = None, gamma: float = 0.99,
             workers: int = 1, actor: str | None = None) -> Demonstrations:
@@ -132,24 +137,43 @@ def collect(game_id: str, teacher: str = "heuristic", opponents: dict[str, float
 
     With ``actor`` (an agent spec) that agent plays the seat and the teacher only labels the states
     it reaches (DAgger: the student meets the states its own mistakes lead to, with the teacher's
-    answer); the returns are then the actor's."""
+    answer); the returns are then the actor's.
+
+    The games are played in jobs of up to :data:`CHUNK_GAMES`, over ``workers`` processes, and the
+    decisions come back in the games' order whatever the number of workers (each game's generator
+    is its own). The jobs' parts are copied into the arrays one by one and let go, so the whole data
+    is held about once, not twice."""
     opponents = opponents or {"random": 1.0}
+    game_config = dict(game_config or {})
     seeds = [(g, seed * 1_000_003 + g) for g in range(games)]
-    chunks = [seeds[i::workers] for i in range(workers)]
-    jobs = [(game_id, dict(game_config or {}), teacher, opponents, c, gamma, actor) for c in chunks if c]
+    size = max(1, min(CHUNK_GAMES, -(-games // max(1, workers))))
+    jobs = [(game_id, game_config, teacher, opponents, seeds[i:i + size], gamma, actor)
+            for i in range(0, games, size)]
     if workers > 1 and len(jobs) > 1:
-        with mp.get_context("spawn").Pool(len(jobs)) as pool:
-            parts = pool.map(_play, jobs)
+        with mp.get_context("spawn").Pool(min(workers, len(jobs))) as pool:
+            parts = list(pool.imap(_play, jobs))   # in the jobs' order
     else:
         parts = [_play(j) for j in jobs]
-    obs = np.concatenate([p[0] for p in parts]) if len(parts) > 1 else parts[0][0]
-    masks = np.concatenate([p[1] for p in parts]) if len(parts) > 1 else parts[0][1]
-    actions = np.array([a for p in parts for a in p[2]], np.int64)
-    rets = np.array([r for p in parts for r in p[3]], np.float32)
-    targets = None
-    if any(p[4] is not None for p in parts):
-        targets = np.concatenate([p[4] if p[4] is not None else np.zeros(p[1].shape, bool) for p in parts])
-    return Demonstrations(obs, masks, actions, rets, games, targets)
+    game = make_game(game_id, **game_config)
+    n = sum(len(p[2]) for p in parts)
+    obs = np.empty((n, game.observation_size), np.float16)
+    masks = np.empty((n, game.num_actions), bool)
+    targets = np.zeros((n, game.num_actions), bool) if any(p[4] is not None for p in parts) else None
+    actions: list[int] = []
+    rets: list[float] = []
+    at = 0
+    for k in range(len(parts)):
+        part_obs, part_masks, part_actions, part_rets, part_targets = parts[k]
+        parts[k] = None   # let the part go once it is copied
+        end = at + len(part_actions)
+        obs[at:end] = part_obs
+        masks[at:end] = part_masks
+        if part_targets is not None:
+            targets[at:end] = part_targets
+        actions += part_actions
+        rets += part_rets
+        at = end
+    return Demonstrations(obs, masks, np.array(actions, np.int64), np.array(rets, np.float32), games, targets)
 
 
 def fit(model, demos: Demonstrations, epochs: int = 8, batch_size: int = 512, learning_rate: float = 1e-3,
