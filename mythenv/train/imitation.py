@@ -67,6 +67,9 @@ class Demonstrations:
     returns: np.ndarray   # float32 [N], the seat's final return discounted to the decision
     games: int
     targets: np.ndarray | None = None  # bool [N, num_actions]: the teacher's tied best actions (act_with_ties)
+    #: games left out: still going after ``2 x max_game_length`` decisions (a seat repeating a loop the
+    #: rules allow, as a greedy teacher may in Mythologies' Bénou / Hyena-Man / Garuda chain)
+    dropped: int = 0
 
     def __len__(self) -> int:
         return len(self.actions)
@@ -81,6 +84,8 @@ def _play(args) -> tuple:
     names, weights = list(opponents), np.array(list(opponents.values()), float)
     weights = weights / weights.sum()
     obs, masks, actions, rets, ties = [], [], [], [], []
+    dropped = 0
+    limit = 2 * game.max_game_length
     for number, g in seeds:
         rng = np.random.default_rng(g)
         learner = number % n
@@ -94,7 +99,9 @@ def _play(args) -> tuple:
             player.reset(learner, int(g) * 17 + learner)
         state = game.new_initial_state(seed=int(g))
         mine: list[int] = []
-        while not state.is_terminal():
+        first, first_tie, steps = len(actions), len(ties), 0
+        while not state.is_terminal() and steps < limit:
+            steps += 1
             p = state.current_player()
             view = SeatView(game, state, p, rng)
             if p == learner and hasattr(agents[p], "act_with_ties"):
@@ -113,6 +120,12 @@ def _play(args) -> tuple:
                 if actor:  # DAgger: the teacher labelled the decision, the actor plays it
                     a = player.act(SeatView(game, state, p, rng))
             state.apply_action(a)
+        if not state.is_terminal():   # a runaway game: none of its decisions is kept
+            dropped += 1
+            for kept in (obs, masks, actions, rets):
+                del kept[first:]
+            del ties[first_tie:]
+            continue
         r = float(state.returns()[learner])
         for k, i in enumerate(reversed(mine)):  # the reward arrives after the seat's last decision
             rets[i] = r * gamma ** k
@@ -122,7 +135,7 @@ def _play(args) -> tuple:
         targets = np.zeros((len(actions), game.num_actions), bool)
         for i, tied in enumerate(ties):
             targets[i, tied] = True
-    return obs_arr, np.array(masks, bool).reshape(len(actions), game.num_actions), actions, rets, targets
+    return obs_arr, np.array(masks, bool).reshape(len(actions), game.num_actions), actions, rets, targets, dropped
 
 
 #: games per job of ``collect``: the jobs are handed to the workers as they free up (a worker whose
@@ -161,9 +174,9 @@ def collect(game_id: str, teacher: str = "heuristic", opponents: dict[str, float
     targets = np.zeros((n, game.num_actions), bool) if any(p[4] is not None for p in parts) else None
     actions: list[int] = []
     rets: list[float] = []
-    at = 0
+    at = dropped = 0
     for k in range(len(parts)):
-        part_obs, part_masks, part_actions, part_rets, part_targets = parts[k]
+        part_obs, part_masks, part_actions, part_rets, part_targets, part_dropped = parts[k]
         parts[k] = None   # let the part go once it is copied
         end = at + len(part_actions)
         obs[at:end] = part_obs
@@ -172,8 +185,10 @@ def collect(game_id: str, teacher: str = "heuristic", opponents: dict[str, float
             targets[at:end] = part_targets
         actions += part_actions
         rets += part_rets
+        dropped += part_dropped
         at = end
-    return Demonstrations(obs, masks, np.array(actions, np.int64), np.array(rets, np.float32), games, targets)
+    return Demonstrations(obs, masks, np.array(actions, np.int64), np.array(rets, np.float32), games, targets,
+                          dropped)
 
 
 def fit(model, demos: Demonstrations, epochs: int = 8, batch_size: int = 512, learning_rate: float = 1e-3,
@@ -249,7 +264,8 @@ def fit(model, demos: Demonstrations, epochs: int = 8, batch_size: int = 512, le
         if log is not None:
             log(row)
     policy.set_training_mode(False)
-    return {"decisions": len(demos), "games": demos.games, "tied_targets": tied is not None,
+    return {"decisions": len(demos), "games": demos.games, "dropped_games": demos.dropped,
+            "tied_targets": tied is not None,
             "train_decisions": int(len(train_idx)),
             "holdout_decisions": int(n_hold), "history": history,
             "holdout_accuracy": history[-1]["holdout_accuracy"] if history else None}

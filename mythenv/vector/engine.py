@@ -391,6 +391,10 @@ class VecEnv(gymnasium.vector.VectorEnv):
         self._seat = np.zeros(n, np.int64)
         self._final_seat = np.full(n, -1, np.int64)
         self._len = np.zeros(n, np.int64)           # decisions of the row's learner in its current game
+        self._moves = [0] * n                       # decisions of every seat in the row's current game
+        #: a game still going after this many decisions is truncated (a seat repeating a loop its rules
+        #: allow, such as Mythologies' Bénou / Hyena-Man / Garuda chain, would otherwise never end it)
+        self.max_moves = 2 * game.max_game_length
         self._ep_len = np.zeros(n, np.int64)
         self._arange = np.arange(n)
         self._phi = np.zeros(n, np.float64)        # the shaping's potential at each row's learner decision
@@ -428,6 +432,7 @@ class VecEnv(gymnasium.vector.VectorEnv):
         self._ended.fill(False)
         self._rew.fill(0.0)
         self._term.fill(False)
+        self._trunc.fill(False)
         self._returns.fill(0.0)
         self._final_seat.fill(-1)
         self._ep_len.fill(0)
@@ -453,16 +458,18 @@ class VecEnv(gymnasium.vector.VectorEnv):
         if self._ended.any():   # rewards and ends are only ever set on rows that ended
             self._rew.fill(0.0)
             self._term.fill(False)
+            self._trunc.fill(False)
             self._ended.fill(False)
             self._returns.fill(0.0)
             self._final_seat.fill(-1)
             self._ep_len.fill(0)
         self._len += 1
         self.decisions += self.num_envs
-        states, run = self.states, self._run
+        states, run, moves = self.states, self._run, self._moves
         self._mask.fill(0)   # the whole batch's masks at once: each row's legal actions are then set in it (_run)
         for i in range(self.num_envs):
             states[i]._apply(acts[i])
+            moves[i] += 1
             run(i)
         if self._waiting:
             self._play_policies()
@@ -523,6 +530,7 @@ class VecEnv(gymnasium.vector.VectorEnv):
         self._games[i] += 1
         self._seats[i] = seat
         self._len[i] = 0
+        self._moves[i] = 0
         if self.opponents is not None:
             self._opps[i] = self.opponents.draw(rng, seat)
 
@@ -541,6 +549,20 @@ class VecEnv(gymnasium.vector.VectorEnv):
             self._encode(self.states[i], seat, self._final_rows[i])
         self._new_game(i)
 
+    def _truncate(self, i: int, seat: int) -> None:
+        """Row ``i``'s game has gone on for ``max_moves`` decisions: it is truncated for ``seat`` (no
+        return; ``truncated`` and the final observation set as at an end, when the learner took a
+        decision in it) and the next game starts."""
+        if self._len[i] > 0:
+            self._ended[i] = True
+            self._trunc[i] = True
+            self._rew[i] = 0.0
+            self._returns[i] = 0.0
+            self._final_seat[i] = seat
+            self._ep_len[i] = self._len[i]
+            self._encode(self.states[i], seat, self._final_rows[i])
+        self._new_game(i)
+
     def _encode(self, st: State, p: int, out: np.ndarray) -> None:
         c = self._c_encode
         if c is None or not c(st, p, out, self._c_layout):
@@ -553,8 +575,11 @@ class VecEnv(gymnasium.vector.VectorEnv):
         st = self.states[i]
         if self.self_play:
             p = st.current_player()
-            while p < 0:
-                self._end(i, st.returns(), self._seats[i])
+            while p < 0 or self._moves[i] >= self.max_moves:
+                if p < 0:
+                    self._end(i, st.returns(), self._seats[i])
+                else:
+                    self._truncate(i, p)
                 st = self.states[i]
                 p = st.current_player()
             self._seats[i] = p
@@ -563,6 +588,12 @@ class VecEnv(gymnasium.vector.VectorEnv):
             moves = 0
             while True:
                 p = st.current_player()
+                if p >= 0 and self._moves[i] >= self.max_moves:
+                    self.decisions += moves
+                    moves = 0
+                    self._truncate(i, seat)
+                    st, seat, opps = self.states[i], self._seats[i], self._opps[i]
+                    continue
                 if p == seat:
                     break
                 if p < 0 or self._has_finished and seat in (fin := st.finished_seats()):
@@ -574,12 +605,13 @@ class VecEnv(gymnasium.vector.VectorEnv):
                 if o is RANDOM:
                     la = st._legal_view()
                     st._apply(la[int(rng.random() * len(la))])
-                elif o.batched:
+                elif o.batched:   # its move is counted in the row's game when it is applied (_play_policies)
                     self._waiting.setdefault(o, []).append((i, p))
                     self.decisions += moves
                     return
                 else:
                     st.apply_action(o.act(self.game, st, p, rng))
+                self._moves[i] += 1
             self.decisions += moves
         c = self._c_encode
         if c is None or not c(st, p, self._obs_rows[i], self._c_layout):
@@ -602,6 +634,7 @@ class VecEnv(gymnasium.vector.VectorEnv):
                     states[i].legal_mask(mask[j])
                 for (i, _), a in zip(lst, o.choose(obs, mask, [rngs[i] for i, _ in lst])):
                     states[i]._apply(a)
+                    self._moves[i] += 1
                 for i, _ in lst:
                     self._run(i)
 

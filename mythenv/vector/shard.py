@@ -106,6 +106,7 @@ class ShardEnv(gymnasium.Env):
         self.observation_space = Dict({
             "reward": Box(-np.inf, np.inf, (k,), np.float32),
             "terminated": Box(0, 1, (k,), np.int8),
+            "truncated": Box(0, 1, (k,), np.int8),
             "returns": Box(-np.inf, np.inf, (k, P), np.float32),
             "seat": Box(-1, P, (k,), np.int64),
             "final_seat": Box(-1, P, (k,), np.int64),
@@ -115,7 +116,8 @@ class ShardEnv(gymnasium.Env):
 
     def _out(self) -> dict[str, np.ndarray]:
         e = self.engine
-        return {"reward": e._rew, "terminated": e._term.view(np.int8), "returns": e._returns, "seat": e._seat,
+        return {"reward": e._rew, "terminated": e._term.view(np.int8), "truncated": e._trunc.view(np.int8),
+                "returns": e._returns, "seat": e._seat,
                 "final_seat": e._final_seat, "episode_length": e._ep_len}
 
     def reset(self, *, seed: Any = None, options: dict | None = None):
@@ -234,11 +236,11 @@ class ShardedVecEnv(gymnasium.vector.VectorEnv):
         finally:
             self._async.step_wait()
         self._gather()
-        ended = self._term.copy()
+        ended = self._term | self._trunc
         rows = np.flatnonzero(ended[k:])   # the workers' rows that ended (this process's wrote theirs in place)
         if len(rows):
             self._final_obs[rows + k] = self._block.final_obs[rows]
-        return (self._out(self._obs), self._rew.copy(), ended.copy(), self._trunc.copy(), self._infos(ended))
+        return (self._out(self._obs), self._rew.copy(), self._term.copy(), self._trunc.copy(), self._infos(ended))
 
     def _gather(self) -> None:
         """The batch's outputs: this process's shard's small arrays into the first ``k`` rows, the
@@ -247,6 +249,7 @@ class ShardedVecEnv(gymnasium.vector.VectorEnv):
         self._obs[k:] = self._block.obs
         self._mask[k:] = self._block.mask
         for out, mine, name in ((self._rew, local._rew, "reward"), (self._term, local._term, "terminated"),
+                                (self._trunc, local._trunc, "truncated"),
                                 (self._returns, local._returns, "returns"), (self._seat, local._seat, "seat"),
                                 (self._final_seat, local._final_seat, "final_seat"),
                                 (self._ep_len, local._ep_len, "episode_length")):

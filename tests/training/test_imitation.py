@@ -45,6 +45,18 @@ def test_two_workers_give_the_same_demonstrations_as_one(monkeypatch):
     assert (a.targets is None) == (b.targets is None)
 
 
+def test_a_runaway_game_is_left_out_of_the_demonstrations(monkeypatch):
+    """A game still going after 2 x max_game_length decisions (a greedy teacher can repeat a loop the
+    rules allow without end) is dropped whole and counted; the games that end are kept as they were."""
+    from mythenv.games.hera_zeus import HeraZeusGame
+
+    full = collect("hera_zeus_v0", "heuristic", {"random": 1.0}, games=3, seed=4)
+    assert full.dropped == 0 and len(full) > 0
+    monkeypatch.setattr(HeraZeusGame, "max_game_length", 5)   # no game ends within 10 decisions
+    cut = collect("hera_zeus_v0", "heuristic", {"random": 1.0}, games=3, seed=4)
+    assert cut.dropped == 3 and len(cut) == 0 and cut.obs.shape == (0, full.obs.shape[1]) and cut.games == 3
+
+
 def test_fit_learns_the_teacher(tmp_path):
     from sb3_contrib import MaskablePPO
 

@@ -465,6 +465,38 @@ def test_the_workers_rows_are_written_in_one_shared_block_removed_at_close():
         shared_memory.SharedMemory(name=name)
 
 
+def test_a_game_past_its_length_bound_is_truncated_alike_with_one_or_two_workers(monkeypatch):
+    """A game still going after ``2 x max_game_length`` decisions (a seat can repeat some rules' loops
+    without end: Mythologies' Bénou / Hyena-Man / Garuda chain) is truncated: ``truncated`` (not
+    ``terminated``), no reward, its final observation and length in the infos, the next game started;
+    the same with 1 or 2 workers. Here the bound is lowered so that every game reaches it."""
+    from mythenv.games.hera_zeus import HeraZeusGame
+
+    monkeypatch.setattr(HeraZeusGame, "max_game_length", 10)   # 20 decisions (fork: the workers see it too)
+    runs = []
+    for workers in (1, 2):
+        vec = make_vec("hera_zeus_v0", 4, seed=5, num_workers=workers, context="fork")
+        assert workers == 2 or vec.max_moves == 20
+        try:
+            vec.reset()
+            rng = np.random.default_rng(0)
+            trace, truncated = [], 0
+            for _ in range(40):
+                masks = vec.action_masks()
+                obs, rew, term, trunc, info = vec.step(np.array([rng.choice(np.flatnonzero(m)) for m in masks]))
+                assert not (term & trunc).any() and np.all(rew[trunc] == 0)
+                assert np.array_equal(info["_final_observation"], term | trunc)
+                assert np.all(info["episode_length"][trunc] > 0)
+                truncated += int(trunc.sum())
+                trace += [obs.copy(), rew.copy(), term.copy(), trunc.copy(), info["final_observation"][trunc].copy()]
+            runs.append((trace, truncated))
+        finally:
+            vec.close()
+    assert runs[0][1] > 0 and runs[0][1] == runs[1][1]
+    for x, y in zip(runs[0][0], runs[1][0]):
+        assert np.array_equal(x, y)
+
+
 def test_two_workers_report_illegal_actions_and_snapshots(tmp_path):
     vec = make_vec("hera_zeus_v0", 4, seed=0, num_workers=2, opponents={"self": 1.0, "random": 0.0})
     try:
