@@ -286,3 +286,24 @@ def test_interleaved_smoke_writes_its_block(tmp_path, capsys, monkeypatch):
     assert "old" not in doc.read_text()
     with pytest.raises(SystemExit):
         interleaved.main(["--slices", "0"])
+
+
+def test_a_game_past_its_length_bound_is_stopped_and_counted_a_draw(tmp_path, monkeypatch):
+    """A game still going after 2 x max_game_length decisions (a seat can repeat a loop some rules
+    allow: Mythologies' Bénou / Hyena-Man / Garuda chain) is stopped there: every return 0, no
+    winner, its record written with "finished": false; the arena goes on to the next game."""
+    from mythenv.eval.arena import play_game
+    from mythenv.games.hera_zeus import HeraZeusGame
+
+    game = mythenv.make_game("hera_zeus_v0")
+    agents = [make_agent("random", game, seed=s) for s in range(2)]
+    whole = play_game(game, agents, seed=3)
+    assert whole.length > 6 and whole.winner in (0, 1)
+    monkeypatch.setattr(HeraZeusGame, "max_game_length", 3)   # stopped after 6 decisions
+    cut = play_game(game, agents, seed=3, record=tmp_path / "cut.json")
+    assert cut.length == 6 and cut.returns == [0.0, 0.0] and cut.winner == -1 and cut.winners == ()
+    doc = json.loads((tmp_path / "cut.json").read_text())
+    assert doc["finished"] is False and len(doc["steps"]) == 6
+    result = run_arena("hera_zeus_v0", ["random", "random"], games=4, seed=0)
+    assert len(result.records) == 4 and all(g.length == 6 and g.winner == -1 for g in result.records)
+    assert result.summary()["draws"] == 4

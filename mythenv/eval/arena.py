@@ -71,7 +71,10 @@ def seat_assignment(agents: Sequence[str], num_players: int, i: int) -> list[str
 def play_game(game: Game, seat_agents: Sequence[Any], seed: int, max_steps: int | None = None,
               record: str | os.PathLike | None = None) -> GameRecord:
     """Play one game; ``seat_agents`` are Agent objects, one per seat (already built). ``record``: a
-    path where the game's record (``mythenv.core.record``) is written."""
+    path where the game's record (``mythenv.core.record``) is written. A game still going after
+    ``max_steps`` decisions (by default ``2 x game.max_game_length``: a seat repeating a loop the rules
+    allow, as Mythologies' Bénou / Hyena-Man / Garuda chain) is stopped there and counted a draw
+    (every return 0; its record says ``"finished": false``)."""
     state = game.new_initial_state(seed=seed)
     rng = np.random.default_rng(seed ^ 0x5EED)
     for s, ag in enumerate(seat_agents):
@@ -80,7 +83,7 @@ def play_game(game: Game, seat_agents: Sequence[Any], seed: int, max_steps: int 
         game, seed, [getattr(a, "name", "?") for a in seat_agents], [seed * 7919 + s for s in range(len(seat_agents))])
     steps = 0
     limit = max_steps or game.max_game_length * 2
-    while not state.is_terminal():
+    while not state.is_terminal() and steps < limit:
         p = state.current_player()
         a = seat_agents[p].act(SeatView(game, state, p, rng))
         if rec is None:
@@ -88,11 +91,9 @@ def play_game(game: Game, seat_agents: Sequence[Any], seed: int, max_steps: int 
         else:
             rec.apply(state, a)
         steps += 1
-        if steps > limit:
-            raise RuntimeError(f"{game.info.game_id}: game with seed {seed} exceeded {limit} steps")
     if rec is not None:
         write_record(rec.finish(state), record)
-    ret = [float(x) for x in state.returns()]
+    ret = [float(x) for x in state.returns()] if state.is_terminal() else [0.0] * game.num_players
     winners = winning_seats(ret)
     return GameRecord(seed, [getattr(a, "name", "?") for a in seat_agents], ret, steps,
                       winners[0] if len(winners) == 1 else -1, winners)
