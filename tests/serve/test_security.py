@@ -752,6 +752,23 @@ def test_failing_reply_leaves_the_match_unchanged(app, client, monkeypatch, fail
     assert r.json()["step"] > before["step"]
 
 
+def test_replies_without_end_are_refused_and_leave_the_match_unchanged(app, client, monkeypatch):
+    """The agents' replies are bounded (2 x max_game_length moves: an agent can repeat a loop some rules
+    allow, as Mythologies' Bénou / Hyena-Man / Garuda chain): past it the move is refused with a 4xx
+    naming the opponent, and the match is as it was."""
+    from mythenv.games.hera_zeus import HeraZeusGame
+
+    m = created(new_match(client, opponents="heuristic", seed=11))
+    before, body = to_hand_over(client, m, 11)
+    monkeypatch.setattr(HeraZeusGame, "max_game_length", 0)   # not one reply allowed
+    err = refused(client.post(f"/api/matches/{m['match']}/act", json=body))
+    assert "heuristic" in err and "did not hand the turn back" in err, err
+    assert view_of(client, m) == before
+    monkeypatch.undo()
+    r = client.post(f"/api/matches/{m['match']}/act", json=body)  # the same move now plays
+    assert r.status_code == 200, r.text[:300]
+
+
 def test_second_reply_failing_undoes_the_first(app, client, monkeypatch):
     """Three seats: the person's move, seat 1's reply (it works), seat 2's reply (it fails): none of
     them stays."""
