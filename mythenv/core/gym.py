@@ -86,6 +86,7 @@ class SingleAgentEnv(gymnasium.Env):
         self.action_space = gymnasium.spaces.Discrete(self.game.num_actions)
         self._mask = np.zeros(self.game.num_actions, np.int8)
         self._episodes = 0
+        self._moves = 0
         self._rng = np.random.default_rng()
         self.game_state = None
         self._last_state = None   # the position an illegal action ended the episode in (rgb_array draws it)
@@ -108,10 +109,12 @@ class SingleAgentEnv(gymnasium.Env):
 
     def _advance(self) -> None:
         st = self.game_state
-        while not st.is_terminal() and st.current_player() != self.seat:
+        limit = 2 * self.game.max_game_length
+        while not st.is_terminal() and st.current_player() != self.seat and self._moves < limit:
             p = st.current_player()
             view = SeatView(self.game, st, p, self._rng)
             st.apply_action(self.opponents[p].act(view))
+            self._moves += 1
 
     def _obs(self, ended: bool = False) -> tuple[np.ndarray, dict]:
         st = self.game_state
@@ -136,6 +139,7 @@ class SingleAgentEnv(gymnasium.Env):
         self._episodes += 1
         game_seed = int(self._rng.integers(2**62))
         self.game_state = self.game.new_initial_state(seed=game_seed)
+        self._moves = 0   # the episode's decisions, every seat's
         self._build_opponents(game_seed % 2**31)
         self._advance()
         return self._obs()
@@ -158,15 +162,21 @@ class SingleAgentEnv(gymnasium.Env):
                 info["illegal_action"] = action
                 self._last_state, self.game_state = st, None
                 return obs, -1.0, True, False, info
+        self._moves += 1
         self._advance()
-        obs, info = self._obs()
         done = st.is_terminal()
+        # a game still going after 2 x max_game_length decisions (a seat repeating a loop the rules allow,
+        # as Mythologies' Bénou / Hyena-Man / Garuda chain) is truncated, as the batched engine does
+        truncated = not done and self._moves >= 2 * self.game.max_game_length
+        obs, info = self._obs(ended=truncated)
         reward = float(st.returns()[self.seat]) if done else 0.0
         if done:
             info.update(st.final_info())
+        if truncated:
+            self._last_state, self.game_state = st, None
         if self.render_mode == "human":
             print(self.render())
-        return obs, reward, done, False, info
+        return obs, reward, done, truncated, info
 
     def action_masks(self) -> np.ndarray:
         """For sb3-contrib's MaskablePPO."""

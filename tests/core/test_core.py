@@ -206,3 +206,28 @@ def test_a_game_names_its_observe_module_once():
     g = NoObserver()
     with pytest.raises(TypeError, match="NoObserver sets no observe_module"):
         g.encode(g.new_initial_state(seed=0), 0, np.zeros(g.observation_size, np.float32))
+
+
+def test_single_agent_env_truncates_a_game_past_its_length_bound(monkeypatch):
+    """The Gymnasium env (``make_gym_env``) truncates a game still going after 2 x max_game_length
+    decisions of every seat (an opponent can repeat a loop some rules allow, as Mythologies' Bénou /
+    Hyena-Man / Garuda chain, and would otherwise hold ``step`` forever): ``truncated`` True, reward 0,
+    then the episode is over until ``reset()``."""
+    from mythenv.core.gym import SingleAgentEnv
+    from mythenv.games.hera_zeus import HeraZeusGame
+
+    monkeypatch.setattr(HeraZeusGame, "max_game_length", 5)   # 10 decisions
+    env = SingleAgentEnv("hera_zeus_v0", opponent="random", seat=0)
+    obs, info = env.reset(seed=1)
+    rng = np.random.default_rng(0)
+    learner_steps = 0
+    for _ in range(10):
+        obs, reward, term, trunc, info = env.step(int(rng.choice(np.flatnonzero(info["action_mask"]))))
+        learner_steps += 1
+        if term or trunc:
+            break
+    assert trunc and not term and reward == 0.0 and learner_steps <= 10 and env._moves == 10
+    assert obs.shape == env.observation_space.shape and info["action_mask"].all()
+    with pytest.raises(IllegalActionError, match="episode is over"):
+        env.step(0)
+    env.reset(seed=2)   # and the next episode starts
