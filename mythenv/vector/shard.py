@@ -268,6 +268,11 @@ class ShardedVecEnv(gymnasium.vector.VectorEnv):
         return self._local.opponent_names
 
     @property
+    def max_moves(self) -> int:
+        """Decisions after which a game is truncated (every shard's engine has the same bound)."""
+        return self._local.max_moves
+
+    @property
     def decisions(self) -> int:
         """Decisions applied since the env was made, every seat's, summed over the processes."""
         return self._local.decisions + sum(self._async.call("get_decisions"))
