@@ -53,7 +53,7 @@ class ISMCTSAgent(Agent):
         self.iterations = int(iterations)
         self.c = float(c)
         self.rollout = rollout
-        self.max_rollout = max_rollout or game.max_game_length * 2
+        self.max_rollout = max_rollout or game.max_moves
         #: seconds one decision may take: the search stops after the iteration that passes it (None: no limit)
         self.time_limit = time_limit
         self._heur = type(game).rollout_policy or type(game).heuristic

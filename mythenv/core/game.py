@@ -578,6 +578,16 @@ class Game(ABC):
     def observation_size(self) -> int:
         return self.observer.size
 
+    @property
+    def max_moves(self) -> int:
+        """Decisions (every seat's) after which a game still going is cut off: ``2 x max_game_length``.
+        Random play never gets there (the fuzz tests check ``max_game_length``), but a seat can: some
+        rules allow a loop without end, such as Mythologies' crushed Bénou calling back the cards that
+        sacrificed it. The batched engine and the Gymnasium env truncate such a game, the arena counts
+        it a draw, imitation leaves it out, the web app refuses replies past it, and ISMCTS ends its
+        rollouts there."""
+        return 2 * self.max_game_length
+
     # ----- states -----
     def new_initial_state(self, seed: int | None = None) -> State:
         """A new game of this config, its chance seeded with ``seed``: ``state_class(self, seed)`` (a

@@ -109,7 +109,7 @@ class SingleAgentEnv(gymnasium.Env):
 
     def _advance(self) -> None:
         st = self.game_state
-        limit = 2 * self.game.max_game_length
+        limit = self.game.max_moves
         while not st.is_terminal() and st.current_player() != self.seat and self._moves < limit:
             p = st.current_player()
             view = SeatView(self.game, st, p, self._rng)
@@ -165,9 +165,7 @@ class SingleAgentEnv(gymnasium.Env):
         self._moves += 1
         self._advance()
         done = st.is_terminal()
-        # a game still going after 2 x max_game_length decisions (a seat repeating a loop the rules allow,
-        # as Mythologies' Bénou / Hyena-Man / Garuda chain) is truncated, as the batched engine does
-        truncated = not done and self._moves >= 2 * self.game.max_game_length
+        truncated = not done and self._moves >= self.game.max_moves   # a runaway game (Game.max_moves)
         obs, info = self._obs(ended=truncated)
         reward = float(st.returns()[self.seat]) if done else 0.0
         if done:

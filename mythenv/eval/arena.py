@@ -72,9 +72,8 @@ def play_game(game: Game, seat_agents: Sequence[Any], seed: int, max_steps: int 
               record: str | os.PathLike | None = None) -> GameRecord:
     """Play one game; ``seat_agents`` are Agent objects, one per seat (already built). ``record``: a
     path where the game's record (``mythenv.core.record``) is written. A game still going after
-    ``max_steps`` decisions (by default ``2 x game.max_game_length``: a seat repeating a loop the rules
-    allow, as Mythologies' Bénou / Hyena-Man / Garuda chain) is stopped there and counted a draw
-    (every return 0; its record says ``"finished": false``)."""
+    ``max_steps`` decisions (by default ``Game.max_moves``: a seat repeating a loop the rules allow) is
+    stopped there and counted a draw (every return 0; its record says ``"finished": false``)."""
     state = game.new_initial_state(seed=seed)
     rng = np.random.default_rng(seed ^ 0x5EED)
     for s, ag in enumerate(seat_agents):
@@ -82,7 +81,7 @@ def play_game(game: Game, seat_agents: Sequence[Any], seed: int, max_steps: int 
     rec = None if record is None else Recorder(
         game, seed, [getattr(a, "name", "?") for a in seat_agents], [seed * 7919 + s for s in range(len(seat_agents))])
     steps = 0
-    limit = max_steps or game.max_game_length * 2
+    limit = max_steps or game.max_moves
     while not state.is_terminal() and steps < limit:
         p = state.current_player()
         a = seat_agents[p].act(SeatView(game, state, p, rng))

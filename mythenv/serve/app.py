@@ -101,7 +101,7 @@ class Match:
         """The person's ``action`` (None: none, at the start) and the agents' replies until it is the
         person's turn again or the game is over, all together or not at all: the moves are made on a
         copy of the game, which replaces the match's only when every reply was made. An agent that
-        fails, or the agents' replies running past ``2 x max_game_length`` moves, raise ConfigError
+        fails, or the agents' replies running past ``game.max_moves`` moves, raise ConfigError
         naming it, and the match is as it was."""
         s = self.state.clone()
         rec = Recorder(self.game, self.rec.seed, self.rec.agents, self.rec.agent_seeds)
@@ -110,11 +110,11 @@ class Match:
         if action is not None:
             public.append(s.public_action_text(action))
             rec.apply(s, action)
-        replies, limit = 0, 2 * self.game.max_game_length
+        replies, limit = 0, self.game.max_moves
         while not s.is_terminal() and s.current_player() != self.seat:
             p = s.current_player()
             replies += 1
-            if replies > limit:   # an agent repeating a loop the rules allow (Mythologies' Bénou chain)
+            if replies > limit:   # an agent repeating a loop the rules allow (Game.max_moves)
                 raise ConfigError(f"opponent {self.names[p]!r} ({seat_name(p)}) did not hand the turn back "
                                   f"within {limit} moves; the game is as it was before your move")
             try:

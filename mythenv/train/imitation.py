@@ -67,7 +67,7 @@ class Demonstrations:
     returns: np.ndarray   # float32 [N], the seat's final return discounted to the decision
     games: int
     targets: np.ndarray | None = None  # bool [N, num_actions]: the teacher's tied best actions (act_with_ties)
-    #: games left out: still going after ``2 x max_game_length`` decisions (a seat repeating a loop the
+    #: games left out: still going after ``Game.max_moves`` decisions (a seat repeating a loop the
     #: rules allow, as a greedy teacher may in Mythologies' Bénou / Hyena-Man / Garuda chain)
     dropped: int = 0
 
@@ -85,7 +85,7 @@ def _play(args) -> tuple:
     weights = weights / weights.sum()
     obs, masks, actions, rets, ties = [], [], [], [], []
     dropped = 0
-    limit = 2 * game.max_game_length
+    limit = game.max_moves
     for number, g in seeds:
         rng = np.random.default_rng(g)
         learner = number % n

@@ -392,9 +392,8 @@ class VecEnv(gymnasium.vector.VectorEnv):
         self._final_seat = np.full(n, -1, np.int64)
         self._len = np.zeros(n, np.int64)           # decisions of the row's learner in its current game
         self._moves = [0] * n                       # decisions of every seat in the row's current game
-        #: a game still going after this many decisions is truncated (a seat repeating a loop its rules
-        #: allow, such as Mythologies' Bénou / Hyena-Man / Garuda chain, would otherwise never end it)
-        self.max_moves = 2 * game.max_game_length
+        #: a game still going after this many decisions is truncated (``Game.max_moves``)
+        self.max_moves = game.max_moves
         self._ep_len = np.zeros(n, np.int64)
         self._arange = np.arange(n)
         self._phi = np.zeros(n, np.float64)        # the shaping's potential at each row's learner decision
